@@ -1,0 +1,134 @@
+/*
+ * nscat: print the attributes of objects.  By default one KEY VALUE line
+ * an attribute and a blank line between objects; with -o, a table of one
+ * row an object.
+ */
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ns.h"
+
+struct cat {
+	struct ns_outopts	  oo;
+	struct ns_out		 *out;	/* -o, or JSON: one table */
+	struct ns_obj		**objs;	/* kept for JSON without -o */
+	size_t			  nobjs;
+	int			  records;	/* records printed so far */
+};
+
+static void	usage(void);
+
+static int
+cat_arg(const char *input, void *arg)
+{
+	struct cat *c = arg;
+	struct ns_obj *o;
+
+	if ((o = ns_resolve(input)) == NULL) {
+		ns_warn_input(input, errno);
+		return 1;
+	}
+	if (c->out != NULL) {
+		if (ns_out_row(c->out, o) == -1)
+			err(1, "stdout");
+		ns_obj_free(o);
+		return 0;
+	}
+	if (c->oo.fmt == NS_FMT_JSON) {
+		/* JSON's columns are every attribute of every object, known
+		 * only once all are resolved. */
+		if ((c->objs = reallocarray(c->objs, c->nobjs + 1,
+		    sizeof(*c->objs))) == NULL)
+			err(1, NULL);
+		c->objs[c->nobjs++] = o;
+		return 0;
+	}
+	if (c->records++ > 0 && c->oo.fmt != NS_FMT_PAIRS)
+		putchar('\n');
+	if (ns_out_record(o, c->oo.fmt, stdout) == -1)
+		err(1, "stdout");
+	ns_obj_free(o);
+	return 0;
+}
+
+static void
+print_json(struct cat *c)
+{
+	size_t i;
+
+	c->out = ns_out_new(NS_FMT_JSON, c->oo.noheadings, "objects");
+	for (i = 0; i < c->nobjs; i++)
+		ns_out_columns_of(c->out, c->objs[i]);
+	for (i = 0; i < c->nobjs; i++) {
+		ns_out_row(c->out, c->objs[i]);
+		ns_obj_free(c->objs[i]);
+	}
+	free(c->objs);
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "list-columns",	no_argument,		NULL, 'H' },
+		{ "help",		no_argument,		NULL, 'h' },
+		{ "json",		no_argument,		NULL, 'J' },
+		{ "noheadings",		no_argument,		NULL, 'n' },
+		{ "output",		required_argument,	NULL, 'o' },
+		{ "pairs",		no_argument,		NULL, 'P' },
+		{ "raw",		no_argument,		NULL, 'r' },
+		{ "version",		no_argument,		NULL, 'V' },
+		{ NULL,			0,			NULL, 0 }
+	};
+	struct cat c = { .oo = { NS_FMT_TABLE, 0, NULL } };
+	int ch, helpcols = 0, rval;
+
+	while ((ch = getopt_long(argc, argv, "HhJno:PrV", longopts,
+	    NULL)) != -1) {
+		if (ns_outopt(&c.oo, ch, optarg))
+			continue;
+		switch (ch) {
+		case 'H':
+			helpcols = 1;
+			break;
+		case 'V':
+			printf("nscat %s\n", NS_VERSION);
+			return 0;
+		case 'h':
+		default:
+			usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+
+	if (helpcols)
+		return ns_out_help(c.oo.fmt, c.oo.noheadings) == 0 ? 0 : 1;
+	if (argc == 0)
+		usage();
+	if (c.oo.columns != NULL) {
+		c.out = ns_out_new(c.oo.fmt, c.oo.noheadings, "objects");
+		if (ns_out_columns(c.out, c.oo.columns, "path") == -1)
+			usage();
+	}
+	rval = ns_each_arg(argc, argv, cat_arg, &c) ? 1 : 0;
+	if (c.out == NULL && c.oo.fmt == NS_FMT_JSON)
+		print_json(&c);
+	if (c.out != NULL && ns_out_flush(c.out) == -1)
+		err(1, "stdout");
+	ns_out_free(c.out);
+	ns_skipped_report();
+	if (fclose(stdout))
+		err(1, "stdout");
+	return rval;
+}
+
+static void
+usage(void)
+{
+	fprintf(stderr, "usage: nscat [-o list] [-JPrn] [-H] path ...\n");
+	exit(2);
+}

@@ -1,0 +1,108 @@
+/*
+ * attr.c: finding attributes by name.  Every object has the core's three
+ * (path, type, summary); the rest come from its class.
+ */
+#include <strings.h>
+#include <string.h>
+
+#include "core.h"
+
+static int
+get_path(struct ns_obj *o, struct ns_val *v)
+{
+	ns_val_add(v, o->path);
+	return 0;
+}
+
+static int
+get_type(struct ns_obj *o, struct ns_val *v)
+{
+	ns_val_add(v, o->cls->type);
+	return 0;
+}
+
+static int
+get_summary(struct ns_obj *o, struct ns_val *v)
+{
+	const struct ns_attr *a;
+
+	if (o->cls->summary != NULL)
+		return o->cls->summary(o, v);
+	if ((a = ns_attr_find(o->cls, "name")) != NULL)
+		return ns_attr_get(o, a, v);
+	return -1;
+}
+
+const struct ns_attr ns_core_attrs[] = {
+	{ "path", NS_LINK, "the object's canonical path", get_path },
+	{ "type", NS_STRING, "the kind of object", get_type },
+	{ "summary", NS_STRING, "one line about the object", get_summary },
+	{ NULL }
+};
+
+static const struct ns_attr *
+find_in(const struct ns_attr *a, const char *name)
+{
+	for (; a != NULL && a->name != NULL; a++)
+		if (strcasecmp(a->name, name) == 0)
+			return a;
+	return NULL;
+}
+
+const struct ns_attr *
+ns_attr_find(const struct ns_class *cls, const char *name)
+{
+	const struct ns_attr *a;
+
+	if ((a = find_in(ns_core_attrs, name)) != NULL)
+		return a;
+	return find_in(cls->attrs, name);
+}
+
+void
+ns_attr_each(void (*fn)(const struct ns_attr *, void *), void *arg)
+{
+	const struct ns_provider *const *p;
+	const struct ns_class *const *c;
+	const struct ns_attr *a;
+	size_t i, n;
+
+	for (a = ns_core_attrs; a->name != NULL; a++)
+		fn(a, arg);
+	p = ns_providers(&n);
+	for (i = 0; i < n; i++)
+		for (c = p[i]->classes; c != NULL && *c != NULL; c++)
+			for (a = (*c)->attrs; a != NULL && a->name != NULL;
+			    a++)
+				if (ns_attr_any(a->name) == a)
+					fn(a, arg);
+}
+
+const struct ns_attr *
+ns_attr_any(const char *name)
+{
+	const struct ns_provider *const *p;
+	const struct ns_class *const *c;
+	const struct ns_attr *a;
+	size_t i, n;
+
+	if ((a = find_in(ns_core_attrs, name)) != NULL)
+		return a;
+	p = ns_providers(&n);
+	for (i = 0; i < n; i++)
+		for (c = p[i]->classes; c != NULL && *c != NULL; c++)
+			if ((a = find_in((*c)->attrs, name)) != NULL)
+				return a;
+	return NULL;
+}
+
+int
+ns_attr_get(struct ns_obj *o, const struct ns_attr *a, struct ns_val *v)
+{
+	ns_val_reset(v);
+	if (a->get(o, v) == -1 || v->n == 0) {
+		ns_val_reset(v);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,311 @@
+/*
+ * core.c: the provider registry, objects, listing and the resolver that
+ * turns whatever a user has in hand into a canonical path.
+ */
+#include <err.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "provider.h"
+#include "core.h"
+
+/* The order is the order recognize is tried in: fs takes every real file
+ * that no other provider claims, so it comes last. */
+static const struct ns_provider *const providers[] = {
+	&dev_provider,
+	&group_provider,
+	&mount_provider,
+	&proc_provider,
+	&user_provider,
+	&fs_provider,
+};
+#define NPROVIDERS (sizeof(providers) / sizeof(providers[0]))
+
+static int	root_list(struct ns_obj *, ns_emit_fn, void *);
+static int	root_summary(struct ns_obj *, struct ns_val *);
+
+static const struct ns_attr root_attrs[] = {
+	{ NULL }
+};
+
+static const struct ns_class root_class = {
+	.type = "root",
+	.attrs = root_attrs,
+	.list = root_list,
+	.summary = root_summary,
+};
+
+const struct ns_provider *const *
+ns_providers(size_t *n)
+{
+	*n = NPROVIDERS;
+	return providers;
+}
+
+static const struct ns_provider *
+provider_named(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NPROVIDERS; i++)
+		if (strcmp(providers[i]->name, name) == 0)
+			return providers[i];
+	return NULL;
+}
+
+int
+ns_obj_set(struct ns_obj *o, const struct ns_class *cls, const char *fmt, ...)
+{
+	va_list ap;
+	char *path;
+
+	va_start(ap, fmt);
+	if (vasprintf(&path, fmt, ap) == -1)
+		err(1, NULL);
+	va_end(ap);
+	free(o->path);
+	o->path = path;
+	o->cls = cls;
+	return 0;
+}
+
+void
+ns_obj_clear(struct ns_obj *o)
+{
+	if (o->priv != NULL && o->cls != NULL && o->cls->release != NULL)
+		o->cls->release(o);
+	free(o->path);
+	memset(o, 0, sizeof(*o));
+}
+
+void
+ns_obj_free(struct ns_obj *o)
+{
+	if (o == NULL)
+		return;
+	ns_obj_clear(o);
+	free(o);
+}
+
+struct ns_obj *
+ns_obj_dup(const struct ns_obj *o)
+{
+	struct ns_obj *d;
+
+	if ((d = calloc(1, sizeof(*d))) == NULL ||
+	    (d->path = strdup(o->path)) == NULL)
+		err(1, NULL);
+	d->cls = o->cls;
+	memcpy(d->id, o->id, sizeof(d->id));
+	/* priv is not shared: the copy loads its own when asked. */
+	return d;
+}
+
+const char *
+ns_obj_path(const struct ns_obj *o)
+{
+	return o->path;
+}
+
+int
+ns_obj_isnode(const struct ns_obj *o)
+{
+	return o->cls->list != NULL;
+}
+
+int
+ns_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
+{
+	if (o->cls->list == NULL) {
+		errno = ENOTDIR;
+		return -1;
+	}
+	return o->cls->list(o, emit, arg) < 0 ? -1 : 0;
+}
+
+static int
+root_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
+{
+	const struct ns_provider *p;
+	struct ns_obj c = { 0 };
+	size_t i;
+	int stop;
+
+	for (i = 0; i < NPROVIDERS; i++) {
+		p = providers[i];
+		if (p->lookup(&c, NULL, 0) == -1) {
+			ns_obj_clear(&c);
+			continue;
+		}
+		stop = emit(&c, arg);
+		ns_obj_clear(&c);
+		if (stop)
+			return 1;
+	}
+	return 0;
+}
+
+static int
+root_summary(struct ns_obj *o, struct ns_val *v)
+{
+	ns_val_add(v, "the root of the namespace");
+	return 0;
+}
+
+/*
+ * Split a namespace path into its components in place.  "." goes and ".."
+ * takes the component before it away, as a path is read by a person; only
+ * /fs, where a symbolic link makes ".." mean something else, keeps them
+ * for the provider to resolve against the real tree.
+ */
+static int
+split(char *path, char ***compp)
+{
+	char **comp = NULL, *s, *next;
+	int n = 0, cap = 0, literal = 0;
+
+	for (s = path; s != NULL; s = next) {
+		while (*s == '/')
+			s++;
+		if (*s == '\0')
+			break;
+		if ((next = strchr(s, '/')) != NULL)
+			*next++ = '\0';
+		if (!literal && strcmp(s, ".") == 0)
+			continue;
+		if (!literal && strcmp(s, "..") == 0) {
+			if (n > 0)
+				n--;
+			continue;
+		}
+		if (n == cap) {
+			cap = cap ? cap * 2 : 8;
+			if ((comp = reallocarray(comp, cap, sizeof(*comp))) ==
+			    NULL)
+				err(1, NULL);
+		}
+		comp[n++] = s;
+		if (n == 1 && strcmp(s, "fs") == 0)
+			literal = 1;
+	}
+	*compp = comp;
+	return n;
+}
+
+/* A path in the namespace: 0, or -1 with errno (ENOENT: not ours). */
+static int
+resolve_ns(struct ns_obj *o, char *path)
+{
+	const struct ns_provider *p;
+	char **comp;
+	int n, r;
+
+	n = split(path, &comp);
+	if (n == 0) {
+		free(comp);
+		return ns_obj_set(o, &root_class, "/");
+	}
+	if ((p = provider_named(comp[0])) == NULL) {
+		free(comp);
+		errno = ENOENT;
+		return -1;
+	}
+	r = p->lookup(o, comp + 1, n - 1);
+	free(comp);
+	return r;
+}
+
+/* A real file, by stat: the first provider that claims it. */
+static int
+resolve_real(struct ns_obj *o, const char *input)
+{
+	char real[PATH_MAX];
+	struct stat st;
+	size_t i;
+	int r;
+
+	if (stat(input, &st) == -1 || realpath(input, real) == NULL)
+		return -1;
+	for (i = 0; i < NPROVIDERS; i++) {
+		if (providers[i]->recognize == NULL)
+			continue;
+		ns_obj_clear(o);
+		if ((r = providers[i]->recognize(o, real, &st)) != 0)
+			return r == 1 ? 0 : -1;
+	}
+	errno = ENOENT;
+	return -1;
+}
+
+/* An identifier such as b8:0 or n2. */
+static int
+resolve_ident(struct ns_obj *o, const char *s)
+{
+	size_t i;
+	int r;
+
+	for (i = 0; i < NPROVIDERS; i++) {
+		if (providers[i]->ident == NULL)
+			continue;
+		ns_obj_clear(o);
+		if ((r = providers[i]->ident(o, s)) != 0)
+			return r == 1 ? 0 : -1;
+	}
+	errno = ENOENT;
+	return -1;
+}
+
+int
+ns_resolve_into(struct ns_obj *o, const char *input)
+{
+	char *s, *path;
+	int r, e;
+
+	memset(o, 0, sizeof(*o));
+	if (*input == '\0') {
+		errno = ENOENT;
+		return -1;
+	}
+	if ((s = strdup(input)) == NULL || (path = strdup(input)) == NULL)
+		err(1, NULL);
+	ns_unescape(s);
+	ns_unescape(path);
+	if (*s == '/') {
+		/* The namespace wins where both readings exist. */
+		if ((r = resolve_ns(o, path)) == 0 || errno != ENOENT)
+			goto out;
+		ns_obj_clear(o);
+	} else {
+		if ((r = resolve_ident(o, s)) == 0 || errno != ENOENT)
+			goto out;
+		ns_obj_clear(o);
+	}
+	r = resolve_real(o, s);
+out:
+	e = errno;
+	if (r != 0)
+		ns_obj_clear(o);
+	free(s);
+	free(path);
+	errno = e;
+	return r == 0 ? 0 : -1;
+}
+
+struct ns_obj *
+ns_resolve(const char *input)
+{
+	struct ns_obj *o;
+
+	if ((o = malloc(sizeof(*o))) == NULL)
+		err(1, NULL);
+	if (ns_resolve_into(o, input) == -1) {
+		free(o);
+		return NULL;
+	}
+	return o;
+}

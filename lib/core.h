@@ -1,0 +1,31 @@
+/*
+ * core.h: what the core's own files share and no provider needs.
+ */
+#ifndef NS_CORE_H
+#define NS_CORE_H
+
+#include <stddef.h>
+
+#include "provider.h"
+
+/* Every registered provider, in recognize order. */
+const struct ns_provider *const *ns_providers(size_t *);
+
+/* The attribute called name (any case) that an object of cls has: its
+ * own, or one the core gives every object (path, type, summary). */
+const struct ns_attr	*ns_attr_find(const struct ns_class *, const char *);
+/* The attribute of that name of any class: for column names and -H. */
+const struct ns_attr	*ns_attr_any(const char *);
+/* Call fn for every attribute name once, the core's first. */
+void			 ns_attr_each(void (*)(const struct ns_attr *, void *),
+			    void *);
+/* Fill v with the attribute's value: 0, or -1 if it has none. */
+int			 ns_attr_get(struct ns_obj *, const struct ns_attr *,
+			    struct ns_val *);
+/* Escape by rule 5, or for text that is not a path (text != 0) all but
+ * the space, which reads better as itself in a sentence. */
+char			*ns_escape_as(const char *, int text);
+/* The core's own attributes, ending in a NULL name. */
+extern const struct ns_attr ns_core_attrs[];
+
+#endif

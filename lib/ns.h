@@ -1,0 +1,90 @@
+/*
+ * ns.h: the one public header of the nstools core.
+ *
+ * Every kernel object has a canonical path in one namespace; a tool turns
+ * what the user typed into an object (ns_resolve), walks children
+ * (ns_list), and prints attributes through the output layer (ns_out_*).
+ * A tool knows no provider: all it handles is struct ns_obj.
+ */
+#ifndef NS_H
+#define NS_H
+
+#include <stdio.h>
+
+#define NS_VERSION	"0.1"
+
+struct ns_obj;			/* a resolved object or node */
+struct ns_out;			/* one output table */
+
+/* Called for every child a listing finds; non-zero stops the listing. */
+typedef int (*ns_emit_fn)(struct ns_obj *child, void *arg);
+
+/* Resolve any input form to its object; NULL with errno set if none. */
+struct ns_obj	*ns_resolve(const char *input);
+/* Release an object returned by ns_resolve or ns_obj_dup. */
+void		 ns_obj_free(struct ns_obj *);
+/* Copy an object handed to a listing callback, to keep it. */
+struct ns_obj	*ns_obj_dup(const struct ns_obj *);
+/* The object's canonical path, raw bytes (not escaped). */
+const char	*ns_obj_path(const struct ns_obj *);
+/* Whether the object is a node that has (or may have) children. */
+int		 ns_obj_isnode(const struct ns_obj *);
+/* Stream the children of a node; -1 with errno if it cannot be listed. */
+int		 ns_list(struct ns_obj *, ns_emit_fn, void *);
+
+/* Escape by rule 5 (\xHH for bytes outside printable ASCII, space and
+ * backslash); the result is malloc'd. */
+char		*ns_escape(const char *);
+/* Undo ns_escape in place; bytes that are not an escape stay as they are. */
+void		 ns_unescape(char *);
+
+/* Count one object passed over because it could not be read. */
+void		 ns_skip(void);
+/* How many objects were passed over because they could not be read. */
+unsigned long	 ns_skipped(void);
+/* Say once on stderr how many objects were passed over, if any. */
+void		 ns_skipped_report(void);
+
+enum ns_format {
+	NS_FMT_TABLE,			/* aligned columns */
+	NS_FMT_RAW,			/* -r */
+	NS_FMT_PAIRS,			/* -P */
+	NS_FMT_JSON,			/* -J */
+};
+
+/* A table for rows of objects; name is the JSON array's name. */
+struct ns_out	*ns_out_new(enum ns_format, int noheadings, const char *name);
+/* Set the columns from -o (NULL for none): "a,b" replaces the default
+ * list, "+a,b" extends it; -1 (after a message) on an unknown column. */
+int		 ns_out_columns(struct ns_out *, const char *list,
+		    const char *defaults);
+/* Use every attribute the object has as a column (nscat without -o). */
+int		 ns_out_columns_of(struct ns_out *, struct ns_obj *);
+/* Add one row: only the columns asked for are computed. */
+int		 ns_out_row(struct ns_out *, struct ns_obj *);
+/* Print what is buffered; returns -1 if output failed. */
+int		 ns_out_flush(struct ns_out *);
+void		 ns_out_free(struct ns_out *);
+/* Print one object as KEY VALUE lines (nscat's default form). */
+int		 ns_out_record(struct ns_obj *, enum ns_format, FILE *);
+/* Print the table of every column name with its type and meaning (-H). */
+int		 ns_out_help(enum ns_format, int noheadings);
+
+/* The output flags every tool takes: -J -P -r -n -o LIST. */
+struct ns_outopts {
+	enum ns_format	 fmt;
+	int		 noheadings;
+	const char	*columns;	/* -o, or NULL */
+};
+/* Take one of the common output flags; 0 if ch is not one of them. */
+int		 ns_outopt(struct ns_outopts *, int ch, const char *optarg);
+
+/* Call fn for each argument, and for "-" for each line of standard
+ * input; the number of calls that returned non-zero. */
+int		 ns_each_arg(int argc, char *argv[],
+		    int (*fn)(const char *, void *), void *);
+/* Say "prog: INPUT: why" on stderr, the input escaped by rule 5; ENOENT
+ * reads "no such object". */
+void		 ns_warn_input(const char *input, int errnum);
+
+#endif

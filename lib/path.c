@@ -1,0 +1,83 @@
+/*
+ * path.c: rule 5 of the namespace.  Bytes outside printable ASCII, space
+ * and backslash are written \xHH, so that a printed path is one word of
+ * plain text whatever the kernel allowed in a name, and reading it back
+ * gives the same bytes.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ns.h"
+
+#include "core.h"
+
+static int
+needs_escape(unsigned char c, int text)
+{
+	if (text && c == ' ')
+		return 0;
+	return c <= ' ' || c >= 0x7f || c == '\\';
+}
+
+char *
+ns_escape(const char *s)
+{
+	return ns_escape_as(s, 0);
+}
+
+char *
+ns_escape_as(const char *s, int text)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *p;
+	size_t n = 1;
+	char *out, *q;
+
+	for (p = (const unsigned char *)s; *p; p++)
+		n += needs_escape(*p, text) ? 4 : 1;
+	if ((out = malloc(n)) == NULL)
+		return NULL;
+	for (p = (const unsigned char *)s, q = out; *p; p++) {
+		if (needs_escape(*p, text)) {
+			*q++ = '\\';
+			*q++ = 'x';
+			*q++ = hex[*p >> 4];
+			*q++ = hex[*p & 0xf];
+		} else
+			*q++ = *p;
+	}
+	*q = '\0';
+	return out;
+}
+
+static int
+hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+void
+ns_unescape(char *s)
+{
+	char *q = s;
+	int hi, lo;
+
+	for (; *s; s++) {
+		/* \x00 would cut the path short: no name holds NUL, so it
+		 * stays as typed and names nothing. */
+		if (s[0] == '\\' && s[1] == 'x' &&
+		    (hi = hexval((unsigned char)s[2])) >= 0 &&
+		    (lo = hexval((unsigned char)s[3])) >= 0 && (hi | lo)) {
+			*q++ = (char)(hi << 4 | lo);
+			s += 3;
+		} else
+			*q++ = *s;
+	}
+	*q = '\0';
+}

@@ -1,0 +1,115 @@
+/*
+ * provider.h: what a provider gives the core, and what the core lends back.
+ *
+ * A provider owns one top-level node (/dev, /proc, /fs...).  It is to the
+ * namespace what file_operations is to a descriptor: a small table of
+ * operations.  Its objects belong to classes, each a table of attributes
+ * (one small getter each, called only when that column is asked for) and
+ * an optional listing operation.
+ */
+#ifndef NS_PROVIDER_H
+#define NS_PROVIDER_H
+
+#include <sys/types.h>
+#include <sys/stat.h>
+#include <stdarg.h>
+#include <stdint.h>
+
+#include "ns.h"
+
+/*
+ * An attribute value under construction.  A getter appends one element
+ * (a string, a number, a path) or, for NS_LINKS, one element per link.
+ * Elements are raw bytes; escaping is the output layer's business.
+ */
+struct ns_val {
+	char	*buf;			/* elements, each ending in NUL */
+	size_t	 len;
+	size_t	 cap;
+	size_t	 n;			/* how many elements */
+};
+
+enum ns_type {
+	NS_STRING,
+	NS_NUMBER,			/* JSON prints it unquoted */
+	NS_LINK,			/* the canonical path of another object */
+	NS_LINKS,			/* several of them */
+};
+
+struct ns_attr {
+	const char	*name;		/* lower case: the -o column name */
+	enum ns_type	 type;
+	const char	*help;		/* one line, for -H */
+	/* 0 with a value added; -1 when there is none (errno says why:
+	 * ENOENT for "does not apply", EACCES for "not ours to read"). */
+	int		(*get)(struct ns_obj *, struct ns_val *);
+};
+
+struct ns_class {
+	const char		*type;	/* nsls -l's TYPE column */
+	const struct ns_attr	*attrs;	/* ends with an entry whose name is NULL */
+	/* Emit every child; NULL for an object that has none. */
+	int			(*list)(struct ns_obj *, ns_emit_fn, void *);
+	/* One line about the object, for nsls -l; NULL: its name, if any. */
+	int			(*summary)(struct ns_obj *, struct ns_val *);
+	/* Free what the provider hung on obj->priv. */
+	void			(*release)(struct ns_obj *);
+};
+
+struct ns_obj {
+	char			*path;	/* canonical, raw bytes */
+	const struct ns_class	*cls;
+	uint64_t		 id[3];	/* the provider's parsed identity */
+	void			*priv;	/* loaded lazily by getters */
+};
+
+struct ns_provider {
+	const char	*name;		/* the top-level component */
+	const char	*help;		/* what lives there, one line */
+	/* The object at comp[0..n-1] below the top node (n == 0: the top
+	 * node itself).  Components are raw bytes.  0 with obj filled in,
+	 * or -1 with errno (ENOENT: no such object). */
+	int		(*lookup)(struct ns_obj *, char **comp, int n);
+	/* A real file, by its real path and stat(2): 1 if it is one of
+	 * ours (obj filled in), 0 if not, -1 with errno on error. */
+	int		(*recognize)(struct ns_obj *, const char *path,
+			    const struct stat *);
+	/* A short identifier such as "b8:0": 1, 0 or -1 as above. */
+	int		(*ident)(struct ns_obj *, const char *);
+	/* Every class it makes, NULL-terminated, for the column list. */
+	const struct ns_class *const *classes;
+};
+
+/* Every provider, in the order recognize is tried; fs comes last. */
+extern const struct ns_provider dev_provider, proc_provider, mount_provider,
+    user_provider, group_provider, fs_provider;
+
+/* Give obj its class and its canonical path from a format. */
+int	ns_obj_set(struct ns_obj *, const struct ns_class *, const char *, ...)
+	    __attribute__((format(printf, 3, 4)));
+/* Free the path and whatever the class hung on priv; obj can be reused. */
+void	ns_obj_clear(struct ns_obj *);
+/* Resolve into a caller's object rather than a new one. */
+int	ns_resolve_into(struct ns_obj *, const char *input);
+
+void	ns_val_add(struct ns_val *, const char *);
+void	ns_val_addn(struct ns_val *, const char *, size_t);
+void	ns_val_addf(struct ns_val *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	ns_val_num(struct ns_val *, unsigned long long);
+void	ns_val_reset(struct ns_val *);
+void	ns_val_free(struct ns_val *);
+/* The canonical path of a real file: "/fs" and its real path. */
+void	ns_val_fs(struct ns_val *, const char *realpath);
+
+/* Whether errno says the object went away or is not ours to read: data,
+ * not a failure (ENOENT, ESRCH, EACCES, EPERM). */
+int	ns_errno_benign(int);
+
+/* Read a small file whole into buf, NUL-terminated, trailing newline
+ * dropped; the length, or -1 with errno. */
+ssize_t	ns_read_file(const char *path, char *buf, size_t size);
+/* Parse a decimal number that must fill the whole string. */
+int	ns_parse_u64(const char *, uint64_t max, uint64_t *);
+
+#endif

@@ -1,0 +1,164 @@
+/*
+ * val.c: attribute values under construction, and the small readers of
+ * kernel text every provider shares.
+ */
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "provider.h"
+
+static unsigned long skipped;
+
+static void
+reserve(struct ns_val *v, size_t more)
+{
+	size_t cap;
+
+	if (v->len + more <= v->cap)
+		return;
+	cap = v->cap ? v->cap : 64;
+	while (cap < v->len + more)
+		cap *= 2;
+	if ((v->buf = realloc(v->buf, cap)) == NULL)
+		err(1, NULL);
+	v->cap = cap;
+}
+
+void
+ns_val_addn(struct ns_val *v, const char *s, size_t n)
+{
+	reserve(v, n + 1);
+	memcpy(v->buf + v->len, s, n);
+	v->len += n;
+	v->buf[v->len++] = '\0';
+	v->n++;
+}
+
+void
+ns_val_add(struct ns_val *v, const char *s)
+{
+	ns_val_addn(v, s, strlen(s));
+}
+
+void
+ns_val_addf(struct ns_val *v, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		err(1, "vsnprintf");
+	reserve(v, (size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(v->buf + v->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	v->len += (size_t)n + 1;
+	v->n++;
+}
+
+void
+ns_val_num(struct ns_val *v, unsigned long long n)
+{
+	ns_val_addf(v, "%llu", n);
+}
+
+void
+ns_val_reset(struct ns_val *v)
+{
+	v->len = 0;
+	v->n = 0;
+}
+
+void
+ns_val_free(struct ns_val *v)
+{
+	free(v->buf);
+	memset(v, 0, sizeof(*v));
+}
+
+void
+ns_skip(void)
+{
+	skipped++;
+}
+
+unsigned long
+ns_skipped(void)
+{
+	return skipped;
+}
+
+void
+ns_skipped_report(void)
+{
+	if (skipped)
+		warnx("%lu object%s not readable (permission denied), skipped",
+		    skipped, skipped == 1 ? "" : "s");
+}
+
+int
+ns_errno_benign(int e)
+{
+	return e == ENOENT || e == ESRCH || e == EACCES || e == EPERM;
+}
+
+ssize_t
+ns_read_file(const char *path, char *buf, size_t size)
+{
+	ssize_t n, len = 0;
+	int fd, e;
+
+	if (size == 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	while ((size_t)len < size - 1) {
+		n = read(fd, buf + len, size - 1 - (size_t)len);
+		if (n == -1) {
+			if (errno == EINTR)
+				continue;
+			e = errno;
+			close(fd);
+			errno = e;
+			return -1;
+		}
+		if (n == 0)
+			break;
+		len += n;
+	}
+	close(fd);
+	if (len > 0 && buf[len - 1] == '\n')
+		len--;
+	buf[len] = '\0';
+	return len;
+}
+
+int
+ns_parse_u64(const char *s, uint64_t max, uint64_t *out)
+{
+	unsigned long long n;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	/* A leading zero would give one object two names. */
+	if (s[0] == '0' && s[1] != '\0')
+		return -1;
+	errno = 0;
+	n = strtoull(s, &end, 10);
+	if (errno || *end != '\0' || n > max)
+		return -1;
+	*out = n;
+	return 0;
+}
