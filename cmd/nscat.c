@@ -19,7 +19,7 @@ struct cat {
 	int			  records;	/* records printed so far */
 };
 
-static void	usage(void);
+static void	usage(int);
 
 static int
 cat_arg(const char *input, void *arg)
@@ -98,8 +98,10 @@ main(int argc, char *argv[])
 			printf("nscat %s\n", NS_VERSION);
 			return 0;
 		case 'h':
+			usage(0);
+			break;
 		default:
-			usage();
+			usage(2);
 		}
 	}
 	argc -= optind;
@@ -108,11 +110,11 @@ main(int argc, char *argv[])
 	if (helpcols)
 		return ns_out_help(c.oo.fmt, c.oo.noheadings) == 0 ? 0 : 1;
 	if (argc == 0)
-		usage();
+		usage(2);
 	if (c.oo.columns != NULL) {
 		c.out = ns_out_new(c.oo.fmt, c.oo.noheadings, "objects");
 		if (ns_out_columns(c.out, c.oo.columns, "path") == -1)
-			usage();
+			usage(2);
 	}
 	rval = ns_each_arg(argc, argv, cat_arg, &c) ? 1 : 0;
 	if (c.out == NULL && c.oo.fmt == NS_FMT_JSON)
@@ -127,8 +129,23 @@ main(int argc, char *argv[])
 }
 
 static void
-usage(void)
+usage(int status)
 {
-	fprintf(stderr, "usage: nscat [-o list] [-JPrn] [-H] path ...\n");
-	exit(2);
+	FILE *fp = status ? stderr : stdout;
+
+	fprintf(fp, "usage: nscat [-o list] [-JPrn] [-H] path ...\n");
+	if (status == 0)
+		fputs("\nPrint the attributes of objects in the namespace.\n\n"
+		    " -o, --output LIST   a table of these columns, "
+		    "one row an object\n"
+		    " -J, --json          JSON output\n"
+		    " -P, --pairs         KEY=\"value\" output\n"
+		    " -r, --raw           raw output\n"
+		    " -n, --noheadings    no headings\n"
+		    " -H, --list-columns  the columns and what they hold\n"
+		    " -h, --help          this help\n"
+		    " -V, --version       the version\n"
+		    "\nA path of - reads paths from standard input.  "
+		    "See nscat(1) and nstools(7).\n", fp);
+	exit(status);
 }

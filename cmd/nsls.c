@@ -20,7 +20,7 @@ struct listing {
 };
 
 static int	emit(struct ns_obj *, void *);
-static void	usage(void);
+static void	usage(int);
 
 static int
 show(struct listing *ls, struct ns_obj *o)
@@ -110,7 +110,7 @@ main(int argc, char *argv[])
 			helpcols = 1;
 			break;
 		case 'h':
-			usage();
+			usage(0);
 			break;
 		case 'l':
 			longfmt = 1;
@@ -122,7 +122,7 @@ main(int argc, char *argv[])
 			printf("nsls %s\n", NS_VERSION);
 			return 0;
 		default:
-			usage();
+			usage(2);
 		}
 	}
 	argc -= optind;
@@ -134,7 +134,7 @@ main(int argc, char *argv[])
 		ls.out = ns_out_new(oo.fmt, oo.noheadings, "nodes");
 		if (ns_out_columns(ls.out, oo.columns,
 		    longfmt ? LONG_COLUMNS : "path") == -1)
-			usage();
+			usage(2);
 	}
 	if (argc == 0) {
 		argc = 1;
@@ -151,8 +151,25 @@ main(int argc, char *argv[])
 }
 
 static void
-usage(void)
+usage(int status)
 {
-	fprintf(stderr, "usage: nsls [-dlR] [-o list] [-JPrn] [-H] [path ...]\n");
-	exit(2);
+	FILE *fp = status ? stderr : stdout;
+
+	fprintf(fp, "usage: nsls [-dlR] [-o list] [-JPrn] [-H] [path ...]\n");
+	if (status == 0)
+		fputs("\nList the children of nodes in the namespace.\n\n"
+		    " -d, --directory     the node itself, not its children\n"
+		    " -l, --long          add the type and a summary\n"
+		    " -R, --recursive     the whole subtree, depth first\n"
+		    " -o, --output LIST   columns (+LIST adds to the default)\n"
+		    " -J, --json          JSON output\n"
+		    " -P, --pairs         KEY=\"value\" output\n"
+		    " -r, --raw           raw output\n"
+		    " -n, --noheadings    no headings\n"
+		    " -H, --list-columns  the columns and what they hold\n"
+		    " -h, --help          this help\n"
+		    " -V, --version       the version\n"
+		    "\nA path of - reads paths from standard input.  "
+		    "See nsls(1) and nstools(7).\n", fp);
+	exit(status);
 }

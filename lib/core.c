@@ -14,8 +14,9 @@
 #include "provider.h"
 #include "core.h"
 
-/* The order is the order recognize is tried in: fs takes every real file
- * that no other provider claims, so it comes last. */
+/* In the order recognize is tried: fs takes every real file that no other
+ * provider claims, so it comes last.  Apart from that the order is by
+ * name, which is how the root lists them. */
 static const struct ns_provider *const providers[] = {
 	&dev_provider,
 	&group_provider,
@@ -133,11 +134,20 @@ root_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
 	const struct ns_provider *p;
 	struct ns_obj c = { 0 };
-	size_t i;
+	size_t i, fs = NPROVIDERS - 1;
 	int stop;
 
+	/* By name: fs, last in the table, takes its place between the
+	 * others. */
 	for (i = 0; i < NPROVIDERS; i++) {
-		p = providers[i];
+		if (i < fs && strcmp(providers[i]->name, "fs") > 0 &&
+		    (i == 0 || strcmp(providers[i - 1]->name, "fs") < 0)) {
+			p = providers[fs];
+			fs = i--;
+		} else if (i == NPROVIDERS - 1 && fs != NPROVIDERS - 1)
+			break;
+		else
+			p = providers[i];
 		if (p->lookup(&c, NULL, 0) == -1) {
 			ns_obj_clear(&c);
 			continue;

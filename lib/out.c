@@ -1,15 +1,15 @@
 /*
  * out.c: the output layer, on libsmartcols as lsblk and findmnt use it.
  *
- * Values arrive as raw bytes.  For JSON the layer escapes them by rule 5
- * itself, so that a document stays valid UTF-8 whatever a name holds.
- * Elsewhere it hands libsmartcols the raw bytes, and its own escaping is
- * rule 5: \xHH for backslash and anything unprintable, and in raw output
- * for blanks too.  Only an aligned table shows a space as a space (within
- * -P's quotes it is harmless): libsmartcols measures a column by the
- * escaped width, so a cell escaped beforehand would be padded wrong.
- * Either way no control byte reaches the terminal, and a path printed is
- * a path the resolver reads back.
+ * Values arrive as raw bytes.  For an aligned table and for JSON the layer
+ * escapes them by rule 5 itself and tells libsmartcols not to encode them
+ * again, so that a table measures its columns right and a JSON document
+ * stays valid UTF-8 whatever a name holds.  For raw and pairs output it
+ * hands libsmartcols the raw bytes: its own escaping there, \xHH for
+ * backslash and anything unprintable and in raw output for blanks too, is
+ * rule 5 already.  Either way no control byte reaches the terminal, and a
+ * path printed is a path the resolver reads back.  Text that is not a path
+ * (a summary, a command line) keeps its spaces in a table and in JSON.
  */
 #include <ctype.h>
 #include <err.h>
@@ -63,6 +63,9 @@ new_table(enum ns_format fmt, int noheadings, const char *name)
 		err(1, NULL);
 	scols_table_enable_noheadings(tb, noheadings);
 	switch (fmt) {
+	case NS_FMT_TABLE:
+		scols_table_enable_noencoding(tb, 1);
+		break;
 	case NS_FMT_RAW:
 		scols_table_enable_raw(tb, 1);
 		break;
@@ -72,8 +75,6 @@ new_table(enum ns_format fmt, int noheadings, const char *name)
 	case NS_FMT_JSON:
 		scols_table_enable_json(tb, 1);
 		scols_table_set_name(tb, name);
-		break;
-	case NS_FMT_TABLE:
 		break;
 	}
 	return tb;
@@ -116,8 +117,6 @@ add_column(struct ns_out *out, const struct ns_attr *a)
 		scols_column_set_json_type(cl, SCOLS_JSON_NUMBER);
 		break;
 	case NS_LINKS:
-		/* One element a line: a cell of several lines in a table,
-		 * an array in JSON, \x0a-separated in raw output. */
 		scols_column_set_json_type(cl, SCOLS_JSON_ARRAY_STRING);
 		scols_column_set_wrapfunc(cl, scols_wrapnl_chunksize,
 		    scols_wrapnl_nextchunk, NULL);
@@ -180,13 +179,14 @@ ns_out_columns_of(struct ns_out *out, struct ns_obj *o)
 }
 
 /*
- * The cell text of a value: its elements one a line, escaped for JSON
- * (paths by rule 5; text keeps its spaces).
+ * The cell text of a value: its elements one a line (a cell of several
+ * lines in a table, an array in JSON, \x0a-separated in raw output as
+ * lsblk prints mount points), escaped where libsmartcols will not.
  */
 static char *
 cell(const struct ns_val *v, enum ns_type type, enum ns_format fmt)
 {
-	int escape = fmt == NS_FMT_JSON;
+	int escape = fmt == NS_FMT_TABLE || fmt == NS_FMT_JSON;
 	int text = type != NS_LINK && type != NS_LINKS;
 	size_t i, len = 0, size = 1;
 	const char *e;
@@ -272,8 +272,10 @@ ns_out_free(struct ns_out *out)
 }
 
 /*
- * nscat's default form: one KEY VALUE line an attribute that has a value,
- * or with -P one line of KEY="value" pairs.
+ * nscat's default form: KEY VALUE lines, one an attribute that has a value
+ * and, for an attribute of several links, one a link with the key again,
+ * so that grep and awk see every line whole.  With -P, one line of
+ * KEY="value" pairs.
  */
 int
 ns_out_record(struct ns_obj *o, enum ns_format fmt, FILE *fp)
@@ -281,21 +283,19 @@ ns_out_record(struct ns_obj *o, enum ns_format fmt, FILE *fp)
 	const struct ns_attr *lists[2] = { ns_core_attrs, o->cls->attrs };
 	struct libscols_table *tb;
 	struct libscols_line *ln = NULL;
-	struct libscols_column *cl;
 	const struct ns_attr *a;
-	struct ns_val v = { 0 };
-	size_t i, col = 0;
+	struct ns_val v = { 0 }, one = { 0 };
+	const char *e;
+	size_t i, k, col = 0;
+	char *name;
 	int r;
 
 	tb = new_table(fmt, fmt != NS_FMT_PAIRS, "object");
 	scols_table_set_stream(tb, fp);
 	if (fmt != NS_FMT_PAIRS) {
 		if (scols_table_new_column(tb, "KEY", 0, 0) == NULL ||
-		    (cl = scols_table_new_column(tb, "VALUE", 0,
-		    SCOLS_FL_WRAP)) == NULL)
+		    scols_table_new_column(tb, "VALUE", 0, 0) == NULL)
 			err(1, NULL);
-		scols_column_set_wrapfunc(cl, scols_wrapnl_chunksize,
-		    scols_wrapnl_nextchunk, NULL);
 	} else if ((ln = scols_table_new_line(tb, NULL)) == NULL)
 		err(1, NULL);
 	for (i = 0; i < 2; i++) {
@@ -306,24 +306,30 @@ ns_out_record(struct ns_obj *o, enum ns_format fmt, FILE *fp)
 			if (ns_attr_get(o, a, &v) == -1)
 				continue;
 			if (fmt == NS_FMT_PAIRS) {
-				char *name = upper(a->name);
-
+				name = upper(a->name);
 				if (scols_table_new_column(tb, name, 0, 0) ==
 				    NULL)
 					err(1, NULL);
 				free(name);
-				scols_line_refer_data(ln, col++, cell(&v, a->type, fmt));
+				scols_line_refer_data(ln, col++,
+				    cell(&v, a->type, fmt));
 				continue;
 			}
-			if ((ln = scols_table_new_line(tb, NULL)) == NULL)
-				err(1, NULL);
-			scols_line_set_data(ln, 0, a->name);
-			scols_line_refer_data(ln, 1, cell(&v, a->type, fmt));
+			for (k = 0, e = v.buf; k < v.n; k++, e += strlen(e) + 1) {
+				ns_val_reset(&one);
+				ns_val_add(&one, e);
+				if ((ln = scols_table_new_line(tb, NULL)) == NULL)
+					err(1, NULL);
+				scols_line_set_data(ln, 0, a->name);
+				scols_line_refer_data(ln, 1,
+				    cell(&one, a->type, fmt));
+			}
 		}
 	}
 	r = scols_print_table(tb);
 	scols_unref_table(tb);
 	ns_val_free(&v);
+	ns_val_free(&one);
 	return r == 0 && !ferror(fp) ? 0 : -1;
 }
 

@@ -1,0 +1,757 @@
+/*
+ * fs.c: the ordinary file tree, grafted in under /fs.
+ *
+ * /fs/etc/passwd is the real /etc/passwd and /fs itself is the real root
+ * directory.  An object is named by the real path of the directory that
+ * holds it and its own name: a symbolic link is an object of its own, never
+ * the file it points to.  The core tries this provider last, so every real
+ * file that no other provider claims ends up here.
+ *
+ * Directories list their entries in the order readdir(3) gives them, as
+ * ls -f does: sorting would mean reading a whole directory before the first
+ * line, and the tools stream.  A listing never follows a symbolic link, so
+ * a recursive walk ends even where links form a loop.
+ */
+
+/* statx(2), O_PATH, AT_NO_AUTOMOUNT and asprintf(3) are GNU. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/types.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <limits.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "provider.h"
+
+/* What one statx(2) of the object tells, kept for every getter. */
+struct fs_priv {
+	struct stat	 st;
+	uint64_t	 mnt_id;
+	int		 has_mnt_id;
+};
+
+static const struct ns_class fs_dir, fs_file, fs_symlink, fs_fifo,
+    fs_socket, fs_blockdev, fs_chardev;
+
+static const struct ns_class *
+class_of_mode(mode_t m)
+{
+	switch (m & S_IFMT) {
+	case S_IFDIR:	return &fs_dir;
+	case S_IFLNK:	return &fs_symlink;
+	case S_IFIFO:	return &fs_fifo;
+	case S_IFSOCK:	return &fs_socket;
+	case S_IFBLK:	return &fs_blockdev;
+	case S_IFCHR:	return &fs_chardev;
+	default:	return &fs_file;
+	}
+}
+
+/* The real path behind an object: its canonical path without "/fs". */
+static const char *
+real_path(const struct ns_obj *obj)
+{
+	const char *p = obj->path + strlen("/fs");
+
+	return *p == '\0' ? "/" : p;
+}
+
+void
+ns_val_fs(struct ns_val *v, const char *realpath)
+{
+	if (strcmp(realpath, "/") == 0)
+		ns_val_add(v, "/fs");
+	else
+		ns_val_addf(v, "/fs%s", realpath);
+}
+
+/*
+ * The mount id from the fdinfo of a descriptor that only names the file:
+ * for kernels whose statx(2) does not know STATX_MNT_ID (before 5.8).
+ */
+static int
+mnt_id_from_fdinfo(const char *path, uint64_t *id)
+{
+	char fdinfo[64], buf[1024], *line, *end;
+	int fd, rv = -1;
+
+	if ((fd = open(path, O_PATH | O_NOFOLLOW | O_CLOEXEC)) == -1)
+		return -1;
+	snprintf(fdinfo, sizeof(fdinfo), "/proc/self/fdinfo/%d", fd);
+	if (ns_read_file(fdinfo, buf, sizeof(buf)) == -1)
+		goto out;
+	for (line = buf; line != NULL; line = end) {
+		if ((end = strchr(line, '\n')) != NULL)
+			*end++ = '\0';
+		if (strncmp(line, "mnt_id:", 7) == 0) {
+			line += 7;
+			line += strspn(line, " \t");
+			rv = ns_parse_u64(line, UINT64_MAX, id);
+			goto out;
+		}
+	}
+	errno = ENOENT;
+out:
+	close(fd);
+	return rv;
+}
+
+static void
+stat_from_statx(struct stat *st, const struct statx *sx)
+{
+	memset(st, 0, sizeof(*st));
+	st->st_dev = makedev(sx->stx_dev_major, sx->stx_dev_minor);
+	st->st_rdev = makedev(sx->stx_rdev_major, sx->stx_rdev_minor);
+	st->st_ino = sx->stx_ino;
+	st->st_mode = sx->stx_mode;
+	st->st_nlink = sx->stx_nlink;
+	st->st_uid = sx->stx_uid;
+	st->st_gid = sx->stx_gid;
+	st->st_size = sx->stx_size;
+	st->st_blksize = sx->stx_blksize;
+	st->st_blocks = sx->stx_blocks;
+	st->st_atim.tv_sec = sx->stx_atime.tv_sec;
+	st->st_atim.tv_nsec = sx->stx_atime.tv_nsec;
+	st->st_mtim.tv_sec = sx->stx_mtime.tv_sec;
+	st->st_mtim.tv_nsec = sx->stx_mtime.tv_nsec;
+	st->st_ctim.tv_sec = sx->stx_ctime.tv_sec;
+	st->st_ctim.tv_nsec = sx->stx_ctime.tv_nsec;
+}
+
+/*
+ * Stat the object once and keep the answer.  AT_NO_AUTOMOUNT keeps a look
+ * at an automount point from mounting it, as lstat(2) does.
+ */
+static struct fs_priv *
+load(struct ns_obj *obj)
+{
+	struct fs_priv *p;
+	struct statx sx;
+	const char *path;
+
+	if (obj->priv != NULL)
+		return obj->priv;
+	if ((p = calloc(1, sizeof(*p))) == NULL)
+		return NULL;
+	path = real_path(obj);
+	if (statx(AT_FDCWD, path, AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT,
+	    STATX_BASIC_STATS | STATX_MNT_ID, &sx) == 0) {
+		stat_from_statx(&p->st, &sx);
+		if (sx.stx_mask & STATX_MNT_ID) {
+			p->mnt_id = sx.stx_mnt_id;
+			p->has_mnt_id = 1;
+		}
+	} else if (errno != ENOSYS || lstat(path, &p->st) == -1) {
+		free(p);
+		return NULL;
+	}
+	if (!p->has_mnt_id && mnt_id_from_fdinfo(path, &p->mnt_id) == 0)
+		p->has_mnt_id = 1;
+	obj->priv = p;
+	return p;
+}
+
+static void
+fs_release(struct ns_obj *obj)
+{
+	free(obj->priv);
+	obj->priv = NULL;
+}
+
+/* "drwxr-xr-x", as ls -l writes it (strmode(3) without its blank). */
+static void
+mode_string(mode_t m, char s[11])
+{
+	static const char rwx[] = "rwxrwxrwx";
+	int i;
+
+	switch (m & S_IFMT) {
+	case S_IFDIR:	s[0] = 'd'; break;
+	case S_IFLNK:	s[0] = 'l'; break;
+	case S_IFIFO:	s[0] = 'p'; break;
+	case S_IFSOCK:	s[0] = 's'; break;
+	case S_IFBLK:	s[0] = 'b'; break;
+	case S_IFCHR:	s[0] = 'c'; break;
+	default:	s[0] = '-'; break;
+	}
+	for (i = 0; i < 9; i++)
+		s[i + 1] = m & (0400 >> i) ? rwx[i] : '-';
+	if (m & S_ISUID)
+		s[3] = m & S_IXUSR ? 's' : 'S';
+	if (m & S_ISGID)
+		s[6] = m & S_IXGRP ? 's' : 'S';
+	if (m & S_ISVTX)
+		s[9] = m & S_IXOTH ? 't' : 'T';
+	s[10] = '\0';
+}
+
+/*
+ * ISO 8601 in local time with the zone's offset, as date -Iseconds prints
+ * it: no blank inside, so a value stays one field in every format.
+ */
+static void
+add_time(struct ns_val *v, const struct timespec *ts)
+{
+	struct tm tm;
+	char buf[64];
+	size_t n;
+
+	if (localtime_r(&ts->tv_sec, &tm) == NULL ||
+	    (n = strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%S%z", &tm)) < 5) {
+		ns_val_num(v, (unsigned long long)ts->tv_sec);
+		return;
+	}
+	/* strftime writes "+0100"; ISO 8601's extended form wants "+01:00". */
+	memmove(buf + n - 1, buf + n - 2, 3);
+	buf[n - 2] = ':';
+	ns_val_add(v, buf);
+}
+
+static const char *
+base_name(const char *path)
+{
+	const char *s;
+
+	if (strcmp(path, "/") == 0)
+		return path;
+	s = strrchr(path, '/');
+	return s != NULL ? s + 1 : path;
+}
+
+static int
+get_name(struct ns_obj *obj, struct ns_val *v)
+{
+	ns_val_add(v, base_name(real_path(obj)));
+	return 0;
+}
+
+static int
+get_size(struct ns_obj *obj, struct ns_val *v)
+{
+	struct fs_priv *p;
+
+	if ((p = load(obj)) == NULL)
+		return -1;
+	ns_val_num(v, (unsigned long long)p->st.st_size);
+	return 0;
+}
+
+static int
+get_mode(struct ns_obj *obj, struct ns_val *v)
+{
+	struct fs_priv *p;
+	char s[11];
+
+	if ((p = load(obj)) == NULL)
+		return -1;
+	mode_string(p->st.st_mode, s);
+	ns_val_add(v, s);
+	return 0;
+}
+
+static int
+get_perm(struct ns_obj *obj, struct ns_val *v)
+{
+	struct fs_priv *p;
+
+	if ((p = load(obj)) == NULL)
+		return -1;
+	ns_val_addf(v, "%04o", (unsigned)(p->st.st_mode & 07777));
+	return 0;
+}
+
+static int
+get_nlink(struct ns_obj *obj, struct ns_val *v)
+{
+	struct fs_priv *p;
+
+	if ((p = load(obj)) == NULL)
+		return -1;
+	ns_val_num(v, (unsigned long long)p->st.st_nlink);
+	return 0;
+}
+
+static int
+get_inode(struct ns_obj *obj, struct ns_val *v)
+{
+	struct fs_priv *p;
+
+	if ((p = load(obj)) == NULL)
+		return -1;
+	ns_val_num(v, (unsigned long long)p->st.st_ino);
+	return 0;
+}
+
+static int
+get_owner(struct ns_obj *obj, struct ns_val *v)
+{
+	struct fs_priv *p;
+
+	if ((p = load(obj)) == NULL)
+		return -1;
+	ns_val_addf(v, "/user/%u", (unsigned)p->st.st_uid);
+	return 0;
+}
+
+static int
+get_group(struct ns_obj *obj, struct ns_val *v)
+{
+	struct fs_priv *p;
+
+	if ((p = load(obj)) == NULL)
+		return -1;
+	ns_val_addf(v, "/group/%u", (unsigned)p->st.st_gid);
+	return 0;
+}
+
+static int
+get_mount(struct ns_obj *obj, struct ns_val *v)
+{
+	struct fs_priv *p;
+
+	if ((p = load(obj)) == NULL)
+		return -1;
+	if (!p->has_mnt_id) {
+		errno = ENOENT;
+		return -1;
+	}
+	ns_val_addf(v, "/mount/%llu", (unsigned long long)p->mnt_id);
+	return 0;
+}
+
+static int
+get_dev(struct ns_obj *obj, struct ns_val *v)
+{
+	struct fs_priv *p;
+
+	if ((p = load(obj)) == NULL)
+		return -1;
+	ns_val_addf(v, "%u:%u", major(p->st.st_dev), minor(p->st.st_dev));
+	return 0;
+}
+
+static int
+get_device(struct ns_obj *obj, struct ns_val *v)
+{
+	struct fs_priv *p;
+
+	if ((p = load(obj)) == NULL)
+		return -1;
+	if (!S_ISBLK(p->st.st_mode) && !S_ISCHR(p->st.st_mode)) {
+		errno = ENOENT;
+		return -1;
+	}
+	ns_val_addf(v, "/dev/%s/%u/%u", S_ISBLK(p->st.st_mode) ?
+	    "block" : "char", major(p->st.st_rdev), minor(p->st.st_rdev));
+	return 0;
+}
+
+static int
+get_mtime(struct ns_obj *obj, struct ns_val *v)
+{
+	struct fs_priv *p;
+
+	if ((p = load(obj)) == NULL)
+		return -1;
+	add_time(v, &p->st.st_mtim);
+	return 0;
+}
+
+static int
+get_atime(struct ns_obj *obj, struct ns_val *v)
+{
+	struct fs_priv *p;
+
+	if ((p = load(obj)) == NULL)
+		return -1;
+	add_time(v, &p->st.st_atim);
+	return 0;
+}
+
+static int
+get_ctime(struct ns_obj *obj, struct ns_val *v)
+{
+	struct fs_priv *p;
+
+	if ((p = load(obj)) == NULL)
+		return -1;
+	add_time(v, &p->st.st_ctim);
+	return 0;
+}
+
+/*
+ * The link text, whatever its length: st_size cannot be trusted for it
+ * (procfs says 0), so the buffer grows until the text fits.
+ */
+static char *
+read_link(const char *path)
+{
+	char *buf = NULL, *nbuf;
+	size_t size = PATH_MAX;
+	ssize_t n;
+
+	for (;;) {
+		if ((nbuf = realloc(buf, size)) == NULL) {
+			free(buf);
+			return NULL;
+		}
+		buf = nbuf;
+		if ((n = readlink(path, buf, size)) == -1) {
+			free(buf);
+			return NULL;
+		}
+		if ((size_t)n < size) {
+			buf[n] = '\0';
+			return buf;
+		}
+		size *= 2;
+	}
+}
+
+static int
+get_target(struct ns_obj *obj, struct ns_val *v)
+{
+	char *s;
+
+	if ((s = read_link(real_path(obj))) == NULL) {
+		if (errno == EINVAL)
+			errno = ENOENT;
+		return -1;
+	}
+	ns_val_add(v, s);
+	free(s);
+	return 0;
+}
+
+/* Where the link leads in the end; a dangling link or a loop has none. */
+static int
+get_resolves(struct ns_obj *obj, struct ns_val *v)
+{
+	char *s;
+
+	if ((s = realpath(real_path(obj), NULL)) == NULL) {
+		if (errno != EACCES)
+			errno = ENOENT;
+		return -1;
+	}
+	ns_val_fs(v, s);
+	free(s);
+	return 0;
+}
+
+/*
+ * A user or group name for the summary, as ls -l prints it.  The last
+ * answer is kept: the files of one directory mostly share their owner.
+ */
+static const char *
+user_name(uid_t uid)
+{
+	static char name[64];
+	static uid_t last;
+	static int known;
+	struct passwd *pw;
+
+	if (known && last == uid)
+		return name;
+	if ((pw = getpwuid(uid)) != NULL)
+		strlcpy(name, pw->pw_name, sizeof(name));
+	else
+		snprintf(name, sizeof(name), "%u", (unsigned)uid);
+	last = uid;
+	known = 1;
+	return name;
+}
+
+static const char *
+group_name(gid_t gid)
+{
+	static char name[64];
+	static gid_t last;
+	static int known;
+	struct group *gr;
+
+	if (known && last == gid)
+		return name;
+	if ((gr = getgrgid(gid)) != NULL)
+		strlcpy(name, gr->gr_name, sizeof(name));
+	else
+		snprintf(name, sizeof(name), "%u", (unsigned)gid);
+	last = gid;
+	known = 1;
+	return name;
+}
+
+/* "-rw-r--r-- 1 root root 1234 2026-12-03 05:00 passwd", as ls -l. */
+static int
+fs_summary(struct ns_obj *obj, struct ns_val *v)
+{
+	struct fs_priv *p;
+	const struct stat *st;
+	char mode[11], size[48], date[32], *link = NULL;
+	struct tm tm;
+
+	if ((p = load(obj)) == NULL)
+		return -1;
+	st = &p->st;
+	mode_string(st->st_mode, mode);
+	if (S_ISBLK(st->st_mode) || S_ISCHR(st->st_mode))
+		snprintf(size, sizeof(size), "%u, %u", major(st->st_rdev),
+		    minor(st->st_rdev));
+	else
+		snprintf(size, sizeof(size), "%lld", (long long)st->st_size);
+	if (localtime_r(&st->st_mtim.tv_sec, &tm) == NULL ||
+	    strftime(date, sizeof(date), "%Y-%m-%d %H:%M", &tm) == 0)
+		strlcpy(date, "?", sizeof(date));
+	if (S_ISLNK(st->st_mode))
+		link = read_link(real_path(obj));
+	ns_val_addf(v, "%s %lu %s %s %s %s %s%s%s", mode,
+	    (unsigned long)st->st_nlink, user_name(st->st_uid),
+	    group_name(st->st_gid), size, date, base_name(real_path(obj)),
+	    link != NULL ? " -> " : "", link != NULL ? link : "");
+	free(link);
+	return 0;
+}
+
+/*
+ * The class of a directory entry: readdir(3) usually says the type, which
+ * is all a listing needs; only a file system that does not say is asked
+ * with fstatat(2).  NULL when the entry went away meanwhile.
+ */
+static const struct ns_class *
+class_of_entry(int dfd, const struct dirent *de)
+{
+	struct stat st;
+
+	if (de->d_type != DT_UNKNOWN)
+		return class_of_mode(DTTOIF(de->d_type));
+	if (fstatat(dfd, de->d_name, &st,
+	    AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT) == -1)
+		return NULL;
+	return class_of_mode(st.st_mode);
+}
+
+static int
+dir_list(struct ns_obj *obj, ns_emit_fn emit, void *arg)
+{
+	struct ns_obj c = {0};
+	const struct ns_class *cls;
+	struct dirent *de;
+	DIR *d;
+	int fd, save;
+
+	/* O_NOFOLLOW: a directory swapped for a link is not walked into. */
+	if ((fd = open(real_path(obj), O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1)
+		return -1;
+	if ((d = fdopendir(fd)) == NULL) {
+		save = errno;
+		close(fd);
+		errno = save;
+		return -1;
+	}
+	for (;;) {
+		errno = 0;
+		if ((de = readdir(d)) == NULL)
+			break;
+		if (strcmp(de->d_name, ".") == 0 ||
+		    strcmp(de->d_name, "..") == 0)
+			continue;
+		if ((cls = class_of_entry(fd, de)) == NULL)
+			continue;
+		if (ns_obj_set(&c, cls, "%s/%s", obj->path, de->d_name) == -1)
+			break;
+		if (emit(&c, arg)) {
+			ns_obj_clear(&c);
+			closedir(d);
+			return 1;
+		}
+		ns_obj_clear(&c);
+	}
+	save = errno;
+	closedir(d);
+	if (save != 0) {
+		errno = save;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The canonical form of a real path whose last component exists: the
+ * directory part resolved by realpath(3), the last name kept as it is, so
+ * that a symbolic link stays itself.  A path ending in "." or ".." names a
+ * directory, and realpath(3) resolves all of it.
+ */
+static char *
+canonical(const char *path)
+{
+	const char *base;
+	char *dir, *rdir, *s;
+	int rv;
+
+	base = strrchr(path, '/') + 1;
+	if (*base == '\0' || strcmp(base, ".") == 0 ||
+	    strcmp(base, "..") == 0)
+		return realpath(path, NULL);
+	if ((dir = strndup(path, base - path)) == NULL)
+		return NULL;
+	rdir = realpath(dir, NULL);
+	free(dir);
+	if (rdir == NULL)
+		return NULL;
+	rv = asprintf(&s, "%s/%s", strcmp(rdir, "/") == 0 ? "" : rdir, base);
+	free(rdir);
+	return rv == -1 ? NULL : s;
+}
+
+static int
+set_obj(struct ns_obj *obj, const char *realpath, mode_t m)
+{
+	return ns_obj_set(obj, class_of_mode(m), "/fs%s",
+	    strcmp(realpath, "/") == 0 ? "" : realpath);
+}
+
+/* Join the components into an absolute path; NULL with errno if no name. */
+static char *
+join(char **comp, int n)
+{
+	size_t len = 2;
+	char *path;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		/* No file name holds a slash: such a component names nothing. */
+		if (strchr(comp[i], '/') != NULL) {
+			errno = ENOENT;
+			return NULL;
+		}
+		len += strlen(comp[i]) + 1;
+	}
+	if ((path = malloc(len)) == NULL)
+		return NULL;
+	strlcpy(path, "/", len);
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			strlcat(path, "/", len);
+		strlcat(path, comp[i], len);
+	}
+	return path;
+}
+
+static int
+fs_lookup(struct ns_obj *obj, char **comp, int n)
+{
+	struct stat st;
+	char *path, *canon;
+	int rv, save;
+
+	if ((path = join(comp, n)) == NULL)
+		return -1;
+	if (lstat(path, &st) == -1 || (canon = canonical(path)) == NULL) {
+		save = errno == ENOTDIR ? ENOENT : errno;
+		free(path);
+		errno = save;
+		return -1;
+	}
+	free(path);
+	rv = set_obj(obj, canon, st.st_mode);
+	free(canon);
+	return rv;
+}
+
+/* Every real file is a file here: the core asks this provider last. */
+static int
+fs_recognize(struct ns_obj *obj, const char *realpath, const struct stat *st)
+{
+	if (set_obj(obj, realpath, st->st_mode) == -1)
+		return -1;
+	return 1;
+}
+
+#define FS_ATTRS \
+	{ "name", NS_STRING, "file name, the last component", get_name }, \
+	{ "mode", NS_STRING, "file type and permissions, as ls -l", \
+	    get_mode }, \
+	{ "perm", NS_STRING, "permission bits in octal", get_perm }, \
+	{ "nlink", NS_NUMBER, "number of hard links", get_nlink }, \
+	{ "owner", NS_LINK, "owning user", get_owner }, \
+	{ "group", NS_LINK, "owning group", get_group }, \
+	{ "size", NS_NUMBER, "size in bytes", get_size }, \
+	{ "mtime", NS_STRING, "last modification, ISO 8601 local time", \
+	    get_mtime }, \
+	{ "atime", NS_STRING, "last access, ISO 8601 local time", \
+	    get_atime }, \
+	{ "ctime", NS_STRING, "last status change, ISO 8601 local time", \
+	    get_ctime }, \
+	{ "inode", NS_NUMBER, "inode number", get_inode }, \
+	{ "dev", NS_STRING, "device number of the file system, MAJ:MIN", \
+	    get_dev }, \
+	{ "mount", NS_LINK, "mount the file lives on", get_mount }
+
+static const struct ns_attr fs_attrs[] = {
+	FS_ATTRS,
+	{ NULL }
+};
+
+static const struct ns_attr fs_node_attrs[] = {
+	FS_ATTRS,
+	{ "device", NS_LINK, "device the node stands for", get_device },
+	{ NULL }
+};
+
+static const struct ns_attr fs_link_attrs[] = {
+	FS_ATTRS,
+	{ "target", NS_STRING, "symbolic link text", get_target },
+	{ "resolves", NS_LINK, "file the symbolic link leads to",
+	    get_resolves },
+	{ NULL }
+};
+
+static const struct ns_class fs_dir = {
+	"dir", fs_attrs, dir_list, fs_summary, fs_release
+};
+static const struct ns_class fs_file = {
+	"file", fs_attrs, NULL, fs_summary, fs_release
+};
+static const struct ns_class fs_symlink = {
+	"symlink", fs_link_attrs, NULL, fs_summary, fs_release
+};
+static const struct ns_class fs_fifo = {
+	"fifo", fs_attrs, NULL, fs_summary, fs_release
+};
+static const struct ns_class fs_socket = {
+	"socket", fs_attrs, NULL, fs_summary, fs_release
+};
+static const struct ns_class fs_blockdev = {
+	"blockdev", fs_node_attrs, NULL, fs_summary, fs_release
+};
+static const struct ns_class fs_chardev = {
+	"chardev", fs_node_attrs, NULL, fs_summary, fs_release
+};
+
+static const struct ns_class *const fs_classes[] = {
+	&fs_dir, &fs_file, &fs_symlink, &fs_fifo, &fs_socket, &fs_blockdev,
+	&fs_chardev, NULL
+};
+
+const struct ns_provider fs_provider = {
+	.name = "fs",
+	.help = "the file tree: /fs/etc/passwd is /etc/passwd",
+	.lookup = fs_lookup,
+	.recognize = fs_recognize,
+	.ident = NULL,
+	.classes = fs_classes,
+};

@@ -1,0 +1,841 @@
+/*
+ * proc.c: processes, /proc/PID.
+ *
+ * A process is named by its pid, the kernel's identity for it; threads
+ * are not objects of their own, so a thread id names the process that
+ * holds the thread.  Most attributes come from one read of
+ * /proc/PID/stat, the ids from /proc/PID/status, and the rest from the
+ * magic links under /proc/PID, each read only when its column is asked
+ * for.
+ */
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "provider.h"
+
+/* Large enough for any stat line: the comm is at most 64 bytes. */
+#define STAT_MAX	4096
+/* The ids come early in status; a longer file is read only in part. */
+#define STATUS_MAX	4096
+
+/* What one read of /proc/PID/stat and /proc/PID/status gives. */
+struct proc_info {
+	int		 stat_errno;	/* -1 unread, 0 read, or why not */
+	char		*comm;
+	char		 state;
+	uint64_t	 ppid;
+	uint64_t	 tty;		/* 0 when there is none */
+	uint64_t	 threads;
+	uint64_t	 start;		/* clock ticks after boot */
+
+	int		 status_errno;	/* -1 unread, 0 read, or why not */
+	uint64_t	 tgid;
+	uint64_t	 uid[2];	/* real, effective */
+	uint64_t	 gid[2];
+};
+
+static int	proc_top_list(struct ns_obj *, ns_emit_fn, void *);
+static int	proc_top_summary(struct ns_obj *, struct ns_val *);
+static int	get_count(struct ns_obj *, struct ns_val *);
+static int	proc_summary(struct ns_obj *, struct ns_val *);
+static void	proc_release(struct ns_obj *);
+
+static int	get_pid(struct ns_obj *, struct ns_val *);
+static int	get_comm(struct ns_obj *, struct ns_val *);
+static int	get_cmdline(struct ns_obj *, struct ns_val *);
+static int	get_state(struct ns_obj *, struct ns_val *);
+static int	get_ppid(struct ns_obj *, struct ns_val *);
+static int	get_user(struct ns_obj *, struct ns_val *);
+static int	get_euser(struct ns_obj *, struct ns_val *);
+static int	get_group(struct ns_obj *, struct ns_val *);
+static int	get_egroup(struct ns_obj *, struct ns_val *);
+static int	get_threads(struct ns_obj *, struct ns_val *);
+static int	get_start(struct ns_obj *, struct ns_val *);
+static int	get_cwd(struct ns_obj *, struct ns_val *);
+static int	get_root(struct ns_obj *, struct ns_val *);
+static int	get_exe(struct ns_obj *, struct ns_val *);
+static int	get_tty(struct ns_obj *, struct ns_val *);
+static int	get_netns(struct ns_obj *, struct ns_val *);
+static int	get_mntns(struct ns_obj *, struct ns_val *);
+static int	get_pidns(struct ns_obj *, struct ns_val *);
+static int	get_userns(struct ns_obj *, struct ns_val *);
+static int	get_utsns(struct ns_obj *, struct ns_val *);
+static int	get_ipcns(struct ns_obj *, struct ns_val *);
+static int	get_cgroupns(struct ns_obj *, struct ns_val *);
+static int	get_timens(struct ns_obj *, struct ns_val *);
+
+static const struct ns_attr proc_top_attrs[] = {
+	{ "count", NS_NUMBER, "how many objects the node holds", get_count },
+	{ NULL }
+};
+
+static const struct ns_attr proc_attrs[] = {
+	{ "pid", NS_NUMBER, "the process id", get_pid },
+	{ "comm", NS_STRING, "the command name the kernel keeps", get_comm },
+	{ "cmdline", NS_STRING,
+	    "the arguments joined by spaces; empty for a kernel thread",
+	    get_cmdline },
+	{ "state", NS_STRING,
+	    "R running, S sleeping, D disk wait, T stopped, t traced, "
+	    "Z zombie, X dead, I idle, P parked", get_state },
+	{ "ppid", NS_LINK, "the parent process", get_ppid },
+	{ "user", NS_LINK, "the real user", get_user },
+	{ "euser", NS_LINK, "the effective user", get_euser },
+	{ "group", NS_LINK, "the real or primary group", get_group },
+	{ "egroup", NS_LINK, "the effective group", get_egroup },
+	{ "threads", NS_NUMBER, "how many threads the process has",
+	    get_threads },
+	{ "start", NS_STRING, "when the process started, ISO 8601 local time",
+	    get_start },
+	{ "cwd", NS_LINK, "the working directory", get_cwd },
+	{ "root", NS_LINK, "the root directory", get_root },
+	{ "exe", NS_LINK, "the program file", get_exe },
+	{ "tty", NS_LINK, "the controlling terminal", get_tty },
+	{ "netns", NS_LINK, "the network namespace", get_netns },
+	{ "mntns", NS_LINK, "the mount namespace", get_mntns },
+	{ "pidns", NS_LINK, "the pid namespace", get_pidns },
+	{ "userns", NS_LINK, "the user namespace", get_userns },
+	{ "utsns", NS_LINK, "the uts (host name) namespace", get_utsns },
+	{ "ipcns", NS_LINK, "the ipc namespace", get_ipcns },
+	{ "cgroupns", NS_LINK, "the cgroup namespace", get_cgroupns },
+	{ "timens", NS_LINK, "the time namespace", get_timens },
+	{ NULL }
+};
+
+static const struct ns_class proc_top_class = {
+	.type = "processes",
+	.attrs = proc_top_attrs,
+	.list = proc_top_list,
+	.summary = proc_top_summary,
+};
+
+static const struct ns_class proc_class = {
+	.type = "process",
+	.attrs = proc_attrs,
+	.summary = proc_summary,
+	.release = proc_release,
+};
+
+static const struct ns_class *const proc_classes[] = {
+	&proc_top_class,
+	&proc_class,
+	NULL
+};
+
+/* A directory entry of /proc that names a process, or 0. */
+static uint64_t
+entry_pid(const char *name)
+{
+	uint64_t pid;
+
+	if (ns_parse_u64(name, INT_MAX, &pid) == -1 || pid == 0)
+		return 0;
+	return pid;
+}
+
+static int
+proc_top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
+{
+	struct ns_obj c = { 0 };
+	struct dirent *d;
+	uint64_t pid;
+	DIR *dir;
+
+	(void)o;
+	if ((dir = opendir("/proc")) == NULL)
+		return -1;
+	/* Only thread group leaders show up in a listing of /proc. */
+	while ((d = readdir(dir)) != NULL) {
+		if ((pid = entry_pid(d->d_name)) == 0)
+			continue;
+		ns_obj_set(&c, &proc_class, "/proc/%llu",
+		    (unsigned long long)pid);
+		c.id[0] = pid;
+		if (emit(&c, arg)) {
+			ns_obj_clear(&c);
+			closedir(dir);
+			return 1;
+		}
+		ns_obj_clear(&c);
+	}
+	closedir(dir);
+	return 0;
+}
+
+/* How many processes there are: the same walk a listing makes. */
+static int
+count_procs(unsigned long *n)
+{
+	struct dirent *d;
+	DIR *dir;
+
+	*n = 0;
+	if ((dir = opendir("/proc")) == NULL)
+		return -1;
+	while ((d = readdir(dir)) != NULL)
+		if (entry_pid(d->d_name) != 0)
+			(*n)++;
+	closedir(dir);
+	return 0;
+}
+
+static int
+get_count(struct ns_obj *o, struct ns_val *v)
+{
+	unsigned long n;
+
+	(void)o;
+	if (count_procs(&n) == -1)
+		return -1;
+	ns_val_num(v, n);
+	return 0;
+}
+
+static int
+proc_top_summary(struct ns_obj *o, struct ns_val *v)
+{
+	unsigned long n;
+
+	(void)o;
+	if (count_procs(&n) == -1)
+		return -1;
+	ns_val_addf(v, "%lu processes", n);
+	return 0;
+}
+
+static struct proc_info *
+info_of(struct ns_obj *o)
+{
+	struct proc_info *p;
+
+	if (o->priv != NULL)
+		return o->priv;
+	if ((p = calloc(1, sizeof(*p))) == NULL)
+		err(1, NULL);
+	p->stat_errno = -1;
+	p->status_errno = -1;
+	o->priv = p;
+	return p;
+}
+
+static void
+proc_release(struct ns_obj *o)
+{
+	struct proc_info *p = o->priv;
+
+	free(p->comm);
+	free(p);
+	o->priv = NULL;
+}
+
+/* The next space-separated field of a stat line, or NULL. */
+static char *
+next_field(char **s)
+{
+	char *f;
+
+	while (**s == ' ')
+		(*s)++;
+	if (**s == '\0')
+		return NULL;
+	f = *s;
+	while (**s != ' ' && **s != '\0')
+		(*s)++;
+	if (**s == ' ')
+		*(*s)++ = '\0';
+	return f;
+}
+
+/*
+ * Fields of /proc/PID/stat, numbered as proc(5) numbers them, after the
+ * comm: the comm may hold any byte, ')' and spaces included, so the
+ * fields start after the last ')' on the line.
+ */
+#define F_STATE		3
+#define F_PPID		4
+#define F_TTY		7
+#define F_THREADS	20
+#define F_START		22
+
+static int
+parse_stat(struct proc_info *p, char *buf)
+{
+	char *open, *close, *s, *f;
+	uint64_t n;
+	int i;
+
+	if ((open = strchr(buf, '(')) == NULL ||
+	    (close = strrchr(buf, ')')) == NULL || close < open)
+		return -1;
+	if ((p->comm = strndup(open + 1, close - open - 1)) == NULL)
+		err(1, NULL);
+	s = close + 1;
+	for (i = F_STATE; i <= F_START && (f = next_field(&s)) != NULL; i++) {
+		if (i == F_STATE) {
+			p->state = f[0];
+			continue;
+		}
+		if (i != F_PPID && i != F_TTY && i != F_THREADS &&
+		    i != F_START)
+			continue;
+		/* tty_nr is printed signed: a negative one is no tty. */
+		if (ns_parse_u64(f, UINT64_MAX, &n) == -1)
+			n = 0;
+		if (i == F_PPID)
+			p->ppid = n;
+		else if (i == F_TTY)
+			p->tty = n;
+		else if (i == F_THREADS)
+			p->threads = n;
+		else
+			p->start = n;
+	}
+	return i > F_START ? 0 : -1;
+}
+
+/* The process's stat line, read once; NULL with errno if unreadable. */
+static struct proc_info *
+load_stat(struct ns_obj *o)
+{
+	struct proc_info *p = info_of(o);
+	char path[64], buf[STAT_MAX];
+
+	if (p->stat_errno == -1) {
+		snprintf(path, sizeof(path), "/proc/%llu/stat",
+		    (unsigned long long)o->id[0]);
+		if (ns_read_file(path, buf, sizeof(buf)) == -1)
+			p->stat_errno = errno;
+		else if (parse_stat(p, buf) == -1)
+			p->stat_errno = EINVAL;
+		else
+			p->stat_errno = 0;
+	}
+	if (p->stat_errno != 0) {
+		errno = p->stat_errno;
+		return NULL;
+	}
+	return p;
+}
+
+/* The numbers after a "Key:" at the start of a status line. */
+static int
+status_ids(const char *buf, const char *key, uint64_t *ids, int n)
+{
+	const char *s;
+	char *end;
+	size_t klen = strlen(key);
+	int i;
+
+	for (s = buf; s != NULL; s = strchr(s, '\n')) {
+		if (*s == '\n')
+			s++;
+		if (strncmp(s, key, klen) == 0)
+			break;
+	}
+	if (s == NULL)
+		return -1;
+	s += klen;
+	for (i = 0; i < n; i++) {
+		while (*s == '\t' || *s == ' ')
+			s++;
+		if (*s < '0' || *s > '9')
+			return -1;
+		errno = 0;
+		ids[i] = strtoull(s, &end, 10);
+		if (errno || (*end != '\t' && *end != ' ' && *end != '\n' &&
+		    *end != '\0'))
+			return -1;
+		s = end;
+	}
+	return 0;
+}
+
+/*
+ * The ids in /proc/PID/status.  The Name line there is escaped by the
+ * kernel, so a comm holding a newline cannot pass for another line.
+ */
+static struct proc_info *
+load_status(struct ns_obj *o)
+{
+	struct proc_info *p = info_of(o);
+	char path[64], buf[STATUS_MAX];
+
+	if (p->status_errno == -1) {
+		snprintf(path, sizeof(path), "/proc/%llu/status",
+		    (unsigned long long)o->id[0]);
+		if (ns_read_file(path, buf, sizeof(buf)) == -1)
+			p->status_errno = errno;
+		else if (status_ids(buf, "Tgid:", &p->tgid, 1) == -1 ||
+		    status_ids(buf, "Uid:", p->uid, 2) == -1 ||
+		    status_ids(buf, "Gid:", p->gid, 2) == -1)
+			p->status_errno = EINVAL;
+		else
+			p->status_errno = 0;
+	}
+	if (p->status_errno != 0) {
+		errno = p->status_errno;
+		return NULL;
+	}
+	return p;
+}
+
+static int
+get_pid(struct ns_obj *o, struct ns_val *v)
+{
+	ns_val_num(v, o->id[0]);
+	return 0;
+}
+
+static int
+get_comm(struct ns_obj *o, struct ns_val *v)
+{
+	struct proc_info *p;
+
+	if ((p = load_stat(o)) == NULL)
+		return -1;
+	ns_val_add(v, p->comm);
+	return 0;
+}
+
+/*
+ * The arguments are NUL-separated; a process that rewrote its argv may
+ * leave a run of NULs at the end, which is padding, not empty arguments.
+ * The file can be as long as the argument space, so it is read whole.
+ */
+static int
+get_cmdline(struct ns_obj *o, struct ns_val *v)
+{
+	char path[64], *buf = NULL;
+	size_t len = 0, cap = 0, i;
+	ssize_t n;
+	int fd, e;
+
+	snprintf(path, sizeof(path), "/proc/%llu/cmdline",
+	    (unsigned long long)o->id[0]);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	for (;;) {
+		if (len == cap) {
+			cap = cap ? cap * 2 : 4096;
+			if ((buf = realloc(buf, cap)) == NULL)
+				err(1, NULL);
+		}
+		if ((n = read(fd, buf + len, cap - len)) == -1) {
+			if (errno == EINTR)
+				continue;
+			e = errno;
+			close(fd);
+			free(buf);
+			errno = e;
+			return -1;
+		}
+		if (n == 0)
+			break;
+		len += n;
+	}
+	close(fd);
+	while (len > 0 && buf[len - 1] == '\0')
+		len--;
+	for (i = 0; i < len; i++)
+		if (buf[i] == '\0')
+			buf[i] = ' ';
+	ns_val_addn(v, buf != NULL ? buf : "", len);
+	free(buf);
+	return 0;
+}
+
+static int
+get_state(struct ns_obj *o, struct ns_val *v)
+{
+	struct proc_info *p;
+
+	if ((p = load_stat(o)) == NULL)
+		return -1;
+	ns_val_addn(v, &p->state, 1);
+	return 0;
+}
+
+static int
+get_ppid(struct ns_obj *o, struct ns_val *v)
+{
+	struct proc_info *p;
+
+	if ((p = load_stat(o)) == NULL)
+		return -1;
+	/* init and kthreadd have parent 0, which is no process. */
+	if (p->ppid == 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	ns_val_addf(v, "/proc/%llu", (unsigned long long)p->ppid);
+	return 0;
+}
+
+static int
+id_link(struct ns_obj *o, struct ns_val *v, const char *top, int group,
+    int which)
+{
+	struct proc_info *p;
+
+	if ((p = load_status(o)) == NULL)
+		return -1;
+	ns_val_addf(v, "/%s/%llu", top,
+	    (unsigned long long)(group ? p->gid[which] : p->uid[which]));
+	return 0;
+}
+
+static int
+get_user(struct ns_obj *o, struct ns_val *v)
+{
+	return id_link(o, v, "user", 0, 0);
+}
+
+static int
+get_euser(struct ns_obj *o, struct ns_val *v)
+{
+	return id_link(o, v, "user", 0, 1);
+}
+
+static int
+get_group(struct ns_obj *o, struct ns_val *v)
+{
+	return id_link(o, v, "group", 1, 0);
+}
+
+static int
+get_egroup(struct ns_obj *o, struct ns_val *v)
+{
+	return id_link(o, v, "group", 1, 1);
+}
+
+static int
+get_threads(struct ns_obj *o, struct ns_val *v)
+{
+	struct proc_info *p;
+
+	if ((p = load_stat(o)) == NULL)
+		return -1;
+	ns_val_num(v, p->threads);
+	return 0;
+}
+
+/* The boot time and clock rate, the same for every process of a run. */
+static int
+boot_time(uint64_t *btime, uint64_t *hz)
+{
+	static uint64_t bt, tick;
+	static int loaded, err_no;
+	char buf[16384], *s, *end;
+	long t;
+
+	if (!loaded) {
+		loaded = 1;
+		err_no = EINVAL;
+		if ((t = sysconf(_SC_CLK_TCK)) > 0 &&
+		    ns_read_file("/proc/stat", buf, sizeof(buf)) != -1 &&
+		    (s = strstr(buf, "\nbtime ")) != NULL) {
+			errno = 0;
+			bt = strtoull(s + 7, &end, 10);
+			if (errno == 0 && end != s + 7 &&
+			    (*end == '\n' || *end == '\0')) {
+				tick = t;
+				err_no = 0;
+			}
+		}
+	}
+	if (err_no != 0) {
+		errno = err_no;
+		return -1;
+	}
+	*btime = bt;
+	*hz = tick;
+	return 0;
+}
+
+/*
+ * ISO 8601 in local time with the zone's offset, as date -Iseconds prints
+ * it, like every time the tools print.  The boot time is whole seconds,
+ * so the start is too.
+ */
+static int
+get_start(struct ns_obj *o, struct ns_val *v)
+{
+	struct proc_info *p;
+	uint64_t btime, hz;
+	struct tm tm;
+	time_t t;
+	char buf[64];
+	size_t n;
+
+	if ((p = load_stat(o)) == NULL || boot_time(&btime, &hz) == -1)
+		return -1;
+	t = (time_t)(btime + p->start / hz);
+	if (localtime_r(&t, &tm) == NULL ||
+	    (n = strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%S%z", &tm)) < 5) {
+		errno = EINVAL;
+		return -1;
+	}
+	/* strftime writes "+0100"; the extended form wants "+01:00". */
+	memmove(buf + n - 1, buf + n - 2, 3);
+	buf[n - 2] = ':';
+	ns_val_add(v, buf);
+	return 0;
+}
+
+/*
+ * A magic link of the process as a /fs path.  The text readlink gives is
+ * only a name: a deleted file reads "PATH (deleted)" and a directory
+ * outside our root reads as if it were inside.  The link is given only
+ * when that name, looked up by us, is the very file the process holds.
+ */
+static int
+fs_link(struct ns_obj *o, struct ns_val *v, const char *what)
+{
+	char path[64], target[PATH_MAX];
+	struct stat held, named;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/proc/%llu/%s",
+	    (unsigned long long)o->id[0], what);
+	if ((n = readlink(path, target, sizeof(target) - 1)) == -1)
+		return -1;
+	target[n] = '\0';
+	if (target[0] != '/' || stat(path, &held) == -1)
+		goto none;
+	if (stat(target, &named) == -1 || named.st_dev != held.st_dev ||
+	    named.st_ino != held.st_ino)
+		goto none;
+	ns_val_fs(v, target);
+	return 0;
+none:
+	errno = ENOENT;
+	return -1;
+}
+
+static int
+get_cwd(struct ns_obj *o, struct ns_val *v)
+{
+	return fs_link(o, v, "cwd");
+}
+
+static int
+get_root(struct ns_obj *o, struct ns_val *v)
+{
+	return fs_link(o, v, "root");
+}
+
+static int
+get_exe(struct ns_obj *o, struct ns_val *v)
+{
+	return fs_link(o, v, "exe");
+}
+
+static int
+get_tty(struct ns_obj *o, struct ns_val *v)
+{
+	struct proc_info *p;
+	unsigned int maj, min;
+
+	if ((p = load_stat(o)) == NULL)
+		return -1;
+	if (p->tty == 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	/* tty_nr is the kernel's dev_t, split as major() and minor() do. */
+	maj = (p->tty >> 8) & 0xfff;
+	min = (p->tty & 0xff) | ((p->tty >> 12) & 0xfff00);
+	ns_val_addf(v, "/dev/char/%u/%u", maj, min);
+	return 0;
+}
+
+/*
+ * A namespace the process is in.  readlink of /proc/PID/ns/TYPE gives
+ * "TYPE:[INODE]", and the inode of the nsfs file is the namespace's
+ * identity.
+ */
+static int
+ns_link(struct ns_obj *o, struct ns_val *v, const char *type)
+{
+	char path[64], target[128], *num, *end;
+	size_t tlen = strlen(type);
+	uint64_t ino;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/proc/%llu/ns/%s",
+	    (unsigned long long)o->id[0], type);
+	if ((n = readlink(path, target, sizeof(target) - 1)) == -1)
+		return -1;
+	target[n] = '\0';
+	if (strncmp(target, type, tlen) != 0 || target[tlen] != ':' ||
+	    target[tlen + 1] != '[')
+		goto bad;
+	num = target + tlen + 2;
+	if ((end = strchr(num, ']')) == NULL || end[1] != '\0')
+		goto bad;
+	*end = '\0';
+	if (ns_parse_u64(num, UINT64_MAX, &ino) == -1)
+		goto bad;
+	ns_val_addf(v, "/ns/%s/%llu", type, (unsigned long long)ino);
+	return 0;
+bad:
+	errno = EINVAL;
+	return -1;
+}
+
+static int
+get_netns(struct ns_obj *o, struct ns_val *v)
+{
+	return ns_link(o, v, "net");
+}
+
+static int
+get_mntns(struct ns_obj *o, struct ns_val *v)
+{
+	return ns_link(o, v, "mnt");
+}
+
+static int
+get_pidns(struct ns_obj *o, struct ns_val *v)
+{
+	return ns_link(o, v, "pid");
+}
+
+static int
+get_userns(struct ns_obj *o, struct ns_val *v)
+{
+	return ns_link(o, v, "user");
+}
+
+static int
+get_utsns(struct ns_obj *o, struct ns_val *v)
+{
+	return ns_link(o, v, "uts");
+}
+
+static int
+get_ipcns(struct ns_obj *o, struct ns_val *v)
+{
+	return ns_link(o, v, "ipc");
+}
+
+static int
+get_cgroupns(struct ns_obj *o, struct ns_val *v)
+{
+	return ns_link(o, v, "cgroup");
+}
+
+static int
+get_timens(struct ns_obj *o, struct ns_val *v)
+{
+	return ns_link(o, v, "time");
+}
+
+static int
+proc_summary(struct ns_obj *o, struct ns_val *v)
+{
+	struct proc_info *p;
+
+	if ((p = load_stat(o)) == NULL)
+		return -1;
+	ns_val_addf(v, "%llu %s %c", (unsigned long long)o->id[0], p->comm,
+	    p->state);
+	return 0;
+}
+
+/*
+ * The pid of the running tool as /proc numbers it.  getpid() answers in
+ * the tool's own pid namespace, which need not be the one /proc was
+ * mounted for; the kernel's "self" link answers in /proc's.  For
+ * "thread-self" it reads "PID/task/TID", and the process is the PID.
+ */
+static uint64_t
+self_pid(const char *link)
+{
+	char path[32], target[64], *slash;
+	uint64_t pid;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/proc/%s", link);
+	if ((n = readlink(path, target, sizeof(target) - 1)) == -1)
+		return getpid();
+	target[n] = '\0';
+	if ((slash = strchr(target, '/')) != NULL)
+		*slash = '\0';
+	if (ns_parse_u64(target, INT_MAX, &pid) == -1)
+		return 0;
+	return pid;
+}
+
+/*
+ * /proc/PID: the pid must name a live task.  "self" is the process that
+ * runs the tool; "thread-self" and the id of any thread name the process
+ * the thread belongs to, as threads have no objects of their own.
+ */
+static int
+lookup_pid(struct ns_obj *o, const char *comp)
+{
+	struct proc_info *p;
+	uint64_t pid;
+	int e;
+
+	if (strcmp(comp, "self") == 0 || strcmp(comp, "thread-self") == 0)
+		pid = self_pid(comp);
+	else
+		pid = entry_pid(comp);
+	if (pid == 0)
+		goto none;
+	ns_obj_set(o, &proc_class, "/proc/%llu", (unsigned long long)pid);
+	o->id[0] = pid;
+	if ((p = load_status(o)) == NULL) {
+		e = errno;
+		if (e == ENOENT || e == ESRCH)
+			goto none;
+		/* Status is readable by all; should it not be, the pid is
+		 * still known to exist. */
+		return 0;
+	}
+	if (p->tgid != 0 && p->tgid != pid) {
+		pid = p->tgid;
+		ns_obj_clear(o);
+		ns_obj_set(o, &proc_class, "/proc/%llu",
+		    (unsigned long long)pid);
+		o->id[0] = pid;
+	}
+	return 0;
+none:
+	errno = ENOENT;
+	return -1;
+}
+
+static int
+proc_lookup(struct ns_obj *o, char **comp, int n)
+{
+	if (n == 0)
+		return ns_obj_set(o, &proc_top_class, "/proc");
+	/* /proc/PID has no children yet: its fd/N come later. */
+	if (n > 1) {
+		errno = ENOENT;
+		return -1;
+	}
+	return lookup_pid(o, comp[0]);
+}
+
+const struct ns_provider proc_provider = {
+	.name = "proc",
+	.help = "processes, by pid",
+	.lookup = proc_lookup,
+	.recognize = NULL,
+	.ident = NULL,
+	.classes = proc_classes,
+};

@@ -1,0 +1,194 @@
+#!/usr/bin/env bats
+#
+# /mount: the caller's mount table.  The mounts under test are made in a
+# mount namespace of their own (unshare -m), so the machine's table is
+# never touched; there the tools read the namespace's mountinfo.
+
+load helpers/common
+bats_require_minimum_version 1.5.0
+
+setup() {
+	dir=$(realpath "$BATS_TEST_TMPDIR")
+	[[ $dir =~ ^[A-Za-z0-9/._-]+$ ]] || skip "test directory name needs escaping: $dir"
+}
+
+# Run a script in a new mount namespace, with the tools and $dir at hand.
+in_mntns() {
+	[[ $(id -u) == 0 ]] || skip "needs root for unshare -m"
+	unshare -m true 2>/dev/null || skip "unshare -m is not allowed here"
+	NSLS=$NSLS NSCAT=$NSCAT dir=$dir \
+	    run --separate-stderr unshare -m --propagation private bash -c "set -e; $1"
+}
+
+# The mount id of the root mount, from mountinfo: the line whose mount
+# point (the fifth field) is "/".
+root_mount_id() {
+	awk '$5 == "/" { id = $1 } END { print id }' /proc/self/mountinfo
+}
+
+@test "/mount lists every mount in mountinfo order" {
+	run --separate-stderr "$NSLS" /mount
+	assert_success
+	assert_equal "$stderr" ""
+	assert_output "$(awk '{ print "/mount/" $1 }' /proc/self/mountinfo)"
+	assert_line "/mount/$(root_mount_id)"
+}
+
+@test "/mount itself is a node that counts the mounts" {
+	run --separate-stderr "$NSCAT" -n -r -o path,type,count /mount
+	assert_success
+	assert_output "/mount mounts $(wc -l </proc/self/mountinfo)"
+}
+
+@test "the mount of /fs has target /fs" {
+	run --separate-stderr "$NSCAT" -n -r -o mount /fs
+	assert_success
+	assert_output "/mount/$(root_mount_id)"
+	run --separate-stderr "$NSCAT" -n -r -o path,type,id,target "$output"
+	assert_success
+	assert_output "/mount/$(root_mount_id) mount $(root_mount_id) /fs"
+}
+
+@test "dev, fsroot and fstype agree with mountinfo" {
+	local id majmin root type
+	read -r id _ majmin root _ _ _ < <(awk '$5 == "/"' /proc/self/mountinfo)
+	type=$(awk '$5 == "/" { for (i = 7; $i != "-"; i++); print $(i + 1) }' \
+	    /proc/self/mountinfo)
+	run --separate-stderr "$NSCAT" -n -r -o dev,fsroot,fstype "/mount/$id"
+	assert_success
+	assert_output "$majmin $root $type"
+}
+
+@test "the source of a block-backed / links to its block device" {
+	local majmin
+	majmin=$(awk '$5 == "/" { print $3 }' /proc/self/mountinfo)
+	[[ -e /sys/dev/block/$majmin ]] || skip "/ is not on a block device"
+	run --separate-stderr "$NSCAT" -n -r -o source "/mount/$(root_mount_id)"
+	assert_success
+	assert_output "/dev/block/${majmin/://}"
+}
+
+@test "the root mount has no parent in the table" {
+	local id parent
+	read -r id parent _ < <(awk '$5 == "/"' /proc/self/mountinfo)
+	grep -q "^$parent " /proc/self/mountinfo && skip "/ has a parent here"
+	run --separate-stderr "$NSCAT" "/mount/$id"
+	assert_success
+	refute_line --regexp '^parent '
+}
+
+@test "a mount id that is not in the table is no such object" {
+	run -1 --separate-stderr "$NSCAT" /mount/4000000000 /mount/abc \
+	    "/mount/0$(root_mount_id)" "/mount/$(root_mount_id)/x"
+	assert_equal "$stderr" "nscat: /mount/4000000000: no such object
+nscat: /mount/abc: no such object
+nscat: /mount/0$(root_mount_id): no such object
+nscat: /mount/$(root_mount_id)/x: no such object"
+}
+
+@test "a tmpfs mounted in a namespace of its own" {
+	in_mntns '
+		mkdir "$dir/mnt"
+		mount -t tmpfs -o size=1m,mode=700 nstest "$dir/mnt"
+		touch "$dir/mnt/file"
+		m=$($NSCAT -n -r -o mount "$dir/mnt")
+		echo "mount=$m"
+		echo "file=$($NSCAT -n -r -o mount "$dir/mnt/file")"
+		echo "below=$($NSCAT -n -r -o mount "$dir")"
+		echo "id=$(awk -v t="$dir/mnt" "\$5 == t { print \$1 }" /proc/self/mountinfo)"
+		$NSCAT -P -o fstype,target,source,options,fsoptions,fsroot,propagation "$m"
+		p=$($NSCAT -n -r -o parent "$m")
+		echo "parent=$p"
+		echo "parentpath=$($NSCAT -n -r -o path "$p")"
+		$NSLS -l /mount | grep -F " $dir/mnt "
+	'
+	assert_success
+	assert_equal "$stderr" ""
+	local id
+	id=$(sed -n 's/^id=//p' <<<"$output")
+	[[ -n $id ]]
+	assert_line "mount=/mount/$id"
+	assert_line "file=/mount/$id"
+	assert_line --regexp "^below=/mount/[0-9]+\$"
+	refute_line "below=/mount/$id"
+	assert_line "FSTYPE=\"tmpfs\" TARGET=\"/fs$dir/mnt\" SOURCE=\"nstest\" OPTIONS=\"rw,relatime\" FSOPTIONS=\"rw,size=1024k,mode=700\" FSROOT=\"/\" PROPAGATION=\"private\""
+	# The parent is the mount the directory below lives on.
+	local below
+	below=$(sed -n 's/^below=//p' <<<"$output")
+	assert_line "parent=$below"
+	assert_line "parentpath=$below"
+	assert_line --regexp "^/mount/$id +mount +$dir/mnt tmpfs nstest rw,relatime\$"
+}
+
+@test "a read-only bind mount of a subdirectory shows its fsroot" {
+	in_mntns '
+		mkdir "$dir/mnt" "$dir/bind"
+		mount -t tmpfs nstest "$dir/mnt"
+		mkdir "$dir/mnt/sub"
+		mount --bind -o ro "$dir/mnt/sub" "$dir/bind"
+		$NSCAT -n -r -o fsroot,options,fstype "$($NSCAT -n -r -o mount "$dir/bind")"
+	'
+	assert_success
+	assert_output --regexp '^/sub ro(,[a-z]+)* tmpfs$'
+}
+
+@test "propagation shows the peer groups" {
+	in_mntns '
+		mkdir "$dir/a" "$dir/b"
+		mount -t tmpfs nstest "$dir/a"
+		mount --make-shared "$dir/a"
+		mount --bind "$dir/a" "$dir/b"
+		mount --make-slave "$dir/b"
+		mount --make-shared "$dir/b"
+		for m in a b; do
+			$NSCAT -n -r -o propagation "$($NSCAT -n -r -o mount "$dir/$m")"
+		done
+	'
+	assert_success
+	assert_equal "${#lines[@]}" 2
+	[[ ${lines[0]} =~ ^shared:([0-9]+)$ ]]
+	local group=${BASH_REMATCH[1]}
+	[[ ${lines[1]} =~ ^shared:[0-9]+,master:$group$ ]]
+}
+
+@test "a mount point with a blank and a newline in its name" {
+	in_mntns '
+		mkdir "$dir/a b"$'"'"'\n'"'"'c
+		mount -t tmpfs nstest "$dir/a b"$'"'"'\n'"'"'c
+		m=$($NSCAT -n -r -o mount "/fs$dir/a\\x20b\\x0ac")
+		$NSCAT -n -r -o target "$m"
+		$NSCAT -J -o target "$m" | jq -r ".[][0].target"
+		$NSLS -l /mount
+	'
+	assert_success
+	refute_control_bytes "$output"
+	assert_line --index 0 "/fs$dir/a\\x20b\\x0ac"
+	assert_line --index 1 "/fs$dir/a\\x20b\\x0ac"
+}
+
+@test "every format of /mount is clean, and JSON is valid" {
+	local f
+	for f in -l -r -P "-o path,target,source,propagation,summary"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr "$NSLS" $f /mount
+		assert_success
+		refute_control_bytes "$output"
+	done
+	run --separate-stderr "$NSLS" -J -o id,target,fstype,source,parent /mount
+	assert_success
+	jq -e . <<<"$output" >/dev/null
+	assert_equal "$(jq '.[] | length' <<<"$output")" \
+	    "$(wc -l </proc/self/mountinfo)"
+	assert_equal "$(jq -r '.[][0].id | type' <<<"$output")" number
+}
+
+@test "every parent link names a mount in the table" {
+	local p
+	run --separate-stderr "$NSLS" -n -r -o parent /mount
+	assert_success
+	for p in $(sort -u <<<"$output"); do
+		run --separate-stderr "$NSCAT" -n -r -o path "$p"
+		assert_success
+		assert_output "$p"
+	done
+}

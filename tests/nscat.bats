@@ -1,0 +1,93 @@
+#!/usr/bin/env bats
+# nscat: records, tables, the formats, stdin, and errors.
+
+load helpers/common
+
+@test "nscat prints KEY VALUE lines starting with path and type" {
+	run -0 --separate-stderr "$NSCAT" /user/root
+	assert_line --index 0 --regexp '^path +/user/0$'
+	assert_line --index 1 --regexp '^type +[a-z]+$'
+}
+
+@test "nscat separates objects with one blank line" {
+	run -0 "$NSCAT" /user/root /group/root
+	assert_line --regexp '^path +/user/0$'
+	assert_line --regexp '^path +/group/0$'
+	[[ $output == *$'\n\npath'* ]]
+}
+
+@test "nscat -n -r -o path prints just the canonical path" {
+	run -0 "$NSCAT" -n -r -o path /etc/passwd /proc/self /user/root
+	assert_line --index 0 /fs/etc/passwd
+	assert_line --index 1 --regexp '^/proc/[0-9]+$'
+	assert_line --index 2 /user/0
+}
+
+@test "nscat -o prints a table with headings, one row an object" {
+	run -0 "$NSCAT" -o path,type /user/root /group/root
+	assert_line --index 0 --regexp '^PATH +TYPE$'
+	assert_equal "${#lines[@]}" 3
+}
+
+@test "nscat -J without -o holds every attribute of every object" {
+	run -0 "$NSCAT" -J /user/root /etc/passwd
+	jq -e '.objects | length == 2' <<<"$output"
+	jq -e '.objects[0].path == "/user/0"' <<<"$output"
+	jq -e '.objects[0].uid == 0' <<<"$output"
+	jq -e '.objects[1].path == "/fs/etc/passwd"' <<<"$output"
+}
+
+@test "nscat -J types numbers as numbers" {
+	run -0 "$NSCAT" -J -o path,uid /user/root
+	jq -e '.objects[0].uid | type == "number"' <<<"$output"
+}
+
+@test "nscat -P without -o prints one line of pairs an object" {
+	run -0 "$NSCAT" -P /user/root /group/root
+	assert_equal "${#lines[@]}" 2
+	assert_line --index 0 --regexp '^PATH="/user/0" TYPE="[a-z]+" '
+}
+
+@test "nscat - reads paths from standard input" {
+	run -0 bash -c "'$NSLS' /user | head -3 | '$NSCAT' -n -r -o path -"
+	assert_equal "${#lines[@]}" 3
+	assert_line --index 0 --regexp '^/user/[0-9]+$'
+}
+
+@test "nscat on a missing object says so, prints the rest, exits 1" {
+	run -1 --separate-stderr "$NSCAT" -n -r -o path /no/such /user/root
+	assert_equal "$stderr" "nscat: /no/such: no such object"
+	assert_output /user/0
+}
+
+@test "nscat without a path is a usage error" {
+	run -2 --separate-stderr "$NSCAT"
+	assert_equal "$stderr" "usage: nscat [-o list] [-JPrn] [-H] path ..."
+}
+
+@test "nscat with an unknown column is a usage error" {
+	run -2 --separate-stderr "$NSCAT" -o nosuch /
+	assert_line --index 0 "nscat: unknown column: nosuch"
+}
+
+@test "nscat -h and -V" {
+	run -0 "$NSCAT" -h
+	assert_line --index 0 --partial "usage: nscat"
+	run -0 "$NSCAT" -V
+	assert_output --regexp '^nscat [0-9]+\.[0-9]+'
+}
+
+@test "a link printed by nscat is a path nscat takes" {
+	run -0 "$NSCAT" -n -r -o group /user/root
+	local g=$output
+	run -0 "$NSCAT" -n -r -o path "$g"
+	assert_output "$g"
+}
+
+@test "every path nsls prints at the top resolves back to itself" {
+	local p
+	while read -r p; do
+		run -0 "$NSCAT" -n -r -o path "$p"
+		assert_output "$p"
+	done < <("$NSLS" / ; "$NSLS" /dev /user /group | head -50)
+}

@@ -1,0 +1,116 @@
+#!/usr/bin/env bats
+# nsls: the root, listing, -d, -R, -l, the formats, stdin, and errors.
+
+load helpers/common
+
+@test "nsls with no argument lists the top-level nodes" {
+	run -0 --separate-stderr "$NSLS"
+	for top in /dev /fs /group /mount /proc /user; do
+		assert_line "$top"
+	done
+	assert_equal "$stderr" ""
+}
+
+@test "nsls / equals nsls with no argument" {
+	run -0 "$NSLS" /
+	local root=$output
+	run -0 "$NSLS"
+	assert_equal "$output" "$root"
+}
+
+@test "nsls -d prints the node itself" {
+	run -0 "$NSLS" -d /dev/block
+	assert_output /dev/block
+}
+
+@test "nsls on an object with no children prints the object" {
+	run -0 "$NSLS" /etc/passwd
+	assert_output /fs/etc/passwd
+}
+
+@test "nsls -l prints headings and the type and summary columns" {
+	run -0 "$NSLS" -l /
+	assert_line --index 0 --regexp '^PATH +TYPE +SUMMARY'
+	assert_line --regexp '^/proc +'
+}
+
+@test "nsls -n -l drops the headings" {
+	run -0 "$NSLS" -n -l /
+	refute_line --regexp '^PATH'
+}
+
+@test "nsls -o picks columns, in any case, and +LIST extends the default" {
+	run -0 "$NSLS" -r -n -o PATH,Type -d /proc
+	assert_output "/proc $(set -- $("$NSLS" -r -n -o type -d /proc); echo "$1")"
+	run -0 "$NSLS" -l -o +type -d /proc
+	assert_line --index 0 --regexp '^PATH +TYPE +SUMMARY'
+}
+
+@test "nsls -J prints valid JSON with the nodes array" {
+	run -0 "$NSLS" -J -l /
+	jq -e '.nodes | length >= 6' <<<"$output"
+	jq -e '.nodes[] | select(.path == "/proc") | .type' <<<"$output"
+}
+
+@test "nsls -P prints one line of pairs a node" {
+	run -0 "$NSLS" -P -o path,type -d /proc
+	assert_output --regexp '^PATH="/proc" TYPE="[a-z]+"$'
+}
+
+@test "nsls -R walks down and prints parents before children" {
+	run -0 "$NSLS" -R /dev/block
+	local first=${lines[0]}
+	[[ $first =~ ^/dev/block/[0-9]+$ ]]
+	assert_line --regexp "^$first/[0-9]+$"
+}
+
+@test "nsls - reads paths from standard input" {
+	run -0 bash -c "printf '/etc/passwd\n\n/user/root\n' | '$NSLS' -"
+	assert_line --index 0 /fs/etc/passwd
+	assert_line --index 1 /user/0
+}
+
+@test "nsls on a path that names nothing says so, lists the rest, exits 1" {
+	run -1 --separate-stderr "$NSLS" -d /no/such/thing /proc
+	assert_equal "$stderr" "nsls: /no/such/thing: no such object"
+	assert_output /proc
+}
+
+@test "an error message escapes the input it quotes" {
+	run -1 --separate-stderr "$NSLS" $'/no/\e[31mred\nline'
+	assert_equal "$stderr" 'nsls: /no/\x1b[31mred\x0aline: no such object'
+}
+
+@test "nsls with an unknown column is a usage error" {
+	run -2 --separate-stderr "$NSLS" -o path,nosuchcolumn /
+	assert_line --index 0 "nsls: unknown column: nosuchcolumn"
+	[[ $stderr == *"usage: nsls"* ]]
+}
+
+@test "nsls with an unknown option is a usage error" {
+	run -2 --separate-stderr "$NSLS" --no-such-option
+	[[ $stderr == *"usage: nsls"* ]]
+}
+
+@test "nsls -h prints help on stdout and exits 0" {
+	run -0 --separate-stderr "$NSLS" -h
+	assert_line --index 0 --partial "usage: nsls"
+	assert_line --partial -- "--recursive"
+}
+
+@test "nsls -V prints the version" {
+	run -0 "$NSLS" -V
+	assert_output --regexp '^nsls [0-9]+\.[0-9]+'
+}
+
+@test "nsls -H lists columns with their types" {
+	run -0 "$NSLS" -H
+	assert_line --index 0 --regexp '^NAME +TYPE +DESCRIPTION'
+	assert_line --regexp '^PATH +link '
+	assert_line --regexp '^SIZE +number '
+}
+
+@test "a broken stdout is an error, not silence" {
+	run -1 --separate-stderr bash -c "'$NSLS' /proc >/dev/full"
+	[[ $stderr == *"nsls: stdout"* ]]
+}
