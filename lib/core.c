@@ -239,8 +239,12 @@ resolve_real(struct ns_obj *o, const char *input)
 	size_t i;
 	int r;
 
-	if (stat(input, &st) == -1 || realpath(input, real) == NULL)
+	if (stat(input, &st) == -1 || realpath(input, real) == NULL) {
+		/* A component that is not a directory names nothing too. */
+		if (errno == ENOTDIR)
+			errno = ENOENT;
 		return -1;
+	}
 	for (i = 0; i < NPROVIDERS; i++) {
 		if (providers[i]->recognize == NULL)
 			continue;

@@ -83,7 +83,7 @@ load helpers/common
 
 @test "nsls with an unknown column is a usage error" {
 	run -2 --separate-stderr "$NSLS" -o path,nosuchcolumn /
-	assert_line --index 0 "nsls: unknown column: nosuchcolumn"
+	[[ $stderr == "nsls: unknown column: nosuchcolumn"$'\n'"usage: nsls"* ]]
 	[[ $stderr == *"usage: nsls"* ]]
 }
 

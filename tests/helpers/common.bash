@@ -1,5 +1,6 @@
 # Shared setup for every bats suite: the assertion libraries and the tools
 # under test, taken from the build directory unless NSTOOLS_BUILD says else.
+bats_require_minimum_version 1.5.0
 bats_load_library bats-support
 bats_load_library bats-assert
 

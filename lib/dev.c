@@ -1,0 +1,1973 @@
+/*
+ * dev.c: the /dev provider.
+ *
+ * Devices by their kernel numbers, /dev/block/MAJ/MIN and /dev/char/MAJ/MIN
+ * (a major, /dev/block/MAJ, is a node whose children are its minors);
+ * network interfaces by ifindex, /dev/net/IFINDEX; every other device by its
+ * sysfs identity, /dev/SUBSYSTEM/SYSNAME.  Devices come from libudev,
+ * interfaces from libnl-route in the caller's network namespace, the
+ * drivers of majors from /proc/devices, and the device nodes sysfs does not
+ * know (pseudo-terminals) from a scan of /dev.
+ */
+#include <sys/types.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include <dirent.h>
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <libudev.h>
+#include <libutil.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <linux/if.h>
+#include <netlink/netlink.h>
+#include <netlink/route/link.h>
+
+#include "provider.h"
+
+#define MAJOR_MAX	4095		/* the kernel's majors have 12 bits */
+#define MINOR_MAX	1048575		/* and its minors 20 */
+#define SCAN_DEPTH	8		/* how deep the /dev scan goes */
+
+enum { KBLOCK, KCHAR, KNET };		/* obj->id[0] of a numbered root */
+
+static const struct ns_class top_class, root_class, major_class;
+static const struct ns_class blockdev_class, chardev_class, netif_class;
+static const struct ns_class subsys_class, device_class;
+
+/* The numbered roots: block and char by major, net by ifindex. */
+static const struct kind {
+	const char		*name;	/* its component below /dev */
+	char			 type;	/* udev's letter for it */
+	const char		*sysdir;
+	const char		*summary;
+	const struct ns_class	*cls;	/* the class of its objects */
+} kinds[] = {
+	[KBLOCK] = { "block", 'b', "/sys/dev/block",
+	    "block devices by major and minor", &blockdev_class },
+	[KCHAR] = { "char", 'c', "/sys/dev/char",
+	    "character devices by major and minor", &chardev_class },
+	[KNET] = { "net", 'n', "/sys/class/net",
+	    "network interfaces by ifindex", &netif_class },
+};
+
+/* What a device object hangs on priv. */
+struct devpriv {
+	struct udev_device	*ud;	/* NULL when sysfs does not know it */
+};
+
+/* What an interface hangs on priv. */
+struct netpriv {
+	struct rtnl_link	*link;
+	struct udev_device	*ud;	/* its sysfs device in this netns */
+	int			 udtried;
+};
+
+/*
+ * Per-run state.  One run sees one moment: the tables below are read the
+ * first time they are needed and kept until the process exits.
+ */
+static struct udev *udev;
+
+static struct major {
+	char		 type;
+	unsigned int	 major;
+	char		*name;
+} *majors;				/* /proc/devices */
+static size_t nmajors;
+static int majors_read;
+
+static struct node {
+	char		 type;
+	dev_t		 rdev;
+	int		 depth;
+	char		*path;
+} *nodes;				/* the device nodes under /dev */
+static size_t nnodes;
+static int nodes_read;
+
+static struct devset {
+	uint64_t	*v;		/* major << 32 | minor, sorted */
+	size_t		 n;
+	int		 read;
+} devsets[2];				/* every known device, by kind */
+
+static struct nl_sock *nlsock;
+static struct nl_cache *links;		/* every interface, for listings */
+
+static struct udev *
+udev_ctx(void)
+{
+	if (udev == NULL && (udev = udev_new()) == NULL)
+		err(1, "udev_new");
+	return udev;
+}
+
+/* Whether a name could be one component of a path we look up in sysfs. */
+static int
+plain_name(const char *s)
+{
+	return s[0] != '\0' && s[0] != '.' && strchr(s, '/') == NULL;
+}
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int
+count_one(struct ns_obj *child, void *arg)
+{
+	(void)child;
+	(*(size_t *)arg)++;
+	return 0;
+}
+
+/* How many children a listing of the node gives, so that the count and
+ * the listing never disagree. */
+static size_t
+count_children(struct ns_obj *obj)
+{
+	size_t n = 0;
+
+	if (obj->cls->list(obj, count_one, &n) == -1)
+		return 0;
+	return n;
+}
+
+static int
+get_count(struct ns_obj *obj, struct ns_val *val)
+{
+	ns_val_num(val, count_children(obj));
+	return 0;
+}
+
+/* Sort and drop duplicates; the new count. */
+static size_t
+uniq_u64(uint64_t *v, size_t n)
+{
+	size_t i, j;
+
+	if (n == 0)
+		return 0;
+	qsort(v, n, sizeof(*v), cmp_u64);
+	for (i = 1, j = 1; i < n; i++)
+		if (v[i] != v[j - 1])
+			v[j++] = v[i];
+	return j;
+}
+
+static void
+push_u64(uint64_t **v, size_t *n, size_t *cap, uint64_t x)
+{
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 64;
+		if ((*v = reallocarray(*v, *cap, sizeof(**v))) == NULL)
+			err(1, NULL);
+	}
+	(*v)[(*n)++] = x;
+}
+
+/* Parse "MAJ:MIN" as the kernel writes it in sysfs. */
+static int
+parse_devnum(const char *s, unsigned int *maj, unsigned int *min)
+{
+	char buf[32], *colon;
+	uint64_t a, b;
+
+	if (strlcpy(buf, s, sizeof(buf)) >= sizeof(buf) ||
+	    (colon = strchr(buf, ':')) == NULL)
+		return -1;
+	*colon = '\0';
+	if (ns_parse_u64(buf, MAJOR_MAX, &a) == -1 ||
+	    ns_parse_u64(colon + 1, MINOR_MAX, &b) == -1)
+		return -1;
+	*maj = a;
+	*min = b;
+	return 0;
+}
+
+/*
+ * /proc/devices: which driver registered which major.  A major can carry
+ * several names (4 is "/dev/vc/0", "tty" and "ttyS"), each for its own
+ * range of minors that the file does not show.
+ */
+static void
+majors_load(void)
+{
+	FILE *fp;
+	char *line = NULL, *p, *sp;
+	size_t cap = 0, alloc = 0;
+	ssize_t len;
+	uint64_t v;
+	char type = 0;
+
+	if (majors_read)
+		return;
+	majors_read = 1;
+	if ((fp = fopen("/proc/devices", "re")) == NULL)
+		return;
+	while ((len = getline(&line, &cap, fp)) != -1) {
+		if (len > 0 && line[len - 1] == '\n')
+			line[len - 1] = '\0';
+		if (strncmp(line, "Character", 9) == 0)
+			type = 'c';
+		else if (strncmp(line, "Block", 5) == 0)
+			type = 'b';
+		p = line + strspn(line, " ");
+		if (type == 0 || (sp = strchr(p, ' ')) == NULL)
+			continue;
+		*sp = '\0';
+		if (ns_parse_u64(p, MAJOR_MAX, &v) == -1)
+			continue;
+		if (nmajors == alloc) {
+			alloc = alloc ? alloc * 2 : 64;
+			majors = reallocarray(majors, alloc, sizeof(*majors));
+			if (majors == NULL)
+				err(1, NULL);
+		}
+		majors[nmajors].type = type;
+		majors[nmajors].major = v;
+		if ((majors[nmajors].name = strdup(sp + 1)) == NULL)
+			err(1, NULL);
+		nmajors++;
+	}
+	free(line);
+	fclose(fp);
+}
+
+static int
+major_registered(char type, unsigned int maj)
+{
+	size_t i;
+
+	majors_load();
+	for (i = 0; i < nmajors; i++)
+		if (majors[i].type == type && majors[i].major == maj)
+			return 1;
+	return 0;
+}
+
+/*
+ * The driver of one device that has none bound: of the names its major
+ * carries, the one registered for exactly its node ("/dev/console"), else
+ * the longest that its name starts with ("ttyS" for ttyS0, "tty" for tty1),
+ * else the first.
+ */
+static const char *
+major_driver(char type, unsigned int maj, const char *name, const char *node)
+{
+	const char *first = NULL, *best = NULL;
+	size_t i, len;
+
+	majors_load();
+	for (i = 0; i < nmajors; i++) {
+		if (majors[i].type != type || majors[i].major != maj)
+			continue;
+		if (first == NULL)
+			first = majors[i].name;
+		if (node != NULL && strcmp(majors[i].name, node) == 0)
+			return majors[i].name;
+		len = strlen(majors[i].name);
+		if (name != NULL && strncmp(name, majors[i].name, len) == 0 &&
+		    (best == NULL || len > strlen(best)))
+			best = majors[i].name;
+	}
+	return best != NULL ? best : first;
+}
+
+static int
+cmp_node(const void *a, const void *b)
+{
+	const struct node *x = a, *y = b;
+
+	if (x->type != y->type)
+		return x->type < y->type ? -1 : 1;
+	if (x->rdev != y->rdev)
+		return x->rdev < y->rdev ? -1 : 1;
+	if (x->depth != y->depth)
+		return x->depth < y->depth ? -1 : 1;
+	return strcmp(x->path, y->path);
+}
+
+static void
+node_add(const char *path, const struct stat *st, int depth)
+{
+	static size_t alloc;
+
+	if (nnodes == alloc) {
+		alloc = alloc ? alloc * 2 : 256;
+		nodes = reallocarray(nodes, alloc, sizeof(*nodes));
+		if (nodes == NULL)
+			err(1, NULL);
+	}
+	nodes[nnodes].type = S_ISBLK(st->st_mode) ? 'b' : 'c';
+	nodes[nnodes].rdev = st->st_rdev;
+	nodes[nnodes].depth = depth;
+	if ((nodes[nnodes].path = strdup(path)) == NULL)
+		err(1, NULL);
+	nnodes++;
+}
+
+/*
+ * One directory of the /dev scan.  Symbolic links are not followed: the
+ * links udev makes (/dev/disk/by-id) would only name the same nodes again.
+ */
+static void
+scan_dir(int dfd, const char *path, int depth)
+{
+	DIR *dir;
+	struct dirent *de;
+	struct stat st;
+	char sub[PATH_MAX];
+	int fd;
+
+	if ((dir = fdopendir(dfd)) == NULL) {
+		close(dfd);
+		return;
+	}
+	while ((de = readdir(dir)) != NULL) {
+		if (de->d_name[0] == '.' || de->d_type == DT_LNK ||
+		    de->d_type == DT_REG || de->d_type == DT_FIFO ||
+		    de->d_type == DT_SOCK)
+			continue;
+		if (snprintf(sub, sizeof(sub), "%s/%s", path, de->d_name) >=
+		    (int)sizeof(sub))
+			continue;
+		if (fstatat(dirfd(dir), de->d_name, &st,
+		    AT_SYMLINK_NOFOLLOW) == -1)
+			continue;
+		if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))
+			node_add(sub, &st, depth);
+		else if (S_ISDIR(st.st_mode) && depth < SCAN_DEPTH &&
+		    (fd = openat(dirfd(dir), de->d_name, O_RDONLY |
+		    O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) != -1)
+			scan_dir(fd, sub, depth + 1);
+	}
+	closedir(dir);
+}
+
+static void
+nodes_load(void)
+{
+	int fd;
+
+	if (nodes_read)
+		return;
+	nodes_read = 1;
+	if ((fd = open("/dev", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
+		return;
+	scan_dir(fd, "/dev", 0);
+	if (nnodes > 0)
+		qsort(nodes, nnodes, sizeof(*nodes), cmp_node);
+}
+
+/* The node of a device number, the shallowest if there are several. */
+static const char *
+node_find(char type, dev_t rdev)
+{
+	size_t lo = 0, hi, mid;
+
+	nodes_load();
+	hi = nnodes;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (nodes[mid].type < type ||
+		    (nodes[mid].type == type && nodes[mid].rdev < rdev))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < nnodes && nodes[lo].type == type && nodes[lo].rdev == rdev)
+		return nodes[lo].path;
+	return NULL;
+}
+
+/*
+ * Every device of a kind: those sysfs knows, and those that only have a
+ * node in /dev (pseudo-terminals have no sysfs entry).
+ */
+static struct devset *
+devset_load(int kind)
+{
+	struct devset *ds = &devsets[kind];
+	DIR *dir;
+	struct dirent *de;
+	unsigned int maj, min;
+	size_t i, cap = 0;
+
+	if (ds->read)
+		return ds;
+	ds->read = 1;
+	if ((dir = opendir(kinds[kind].sysdir)) != NULL) {
+		while ((de = readdir(dir)) != NULL)
+			if (parse_devnum(de->d_name, &maj, &min) == 0)
+				push_u64(&ds->v, &ds->n, &cap,
+				    (uint64_t)maj << 32 | min);
+		closedir(dir);
+	}
+	nodes_load();
+	for (i = 0; i < nnodes; i++)
+		if (nodes[i].type == kinds[kind].type)
+			push_u64(&ds->v, &ds->n, &cap,
+			    (uint64_t)major(nodes[i].rdev) << 32 |
+			    minor(nodes[i].rdev));
+	ds->n = uniq_u64(ds->v, ds->n);
+	return ds;
+}
+
+/* The devices of one major: their first index in the set, and how many. */
+static size_t
+devset_range(struct devset *ds, unsigned int maj, size_t *first)
+{
+	size_t lo = 0, hi = ds->n, mid, n;
+	uint64_t key = (uint64_t)maj << 32;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (ds->v[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*first = lo;
+	for (n = 0; lo + n < ds->n && ds->v[lo + n] >> 32 == maj; n++)
+		;
+	return n;
+}
+
+static int
+devnum_exists(int kind, unsigned int maj, unsigned int min)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "%s/%u:%u", kinds[kind].sysdir, maj, min);
+	if (access(path, F_OK) == 0)
+		return 1;
+	return node_find(kinds[kind].type, makedev(maj, min)) != NULL;
+}
+
+static int
+major_exists(int kind, unsigned int maj)
+{
+	size_t first;
+
+	return major_registered(kinds[kind].type, maj) ||
+	    devset_range(devset_load(kind), maj, &first) > 0;
+}
+
+/*
+ * Interfaces.  Netlink answers for the caller's network namespace; the
+ * cache is a full dump, so it is made for listings only, and one lookup
+ * asks the kernel for one link.
+ */
+static struct nl_sock *
+nl_route(void)
+{
+	if (nlsock != NULL)
+		return nlsock;
+	if ((nlsock = nl_socket_alloc()) == NULL)
+		err(1, NULL);
+	if (nl_connect(nlsock, NETLINK_ROUTE) < 0) {
+		nl_socket_free(nlsock);
+		nlsock = NULL;
+		errno = EACCES;
+	}
+	return nlsock;
+}
+
+static struct nl_cache *
+links_load(void)
+{
+	if (links == NULL && nl_route() != NULL &&
+	    rtnl_link_alloc_cache(nlsock, AF_UNSPEC, &links) < 0)
+		links = NULL;
+	return links;
+}
+
+/* One interface of this netns, with a reference the caller drops. */
+static struct rtnl_link *
+net_link(int ifindex)
+{
+	struct rtnl_link *link = NULL;
+
+	if (links != NULL)
+		link = rtnl_link_get(links, ifindex);
+	else if (nl_route() != NULL &&
+	    rtnl_link_get_kernel(nlsock, ifindex, NULL, &link) < 0)
+		link = NULL;
+	if (link == NULL)
+		errno = ENOENT;
+	return link;
+}
+
+static int
+net_exists(int ifindex, const char *name)
+{
+	struct rtnl_link *link;
+	int ok;
+
+	if ((link = net_link(ifindex)) == NULL)
+		return 0;
+	ok = name == NULL || strcmp(rtnl_link_get_name(link), name) == 0;
+	rtnl_link_put(link);
+	return ok;
+}
+
+static int
+sysattr_u64(struct udev_device *ud, const char *name, uint64_t *v)
+{
+	const char *s;
+
+	if ((s = udev_device_get_sysattr_value(ud, name)) == NULL)
+		return -1;
+	if (ns_parse_u64(s, UINT64_MAX, v) == -1) {
+		errno = ENOENT;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The canonical path of a sysfs device, and its class; NULL with ENOENT
+ * for a device the namespace cannot name: one without a subsystem (such as
+ * /sys/devices/pci0000:00), or an interface of another network namespace.
+ * The last component is the kernel's name, with the '!' that udev's
+ * sysname turns into '/'.
+ */
+static const struct ns_class *
+canon(struct udev_device *ud, char *buf, size_t size, uint64_t id[3])
+{
+	const char *sub, *syspath, *base;
+	dev_t devnum;
+	uint64_t ifindex;
+	int kind;
+
+	errno = ENOENT;
+	if ((sub = udev_device_get_subsystem(ud)) == NULL)
+		return NULL;
+	if (strcmp(sub, "net") == 0) {
+		if (sysattr_u64(ud, "ifindex", &ifindex) == -1 ||
+		    ifindex == 0 || ifindex > INT_MAX ||
+		    !net_exists(ifindex, udev_device_get_sysname(ud))) {
+			errno = ENOENT;
+			return NULL;
+		}
+		snprintf(buf, size, "/dev/net/%llu",
+		    (unsigned long long)ifindex);
+		id[0] = ifindex;
+		return &netif_class;
+	}
+	if ((devnum = udev_device_get_devnum(ud)) != 0) {
+		kind = strcmp(sub, "block") == 0 ? KBLOCK : KCHAR;
+		snprintf(buf, size, "/dev/%s/%u/%u", kinds[kind].name,
+		    major(devnum), minor(devnum));
+		id[0] = kind;
+		id[1] = major(devnum);
+		id[2] = minor(devnum);
+		return kinds[kind].cls;
+	}
+	syspath = udev_device_get_syspath(ud);
+	base = strrchr(syspath, '/');
+	if (snprintf(buf, size, "/dev/%s/%s", sub, base + 1) >= (int)size)
+		return NULL;
+	return &device_class;
+}
+
+/*
+ * Fill obj with the object a sysfs device is; the device is taken over
+ * (kept on priv when the object is a device, dropped otherwise).
+ */
+static int
+set_from_udev(struct ns_obj *obj, struct udev_device *ud)
+{
+	const struct ns_class *cls;
+	struct devpriv *dp;
+	char path[PATH_MAX];
+	uint64_t id[3] = { 0, 0, 0 };
+
+	if ((cls = canon(ud, path, sizeof(path), id)) == NULL) {
+		udev_device_unref(ud);
+		errno = ENOENT;
+		return -1;
+	}
+	ns_obj_set(obj, cls, "%s", path);
+	memcpy(obj->id, id, sizeof(id));
+	if (cls == &netif_class) {
+		udev_device_unref(ud);
+		return 0;
+	}
+	if ((dp = calloc(1, sizeof(*dp))) == NULL)
+		err(1, NULL);
+	dp->ud = ud;
+	obj->priv = dp;
+	return 0;
+}
+
+/*
+ * Device objects: numbered (block, char) and by sysfs identity.
+ */
+static struct devpriv *
+dev_load(struct ns_obj *obj)
+{
+	struct devpriv *dp;
+	char sub[NAME_MAX + 1];
+	const char *name;
+	size_t len;
+
+	if (obj->priv != NULL)
+		return obj->priv;
+	if ((dp = calloc(1, sizeof(*dp))) == NULL)
+		err(1, NULL);
+	obj->priv = dp;
+	if (obj->cls == &device_class) {
+		/* The path is /dev/SUBSYSTEM/SYSNAME. */
+		name = strchr(obj->path + 5, '/');
+		len = name != NULL ? (size_t)(name - (obj->path + 5)) : 0;
+		if (name != NULL && len < sizeof(sub)) {
+			memcpy(sub, obj->path + 5, len);
+			sub[len] = '\0';
+			dp->ud = udev_device_new_from_subsystem_sysname(
+			    udev_ctx(), sub, name + 1);
+		}
+	} else
+		dp->ud = udev_device_new_from_devnum(udev_ctx(),
+		    kinds[obj->id[0]].type, makedev(obj->id[1], obj->id[2]));
+	return dp;
+}
+
+/* The device's sysfs entry, or NULL with ENOENT. */
+static struct udev_device *
+dev_udev(struct ns_obj *obj)
+{
+	struct devpriv *dp = dev_load(obj);
+
+	if (dp->ud == NULL)
+		errno = ENOENT;
+	return dp->ud;
+}
+
+static int
+isnumbered(const struct ns_obj *obj)
+{
+	return obj->cls == &blockdev_class || obj->cls == &chardev_class;
+}
+
+/* The node of a numbered device, from udev or else from the /dev scan. */
+static const char *
+dev_node(struct ns_obj *obj)
+{
+	struct udev_device *ud = dev_load(obj)->ud;
+	const char *node = NULL;
+
+	if (ud != NULL)
+		node = udev_device_get_devnode(ud);
+	if (node == NULL && isnumbered(obj))
+		node = node_find(kinds[obj->id[0]].type,
+		    makedev(obj->id[1], obj->id[2]));
+	if (node == NULL)
+		errno = ENOENT;
+	return node;
+}
+
+/* The device's name: its sysname, or for a node sysfs does not know, the
+ * node's path below /dev ("pts/3"), as ps(1) names terminals. */
+static const char *
+dev_name(struct ns_obj *obj)
+{
+	struct udev_device *ud = dev_load(obj)->ud;
+	const char *node;
+
+	if (ud != NULL)
+		return udev_device_get_sysname(ud);
+	if ((node = dev_node(obj)) != NULL && strncmp(node, "/dev/", 5) == 0)
+		return node + 5;
+	return node;
+}
+
+static const char *
+dev_driver(struct ns_obj *obj)
+{
+	struct udev_device *ud = dev_load(obj)->ud;
+	const char *drv = NULL;
+
+	if (ud != NULL)
+		drv = udev_device_get_driver(ud);
+	if (drv == NULL && isnumbered(obj))
+		drv = major_driver(kinds[obj->id[0]].type, obj->id[1],
+		    dev_name(obj), dev_node(obj));
+	if (drv == NULL)
+		errno = ENOENT;
+	return drv;
+}
+
+static int
+add_str(struct ns_val *val, const char *s)
+{
+	if (s == NULL) {
+		if (errno == 0)
+			errno = ENOENT;
+		return -1;
+	}
+	ns_val_add(val, s);
+	return 0;
+}
+
+/* A sysfs attribute as a string, with the blanks some drivers pad it
+ * with (SCSI's model) trimmed. */
+static int
+add_sysattr(struct ns_val *val, struct udev_device *ud, const char *name)
+{
+	const char *s;
+	size_t len;
+
+	if (ud == NULL || (s = udev_device_get_sysattr_value(ud, name)) == NULL)
+		return -1;
+	s += strspn(s, " \t");
+	for (len = strlen(s); len > 0 && strchr(" \t\n", s[len - 1]); len--)
+		;
+	if (len == 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	ns_val_addn(val, s, len);
+	return 0;
+}
+
+static int
+get_name(struct ns_obj *obj, struct ns_val *val)
+{
+	return add_str(val, dev_name(obj));
+}
+
+static int
+get_subsystem(struct ns_obj *obj, struct ns_val *val)
+{
+	struct udev_device *ud = dev_udev(obj);
+
+	return add_str(val, ud ? udev_device_get_subsystem(ud) : NULL);
+}
+
+static int
+get_devtype(struct ns_obj *obj, struct ns_val *val)
+{
+	struct udev_device *ud = dev_udev(obj);
+
+	errno = ENOENT;
+	return add_str(val, ud ? udev_device_get_devtype(ud) : NULL);
+}
+
+static int
+get_driver(struct ns_obj *obj, struct ns_val *val)
+{
+	return add_str(val, dev_driver(obj));
+}
+
+static int
+get_devnode(struct ns_obj *obj, struct ns_val *val)
+{
+	return add_str(val, dev_node(obj));
+}
+
+static int
+get_dev(struct ns_obj *obj, struct ns_val *val)
+{
+	ns_val_addf(val, "%c%llu:%llu", kinds[obj->id[0]].type,
+	    (unsigned long long)obj->id[1], (unsigned long long)obj->id[2]);
+	return 0;
+}
+
+static int
+get_major(struct ns_obj *obj, struct ns_val *val)
+{
+	ns_val_num(val, obj->id[1]);
+	return 0;
+}
+
+static int
+get_minor(struct ns_obj *obj, struct ns_val *val)
+{
+	ns_val_num(val, obj->id[2]);
+	return 0;
+}
+
+/* Sysfs gives a block device's size in 512-byte sectors, whatever the
+ * device's own sector size. */
+static int
+block_size(struct ns_obj *obj, uint64_t *bytes)
+{
+	struct udev_device *ud = dev_udev(obj);
+	uint64_t sectors;
+
+	if (ud == NULL || sysattr_u64(ud, "size", &sectors) == -1)
+		return -1;
+	*bytes = sectors * 512;
+	return 0;
+}
+
+static int
+get_size(struct ns_obj *obj, struct ns_val *val)
+{
+	uint64_t bytes;
+
+	if (block_size(obj, &bytes) == -1)
+		return -1;
+	ns_val_num(val, bytes);
+	return 0;
+}
+
+static int
+get_ro(struct ns_obj *obj, struct ns_val *val)
+{
+	struct udev_device *ud = dev_udev(obj);
+	uint64_t v;
+
+	if (ud == NULL || sysattr_u64(ud, "ro", &v) == -1)
+		return -1;
+	ns_val_num(val, v);
+	return 0;
+}
+
+/* A partition is as removable as its disk, which alone says so. */
+static int
+get_removable(struct ns_obj *obj, struct ns_val *val)
+{
+	struct udev_device *ud = dev_udev(obj), *disk;
+	uint64_t v;
+
+	if (ud == NULL)
+		return -1;
+	if (sysattr_u64(ud, "removable", &v) == -1) {
+		disk = udev_device_get_parent_with_subsystem_devtype(ud,
+		    "block", "disk");
+		if (disk == NULL || sysattr_u64(disk, "removable", &v) == -1)
+			return -1;
+	}
+	ns_val_num(val, v);
+	return 0;
+}
+
+/*
+ * The nearest ancestor the namespace can name.  Some sysfs directories
+ * with a uevent file are no devices of any subsystem (the PCI host bridge
+ * /sys/devices/pci0000:00): they are passed over.
+ */
+static int
+add_parent(struct ns_val *val, struct udev_device *ud)
+{
+	struct udev_device *p;
+	char path[PATH_MAX];
+	uint64_t id[3];
+
+	for (p = ud ? udev_device_get_parent(ud) : NULL; p != NULL;
+	    p = udev_device_get_parent(p))
+		if (canon(p, path, sizeof(path), id) != NULL) {
+			ns_val_add(val, path);
+			return 0;
+		}
+	errno = ENOENT;
+	return -1;
+}
+
+static int
+get_parent(struct ns_obj *obj, struct ns_val *val)
+{
+	return add_parent(val, dev_udev(obj));
+}
+
+static int
+get_syspath(struct ns_obj *obj, struct ns_val *val)
+{
+	struct udev_device *ud = dev_udev(obj);
+
+	return add_str(val, ud ? udev_device_get_syspath(ud) : NULL);
+}
+
+/* Model and serial where sysfs has them as plain files: on the device
+ * itself (virtio_blk's serial, USB's) or on the device behind a disk
+ * (SCSI's model, NVMe's model and serial). */
+static int
+get_model(struct ns_obj *obj, struct ns_val *val)
+{
+	struct udev_device *ud = dev_udev(obj);
+
+	if (add_sysattr(val, ud, "model") == 0)
+		return 0;
+	if (add_sysattr(val, ud, "device/model") == 0)
+		return 0;
+	errno = ENOENT;
+	return -1;
+}
+
+static int
+get_serial(struct ns_obj *obj, struct ns_val *val)
+{
+	struct udev_device *ud = dev_udev(obj);
+
+	if (add_sysattr(val, ud, "serial") == 0)
+		return 0;
+	if (add_sysattr(val, ud, "device/serial") == 0)
+		return 0;
+	errno = ENOENT;
+	return -1;
+}
+
+/* The block devices named in a sysfs holders/ or slaves/ directory, by
+ * the dev file each entry links to. */
+static int
+block_links(struct ns_obj *obj, struct ns_val *val, const char *dirname)
+{
+	struct udev_device *ud = dev_udev(obj);
+	char path[PATH_MAX], num[32];
+	uint64_t *v = NULL;
+	size_t n = 0, cap = 0, i;
+	unsigned int maj, min;
+	struct dirent *de;
+	DIR *dir;
+
+	if (ud == NULL)
+		return -1;
+	snprintf(path, sizeof(path), "%s/%s", udev_device_get_syspath(ud),
+	    dirname);
+	if ((dir = opendir(path)) == NULL)
+		return -1;
+	while ((de = readdir(dir)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (snprintf(path, sizeof(path), "%s/%s/%s/dev",
+		    udev_device_get_syspath(ud), dirname, de->d_name) >=
+		    (int)sizeof(path) ||
+		    ns_read_file(path, num, sizeof(num)) == -1 ||
+		    parse_devnum(num, &maj, &min) == -1)
+			continue;
+		push_u64(&v, &n, &cap, (uint64_t)maj << 32 | min);
+	}
+	closedir(dir);
+	n = uniq_u64(v, n);
+	for (i = 0; i < n; i++)
+		ns_val_addf(val, "/dev/block/%u/%u", (unsigned int)(v[i] >> 32),
+		    (unsigned int)(v[i] & 0xffffffff));
+	free(v);
+	return 0;
+}
+
+static int
+get_holders(struct ns_obj *obj, struct ns_val *val)
+{
+	return block_links(obj, val, "holders");
+}
+
+static int
+get_slaves(struct ns_obj *obj, struct ns_val *val)
+{
+	return block_links(obj, val, "slaves");
+}
+
+/* Join the words that exist with single blanks. */
+static int
+add_words(struct ns_val *val, const char *const *w, size_t n)
+{
+	char line[512];
+	size_t i;
+
+	line[0] = '\0';
+	for (i = 0; i < n; i++) {
+		if (w[i] == NULL || w[i][0] == '\0')
+			continue;
+		if (line[0] != '\0')
+			strlcat(line, " ", sizeof(line));
+		strlcat(line, w[i], sizeof(line));
+	}
+	if (line[0] == '\0') {
+		errno = ENOENT;
+		return -1;
+	}
+	ns_val_add(val, line);
+	return 0;
+}
+
+/* "vda 256G virtblk disk": name, size, driver, devtype. */
+static int
+dev_summary(struct ns_obj *obj, struct ns_val *val)
+{
+	struct udev_device *ud = dev_load(obj)->ud;
+	const char *w[4];
+	char size[8];
+	uint64_t bytes;
+
+	w[0] = dev_name(obj);
+	w[1] = NULL;
+	if (obj->cls == &blockdev_class && block_size(obj, &bytes) == 0 &&
+	    humanize_number(size, 5, bytes, "", HN_AUTOSCALE,
+	    HN_B | HN_NOSPACE | HN_DECIMAL) != -1)
+		w[1] = size;
+	w[2] = dev_driver(obj);
+	w[3] = ud != NULL ? udev_device_get_devtype(ud) : NULL;
+	return add_words(val, w, 4);
+}
+
+static void
+dev_release(struct ns_obj *obj)
+{
+	struct devpriv *dp = obj->priv;
+
+	if (dp == NULL)
+		return;
+	if (dp->ud != NULL)
+		udev_device_unref(dp->ud);
+	free(dp);
+	obj->priv = NULL;
+}
+
+/*
+ * Interfaces.
+ */
+static struct netpriv *
+net_load(struct ns_obj *obj)
+{
+	struct netpriv *np;
+
+	if (obj->priv != NULL)
+		return obj->priv;
+	if ((np = calloc(1, sizeof(*np))) == NULL)
+		err(1, NULL);
+	np->link = net_link(obj->id[0]);
+	obj->priv = np;
+	return np;
+}
+
+static struct rtnl_link *
+net_get(struct ns_obj *obj)
+{
+	struct rtnl_link *link = net_load(obj)->link;
+
+	if (link == NULL)
+		errno = ENOENT;
+	return link;
+}
+
+/*
+ * The interface's sysfs device.  Sysfs shows the interfaces of the network
+ * namespace that mounted it, so the device named like ours counts only if
+ * its ifindex is ours too.
+ */
+static struct udev_device *
+net_udev(struct ns_obj *obj)
+{
+	struct netpriv *np = net_load(obj);
+	uint64_t ifindex;
+
+	if (!np->udtried && np->link != NULL) {
+		np->udtried = 1;
+		np->ud = udev_device_new_from_subsystem_sysname(udev_ctx(),
+		    "net", rtnl_link_get_name(np->link));
+		if (np->ud != NULL &&
+		    (sysattr_u64(np->ud, "ifindex", &ifindex) == -1 ||
+		    ifindex != obj->id[0])) {
+			udev_device_unref(np->ud);
+			np->ud = NULL;
+		}
+	}
+	if (np->ud == NULL)
+		errno = ENOENT;
+	return np->ud;
+}
+
+static int
+get_net_name(struct ns_obj *obj, struct ns_val *val)
+{
+	struct rtnl_link *link = net_get(obj);
+
+	return add_str(val, link ? rtnl_link_get_name(link) : NULL);
+}
+
+static int
+get_ifindex(struct ns_obj *obj, struct ns_val *val)
+{
+	ns_val_num(val, obj->id[0]);
+	return 0;
+}
+
+static int
+get_mtu(struct ns_obj *obj, struct ns_val *val)
+{
+	struct rtnl_link *link = net_get(obj);
+
+	if (link == NULL)
+		return -1;
+	ns_val_num(val, rtnl_link_get_mtu(link));
+	return 0;
+}
+
+static const char *
+net_address(struct rtnl_link *link, char *buf, size_t size)
+{
+	struct nl_addr *addr;
+
+	if ((addr = rtnl_link_get_addr(link)) == NULL ||
+	    nl_addr_get_len(addr) == 0) {
+		errno = ENOENT;
+		return NULL;
+	}
+	return nl_addr2str(addr, buf, size);
+}
+
+static int
+get_address(struct ns_obj *obj, struct ns_val *val)
+{
+	struct rtnl_link *link = net_get(obj);
+	char buf[128];
+
+	return add_str(val, link ? net_address(link, buf, sizeof(buf)) : NULL);
+}
+
+static const char *
+net_operstate(struct rtnl_link *link, char *buf, size_t size)
+{
+	return rtnl_link_operstate2str(rtnl_link_get_operstate(link), buf,
+	    size);
+}
+
+static int
+get_operstate(struct ns_obj *obj, struct ns_val *val)
+{
+	struct rtnl_link *link = net_get(obj);
+	char buf[32];
+
+	return add_str(val, link ? net_operstate(link, buf, sizeof(buf)) :
+	    NULL);
+}
+
+static int
+get_kind(struct ns_obj *obj, struct ns_val *val)
+{
+	struct rtnl_link *link = net_get(obj);
+
+	errno = ENOENT;
+	return add_str(val, link ? rtnl_link_get_type(link) : NULL);
+}
+
+/* The interface flags by the names ip(8) gives them, in bit order. */
+static const struct {
+	unsigned int	 bit;
+	const char	*name;
+} ifflags[] = {
+	{ IFF_UP,		"UP" },
+	{ IFF_BROADCAST,	"BROADCAST" },
+	{ IFF_DEBUG,		"DEBUG" },
+	{ IFF_LOOPBACK,		"LOOPBACK" },
+	{ IFF_POINTOPOINT,	"POINTOPOINT" },
+	{ IFF_NOTRAILERS,	"NOTRAILERS" },
+	{ IFF_RUNNING,		"RUNNING" },
+	{ IFF_NOARP,		"NOARP" },
+	{ IFF_PROMISC,		"PROMISC" },
+	{ IFF_ALLMULTI,		"ALLMULTI" },
+	{ IFF_MASTER,		"MASTER" },
+	{ IFF_SLAVE,		"SLAVE" },
+	{ IFF_MULTICAST,	"MULTICAST" },
+	{ IFF_PORTSEL,		"PORTSEL" },
+	{ IFF_AUTOMEDIA,	"AUTOMEDIA" },
+	{ IFF_DYNAMIC,		"DYNAMIC" },
+	{ IFF_LOWER_UP,		"LOWER_UP" },
+	{ IFF_DORMANT,		"DORMANT" },
+	{ IFF_ECHO,		"ECHO" },
+};
+
+static int
+get_flags(struct ns_obj *obj, struct ns_val *val)
+{
+	struct rtnl_link *link = net_get(obj);
+	unsigned int flags;
+	char buf[256];
+	size_t i;
+
+	if (link == NULL)
+		return -1;
+	flags = rtnl_link_get_flags(link);
+	buf[0] = '\0';
+	for (i = 0; i < sizeof(ifflags) / sizeof(ifflags[0]); i++) {
+		if ((flags & ifflags[i].bit) == 0)
+			continue;
+		if (buf[0] != '\0')
+			strlcat(buf, ",", sizeof(buf));
+		strlcat(buf, ifflags[i].name, sizeof(buf));
+	}
+	ns_val_add(val, buf);
+	return 0;
+}
+
+static int
+add_ifindex(struct ns_val *val, int ifindex)
+{
+	if (ifindex <= 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	ns_val_addf(val, "/dev/net/%d", ifindex);
+	return 0;
+}
+
+static int
+get_master(struct ns_obj *obj, struct ns_val *val)
+{
+	struct rtnl_link *link = net_get(obj);
+
+	return link ? add_ifindex(val, rtnl_link_get_master(link)) : -1;
+}
+
+/* The lower interface (a VLAN's, a veth's peer); none when it lives in
+ * another network namespace, where its ifindex names something else. */
+static int
+get_link(struct ns_obj *obj, struct ns_val *val)
+{
+	struct rtnl_link *link = net_get(obj);
+	int32_t nsid;
+
+	if (link == NULL)
+		return -1;
+	if (rtnl_link_get_link_netnsid(link, &nsid) == 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	return add_ifindex(val, rtnl_link_get_link(link));
+}
+
+static int
+get_net_parent(struct ns_obj *obj, struct ns_val *val)
+{
+	return add_parent(val, net_udev(obj));
+}
+
+static int
+get_net_syspath(struct ns_obj *obj, struct ns_val *val)
+{
+	struct udev_device *ud = net_udev(obj);
+
+	return add_str(val, ud ? udev_device_get_syspath(ud) : NULL);
+}
+
+/* "eth0 up 52:54:00:12:34:56 mtu 1500". */
+static int
+net_summary(struct ns_obj *obj, struct ns_val *val)
+{
+	struct rtnl_link *link = net_get(obj);
+	char state[32], addr[128], mtu[32];
+	const char *w[5];
+
+	if (link == NULL)
+		return -1;
+	snprintf(mtu, sizeof(mtu), "%u", rtnl_link_get_mtu(link));
+	w[0] = rtnl_link_get_name(link);
+	w[1] = net_operstate(link, state, sizeof(state));
+	w[2] = net_address(link, addr, sizeof(addr));
+	w[3] = "mtu";
+	w[4] = mtu;
+	return add_words(val, w, 5);
+}
+
+static void
+net_release(struct ns_obj *obj)
+{
+	struct netpriv *np = obj->priv;
+
+	if (np == NULL)
+		return;
+	if (np->link != NULL)
+		rtnl_link_put(np->link);
+	if (np->ud != NULL)
+		udev_device_unref(np->ud);
+	free(np);
+	obj->priv = NULL;
+}
+
+/*
+ * Majors.
+ */
+static int
+get_major_driver(struct ns_obj *obj, struct ns_val *val)
+{
+	char buf[512];
+	size_t i;
+
+	majors_load();
+	buf[0] = '\0';
+	for (i = 0; i < nmajors; i++) {
+		if (majors[i].type != kinds[obj->id[0]].type ||
+		    majors[i].major != obj->id[1])
+			continue;
+		if (buf[0] != '\0')
+			strlcat(buf, ",", sizeof(buf));
+		strlcat(buf, majors[i].name, sizeof(buf));
+	}
+	errno = ENOENT;
+	return add_str(val, buf[0] != '\0' ? buf : NULL);
+}
+
+static int
+get_major_devices(struct ns_obj *obj, struct ns_val *val)
+{
+	size_t first;
+
+	ns_val_num(val, devset_range(devset_load(obj->id[0]), obj->id[1],
+	    &first));
+	return 0;
+}
+
+/* "virtblk 1 device". */
+static int
+major_summary(struct ns_obj *obj, struct ns_val *val)
+{
+	struct ns_val drv = { 0 };
+	size_t first, n;
+
+	n = devset_range(devset_load(obj->id[0]), obj->id[1], &first);
+	if (get_major_driver(obj, &drv) == 0)
+		ns_val_addf(val, "%s %zu device%s", drv.buf, n,
+		    n == 1 ? "" : "s");
+	else
+		ns_val_addf(val, "%zu device%s", n, n == 1 ? "" : "s");
+	ns_val_free(&drv);
+	return 0;
+}
+
+static int
+list_minors(struct ns_obj *obj, ns_emit_fn emit, void *arg)
+{
+	struct devset *ds = devset_load(obj->id[0]);
+	size_t first, n, i;
+	unsigned int min;
+
+	n = devset_range(ds, obj->id[1], &first);
+	for (i = first; i < first + n; i++) {
+		struct ns_obj c = { 0 };
+
+		min = ds->v[i] & 0xffffffff;
+		ns_obj_set(&c, kinds[obj->id[0]].cls, "/dev/%s/%llu/%u",
+		    kinds[obj->id[0]].name, (unsigned long long)obj->id[1],
+		    min);
+		c.id[0] = obj->id[0];
+		c.id[1] = obj->id[1];
+		c.id[2] = min;
+		if (emit(&c, arg)) {
+			ns_obj_clear(&c);
+			return 1;
+		}
+		ns_obj_clear(&c);
+	}
+	return 0;
+}
+
+/*
+ * The numbered roots.
+ */
+static int
+list_majors(int kind, ns_emit_fn emit, void *arg)
+{
+	struct devset *ds = devset_load(kind);
+	uint64_t *v = NULL;
+	size_t n = 0, cap = 0, i;
+
+	majors_load();
+	for (i = 0; i < nmajors; i++)
+		if (majors[i].type == kinds[kind].type)
+			push_u64(&v, &n, &cap, majors[i].major);
+	for (i = 0; i < ds->n; i++)
+		push_u64(&v, &n, &cap, ds->v[i] >> 32);
+	n = uniq_u64(v, n);
+	for (i = 0; i < n; i++) {
+		struct ns_obj c = { 0 };
+
+		ns_obj_set(&c, &major_class, "/dev/%s/%llu", kinds[kind].name,
+		    (unsigned long long)v[i]);
+		c.id[0] = kind;
+		c.id[1] = v[i];
+		if (emit(&c, arg)) {
+			ns_obj_clear(&c);
+			free(v);
+			return 1;
+		}
+		ns_obj_clear(&c);
+	}
+	free(v);
+	return 0;
+}
+
+static int
+list_links(ns_emit_fn emit, void *arg)
+{
+	struct nl_object *o;
+	struct rtnl_link *link;
+	uint64_t *v = NULL;
+	size_t n = 0, cap = 0, i;
+
+	if (links_load() == NULL) {
+		errno = EACCES;
+		return -1;
+	}
+	for (o = nl_cache_get_first(links); o != NULL; o = nl_cache_get_next(o))
+		push_u64(&v, &n, &cap,
+		    rtnl_link_get_ifindex((struct rtnl_link *)o));
+	n = uniq_u64(v, n);
+	for (i = 0; i < n; i++) {
+		struct ns_obj c = { 0 };
+
+		if ((link = rtnl_link_get(links, v[i])) == NULL)
+			continue;
+		ns_obj_set(&c, &netif_class, "/dev/net/%llu",
+		    (unsigned long long)v[i]);
+		c.id[0] = v[i];
+		if ((c.priv = calloc(1, sizeof(struct netpriv))) == NULL)
+			err(1, NULL);
+		((struct netpriv *)c.priv)->link = link;
+		if (emit(&c, arg)) {
+			ns_obj_clear(&c);
+			free(v);
+			return 1;
+		}
+		ns_obj_clear(&c);
+	}
+	free(v);
+	return 0;
+}
+
+static int
+list_root(struct ns_obj *obj, ns_emit_fn emit, void *arg)
+{
+	if (obj->id[0] == KNET)
+		return list_links(emit, arg);
+	return list_majors(obj->id[0], emit, arg);
+}
+
+static int
+root_summary(struct ns_obj *obj, struct ns_val *val)
+{
+	ns_val_add(val, kinds[obj->id[0]].summary);
+	return 0;
+}
+
+/*
+ * Subsystems: every bus and class of sysfs.
+ */
+static const char *
+subsys_name(const struct ns_obj *obj)
+{
+	return obj->path + 5;
+}
+
+static int
+subsys_exists(const char *name)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	if (!plain_name(name))
+		return 0;
+	snprintf(path, sizeof(path), "/sys/bus/%s", name);
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return 1;
+	snprintf(path, sizeof(path), "/sys/class/%s", name);
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static struct udev_enumerate *
+subsys_scan(const char *name)
+{
+	struct udev_enumerate *e;
+
+	if ((e = udev_enumerate_new(udev_ctx())) == NULL)
+		err(1, NULL);
+	if (udev_enumerate_add_match_subsystem(e, name) < 0 ||
+	    udev_enumerate_scan_devices(e) < 0) {
+		udev_enumerate_unref(e);
+		return NULL;
+	}
+	return e;
+}
+
+/* Members that vanish or that the namespace cannot name (interfaces of
+ * another network namespace) are passed over. */
+static int
+list_subsys(struct ns_obj *obj, ns_emit_fn emit, void *arg)
+{
+	struct udev_enumerate *e;
+	struct udev_list_entry *le;
+	struct udev_device *ud;
+	int stop = 0;
+
+	if ((e = subsys_scan(subsys_name(obj))) == NULL)
+		return 0;
+	udev_list_entry_foreach(le, udev_enumerate_get_list_entry(e)) {
+		struct ns_obj c = { 0 };
+
+		ud = udev_device_new_from_syspath(udev_ctx(),
+		    udev_list_entry_get_name(le));
+		if (ud == NULL || set_from_udev(&c, ud) == -1)
+			continue;
+		stop = emit(&c, arg);
+		ns_obj_clear(&c);
+		if (stop)
+			break;
+	}
+	udev_enumerate_unref(e);
+	return stop;
+}
+
+static int
+get_subsys_name(struct ns_obj *obj, struct ns_val *val)
+{
+	ns_val_add(val, subsys_name(obj));
+	return 0;
+}
+
+/* "bus, 3 devices", "class, 70 devices". */
+static int
+subsys_summary(struct ns_obj *obj, struct ns_val *val)
+{
+	char path[PATH_MAX];
+	const char *what;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/sys/bus/%s", subsys_name(obj));
+	what = access(path, F_OK) == 0 ? "bus" : "class";
+	n = count_children(obj);
+	ns_val_addf(val, "%s, %zu device%s", what, n, n == 1 ? "" : "s");
+	return 0;
+}
+
+/*
+ * The top node.
+ */
+static void
+collect_names(const char *dirname, char ***v, size_t *n, size_t *cap)
+{
+	struct dirent *de;
+	DIR *dir;
+
+	if ((dir = opendir(dirname)) == NULL)
+		return;
+	while ((de = readdir(dir)) != NULL) {
+		if (!plain_name(de->d_name))
+			continue;
+		if (*n == *cap) {
+			*cap = *cap ? *cap * 2 : 64;
+			if ((*v = reallocarray(*v, *cap, sizeof(**v))) == NULL)
+				err(1, NULL);
+		}
+		if (((*v)[(*n)++] = strdup(de->d_name)) == NULL)
+			err(1, NULL);
+	}
+	closedir(dir);
+}
+
+static int
+isroot_name(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (strcmp(name, kinds[i].name) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+emit_subsystems(ns_emit_fn emit, void *arg)
+{
+	char **v = NULL;
+	size_t n = 0, cap = 0, i;
+	int stop = 0;
+
+	collect_names("/sys/bus", &v, &n, &cap);
+	collect_names("/sys/class", &v, &n, &cap);
+	if (n > 0)
+		qsort(v, n, sizeof(*v), cmp_str);
+	for (i = 0; i < n; i++) {
+		struct ns_obj c = { 0 };
+
+		/* Block and net devices are listed under their numbers. */
+		if (stop || isroot_name(v[i]) ||
+		    (i > 0 && strcmp(v[i], v[i - 1]) == 0))
+			continue;
+		ns_obj_set(&c, &subsys_class, "/dev/%s", v[i]);
+		stop = emit(&c, arg);
+		ns_obj_clear(&c);
+	}
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+	return stop;
+}
+
+static int
+list_top(struct ns_obj *obj, ns_emit_fn emit, void *arg)
+{
+	size_t i;
+
+	(void)obj;
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		struct ns_obj c = { 0 };
+
+		ns_obj_set(&c, &root_class, "/dev/%s", kinds[i].name);
+		c.id[0] = i;
+		if (emit(&c, arg)) {
+			ns_obj_clear(&c);
+			return 1;
+		}
+		ns_obj_clear(&c);
+	}
+	return emit_subsystems(emit, arg);
+}
+
+static int
+top_summary(struct ns_obj *obj, struct ns_val *val)
+{
+	(void)obj;
+	ns_val_add(val, "devices by number, interfaces, subsystems");
+	return 0;
+}
+
+/*
+ * The provider's operations.
+ */
+static int
+lookup_numbered(struct ns_obj *obj, int kind, char **comp, int n)
+{
+	uint64_t maj, min;
+
+	if (n == 1) {
+		ns_obj_set(obj, &root_class, "/dev/%s", kinds[kind].name);
+		obj->id[0] = kind;
+		return 0;
+	}
+	if (kind == KNET) {
+		if (n != 2 || ns_parse_u64(comp[1], INT_MAX, &maj) == -1 ||
+		    maj == 0 || !net_exists(maj, NULL))
+			goto none;
+		ns_obj_set(obj, &netif_class, "/dev/net/%llu",
+		    (unsigned long long)maj);
+		obj->id[0] = maj;
+		return 0;
+	}
+	if (n > 3 || ns_parse_u64(comp[1], MAJOR_MAX, &maj) == -1)
+		goto none;
+	if (n == 2) {
+		if (!major_exists(kind, maj))
+			goto none;
+		ns_obj_set(obj, &major_class, "/dev/%s/%llu", kinds[kind].name,
+		    (unsigned long long)maj);
+	} else {
+		if (ns_parse_u64(comp[2], MINOR_MAX, &min) == -1 ||
+		    !devnum_exists(kind, maj, min))
+			goto none;
+		ns_obj_set(obj, kinds[kind].cls, "/dev/%s/%llu/%llu",
+		    kinds[kind].name, (unsigned long long)maj,
+		    (unsigned long long)min);
+		obj->id[2] = min;
+	}
+	obj->id[0] = kind;
+	obj->id[1] = maj;
+	return 0;
+none:
+	errno = ENOENT;
+	return -1;
+}
+
+/* A subsystem's member by its sysname, under its canonical path (the
+ * serial port /dev/tty/ttyS0 is /dev/char/4/64). */
+static int
+lookup_member(struct ns_obj *obj, const char *sub, const char *name)
+{
+	struct udev_device *ud;
+
+	if (!plain_name(name) ||
+	    (ud = udev_device_new_from_subsystem_sysname(udev_ctx(), sub,
+	    name)) == NULL) {
+		errno = ENOENT;
+		return -1;
+	}
+	return set_from_udev(obj, ud);
+}
+
+static int
+dev_lookup(struct ns_obj *obj, char **comp, int n)
+{
+	size_t i;
+
+	if (n == 0) {
+		ns_obj_set(obj, &top_class, "/dev");
+		return 0;
+	}
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (strcmp(comp[0], kinds[i].name) == 0)
+			return lookup_numbered(obj, i, comp, n);
+	/* Anything else is a subsystem or not ours: /dev/vda and
+	 * /dev/disk/by-id/... fall back to the real files. */
+	if (n > 2 || !subsys_exists(comp[0])) {
+		errno = ENOENT;
+		return -1;
+	}
+	if (n == 1) {
+		ns_obj_set(obj, &subsys_class, "/dev/%s", comp[0]);
+		return 0;
+	}
+	return lookup_member(obj, comp[0], comp[1]);
+}
+
+/* A device node is its device even when sysfs does not know the number;
+ * a sysfs device directory is the device it describes. */
+static int
+dev_recognize(struct ns_obj *obj, const char *path, const struct stat *st)
+{
+	struct udev_device *ud;
+	char uevent[PATH_MAX];
+	int kind;
+
+	if (S_ISBLK(st->st_mode) || S_ISCHR(st->st_mode)) {
+		kind = S_ISBLK(st->st_mode) ? KBLOCK : KCHAR;
+		ns_obj_set(obj, kinds[kind].cls, "/dev/%s/%u/%u",
+		    kinds[kind].name, major(st->st_rdev), minor(st->st_rdev));
+		obj->id[0] = kind;
+		obj->id[1] = major(st->st_rdev);
+		obj->id[2] = minor(st->st_rdev);
+		return 1;
+	}
+	if (!S_ISDIR(st->st_mode) || strncmp(path, "/sys/devices/", 13) != 0)
+		return 0;
+	if (snprintf(uevent, sizeof(uevent), "%s/uevent", path) >=
+	    (int)sizeof(uevent) || access(uevent, F_OK) == -1)
+		return 0;
+	if ((ud = udev_device_new_from_syspath(udev_ctx(), path)) == NULL)
+		return 0;
+	return set_from_udev(obj, ud) == 0;
+}
+
+/* udev's device ids: "b8:0", "c4:1", "n2", "+pci:0000:00:02.0". */
+static int
+dev_ident(struct ns_obj *obj, const char *s)
+{
+	struct udev_device *ud;
+	unsigned int maj, min;
+	uint64_t ifindex;
+	int kind;
+
+	switch (s[0]) {
+	case 'b':
+	case 'c':
+		kind = s[0] == 'b' ? KBLOCK : KCHAR;
+		if (parse_devnum(s + 1, &maj, &min) == -1 ||
+		    !devnum_exists(kind, maj, min))
+			return 0;
+		ns_obj_set(obj, kinds[kind].cls, "/dev/%s/%u/%u",
+		    kinds[kind].name, maj, min);
+		obj->id[0] = kind;
+		obj->id[1] = maj;
+		obj->id[2] = min;
+		return 1;
+	case 'n':
+		if (ns_parse_u64(s + 1, INT_MAX, &ifindex) == -1 ||
+		    ifindex == 0 || !net_exists(ifindex, NULL))
+			return 0;
+		ns_obj_set(obj, &netif_class, "/dev/net/%llu",
+		    (unsigned long long)ifindex);
+		obj->id[0] = ifindex;
+		return 1;
+	case '+':
+		if (strchr(s, ':') == NULL || (ud =
+		    udev_device_new_from_device_id(udev_ctx(), s)) == NULL)
+			return 0;
+		return set_from_udev(obj, ud) == 0;
+	}
+	return 0;
+}
+
+/*
+ * The classes.  Where several providers share a column name the first
+ * class to define it gives -H its text, so the texts say what the column
+ * means in general, then here.
+ */
+#define COUNT { "count", NS_NUMBER, "how many objects the node holds", \
+	get_count }
+#define DEV_NAME { "name", NS_STRING, \
+	"the name: a device's kernel name (a bare node's path below /dev)", \
+	get_name }
+#define DEV_SUBSYSTEM { "subsystem", NS_STRING, \
+	"the sysfs bus or class of the device", get_subsystem }
+#define DEV_DEVTYPE { "devtype", NS_STRING, \
+	"the kind of device within its subsystem: disk, partition...", \
+	get_devtype }
+#define DEV_DRIVER { "driver", NS_STRING, \
+	"the driver bound to the device, else the one that has its major", \
+	get_driver }
+#define DEV_NUMBERED \
+	{ "devnode", NS_STRING, "the device node in /dev", get_devnode }, \
+	{ "dev", NS_STRING, "udev's id of the device: b8:0, c4:1", get_dev }, \
+	{ "major", NS_NUMBER, "the major number", get_major }, \
+	{ "minor", NS_NUMBER, "the minor number", get_minor }
+#define DEV_PARENT { "parent", NS_LINK, \
+	"the nearest ancestor device that has a subsystem", get_parent }
+#define DEV_SYSPATH { "syspath", NS_STRING, \
+	"the device's directory in sysfs", get_syspath }
+#define DEV_MODEL { "model", NS_STRING, \
+	"the device's model, where sysfs has it", get_model }
+#define DEV_SERIAL { "serial", NS_STRING, \
+	"the device's serial number, where sysfs has it", get_serial }
+
+static const struct ns_attr blockdev_attrs[] = {
+	DEV_NAME, DEV_SUBSYSTEM, DEV_DEVTYPE, DEV_DRIVER, DEV_NUMBERED,
+	{ "size", NS_NUMBER, "the size in bytes", get_size },
+	{ "ro", NS_NUMBER, "1 if the block device is read-only", get_ro },
+	{ "removable", NS_NUMBER, "1 if the block device's medium is removable",
+	    get_removable },
+	DEV_PARENT,
+	{ "holders", NS_LINKS, "the block devices built on this one",
+	    get_holders },
+	{ "slaves", NS_LINKS, "the block devices this one is built on",
+	    get_slaves },
+	DEV_SYSPATH, DEV_MODEL, DEV_SERIAL,
+	{ NULL }
+};
+
+static const struct ns_class blockdev_class = {
+	.type = "blockdev",
+	.attrs = blockdev_attrs,
+	.summary = dev_summary,
+	.release = dev_release,
+};
+
+static const struct ns_attr chardev_attrs[] = {
+	DEV_NAME, DEV_SUBSYSTEM, DEV_DEVTYPE, DEV_DRIVER, DEV_NUMBERED,
+	DEV_PARENT, DEV_SYSPATH, DEV_MODEL, DEV_SERIAL,
+	{ NULL }
+};
+
+static const struct ns_class chardev_class = {
+	.type = "chardev",
+	.attrs = chardev_attrs,
+	.summary = dev_summary,
+	.release = dev_release,
+};
+
+static const struct ns_attr device_attrs[] = {
+	DEV_NAME, DEV_SUBSYSTEM, DEV_DEVTYPE, DEV_DRIVER, DEV_PARENT,
+	DEV_SYSPATH, DEV_MODEL, DEV_SERIAL,
+	{ NULL }
+};
+
+static const struct ns_class device_class = {
+	.type = "device",
+	.attrs = device_attrs,
+	.summary = dev_summary,
+	.release = dev_release,
+};
+
+static const struct ns_attr netif_attrs[] = {
+	{ "name", NS_STRING, "the interface name", get_net_name },
+	{ "ifindex", NS_NUMBER, "the interface index", get_ifindex },
+	{ "mtu", NS_NUMBER, "the interface's maximum transmission unit",
+	    get_mtu },
+	{ "address", NS_STRING, "the interface's link-layer address",
+	    get_address },
+	{ "operstate", NS_STRING,
+	    "the interface's operational state: up, down, unknown...",
+	    get_operstate },
+	{ "kind", NS_STRING, "the interface type: veth, bridge, dummy...",
+	    get_kind },
+	{ "flags", NS_STRING, "the interface flags: UP,BROADCAST...",
+	    get_flags },
+	{ "master", NS_LINK, "the interface this one is enslaved to",
+	    get_master },
+	{ "link", NS_LINK,
+	    "the interface's lower interface in this network namespace",
+	    get_link },
+	{ "parent", NS_LINK, "the device behind the interface",
+	    get_net_parent },
+	{ "syspath", NS_STRING, "the interface's directory in sysfs",
+	    get_net_syspath },
+	{ NULL }
+};
+
+static const struct ns_class netif_class = {
+	.type = "netif",
+	.attrs = netif_attrs,
+	.summary = net_summary,
+	.release = net_release,
+};
+
+static const struct ns_attr major_attrs[] = {
+	{ "driver", NS_STRING,
+	    "the names the major is registered under in /proc/devices",
+	    get_major_driver },
+	{ "major", NS_NUMBER, "the major number", get_major },
+	{ "devices", NS_NUMBER, "how many devices (minors) the major has",
+	    get_major_devices },
+	COUNT,
+	{ NULL }
+};
+
+static const struct ns_class major_class = {
+	.type = "major",
+	.attrs = major_attrs,
+	.list = list_minors,
+	.summary = major_summary,
+};
+
+static const struct ns_attr subsys_attrs[] = {
+	{ "name", NS_STRING, "the subsystem name", get_subsys_name },
+	COUNT,
+	{ NULL }
+};
+
+static const struct ns_class subsys_class = {
+	.type = "subsystem",
+	.attrs = subsys_attrs,
+	.list = list_subsys,
+	.summary = subsys_summary,
+};
+
+static const struct ns_attr node_attrs[] = {
+	COUNT,
+	{ NULL }
+};
+
+static const struct ns_class root_class = {
+	.type = "devdir",
+	.attrs = node_attrs,
+	.list = list_root,
+	.summary = root_summary,
+};
+
+static const struct ns_class top_class = {
+	.type = "devices",
+	.attrs = node_attrs,
+	.list = list_top,
+	.summary = top_summary,
+};
+
+static const struct ns_class *const dev_classes[] = {
+	&blockdev_class, &chardev_class, &device_class, &netif_class,
+	&major_class, &subsys_class, &root_class, &top_class, NULL
+};
+
+const struct ns_provider dev_provider = {
+	.name = "dev",
+	.help = "devices: block and char by number, interfaces, subsystems",
+	.lookup = dev_lookup,
+	.recognize = dev_recognize,
+	.ident = dev_ident,
+	.classes = dev_classes,
+};
