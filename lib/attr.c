@@ -1,7 +1,9 @@
 /*
- * attr.c: finding attributes by name.  Every object has the core's three
- * (path, type, summary); the rest come from its class.
+ * attr.c: finding attributes by name.  Every object has the core's own
+ * (path, type, summary, and count for a node); the rest come from its
+ * class.
  */
+#include <errno.h>
 #include <strings.h>
 #include <string.h>
 
@@ -33,10 +35,40 @@ get_summary(struct ns_obj *o, struct ns_val *v)
 	return -1;
 }
 
+static int
+count_one(struct ns_obj *child, void *arg)
+{
+	(*(size_t *)arg)++;
+	return 0;
+}
+
+/* Counted by the listing itself, so that the two never disagree. */
+size_t
+ns_count_children(struct ns_obj *o)
+{
+	size_t n = 0;
+
+	if (o->cls->list == NULL || o->cls->list(o, count_one, &n) == -1)
+		return 0;
+	return n;
+}
+
+static int
+get_count(struct ns_obj *o, struct ns_val *v)
+{
+	if (o->cls->list == NULL) {
+		errno = ENOTDIR;
+		return -1;
+	}
+	ns_val_num(v, ns_count_children(o));
+	return 0;
+}
+
 const struct ns_attr ns_core_attrs[] = {
 	{ "path", NS_LINK, "the object's canonical path", get_path },
 	{ "type", NS_STRING, "the kind of object", get_type },
 	{ "summary", NS_STRING, "one line about the object", get_summary },
+	{ "count", NS_NUMBER, "how many children a node has", get_count },
 	{ NULL }
 };
 

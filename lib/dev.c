@@ -130,33 +130,6 @@ cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int
-count_one(struct ns_obj *child, void *arg)
-{
-	(void)child;
-	(*(size_t *)arg)++;
-	return 0;
-}
-
-/* How many children a listing of the node gives, so that the count and
- * the listing never disagree. */
-static size_t
-count_children(struct ns_obj *obj)
-{
-	size_t n = 0;
-
-	if (obj->cls->list(obj, count_one, &n) == -1)
-		return 0;
-	return n;
-}
-
-static int
-get_count(struct ns_obj *obj, struct ns_val *val)
-{
-	ns_val_num(val, count_children(obj));
-	return 0;
-}
-
 /* Sort and drop duplicates; the new count. */
 static size_t
 uniq_u64(uint64_t *v, size_t n)
@@ -1544,7 +1517,7 @@ subsys_summary(struct ns_obj *obj, struct ns_val *val)
 
 	snprintf(path, sizeof(path), "/sys/bus/%s", subsys_name(obj));
 	what = access(path, F_OK) == 0 ? "bus" : "class";
-	n = count_children(obj);
+	n = ns_count_children(obj);
 	ns_val_addf(val, "%s, %zu device%s", what, n, n == 1 ? "" : "s");
 	return 0;
 }
@@ -1800,8 +1773,6 @@ dev_ident(struct ns_obj *obj, const char *s)
  * class to define it gives -H its text, so the texts say what the column
  * means in general, then here.
  */
-#define COUNT { "count", NS_NUMBER, "how many objects the node holds", \
-	get_count }
 #define DEV_NAME { "name", NS_STRING, \
 	"the name: a device's kernel name (a bare node's path below /dev)", \
 	get_name }
@@ -1915,7 +1886,6 @@ static const struct ns_attr major_attrs[] = {
 	{ "major", NS_NUMBER, "the major number", get_major },
 	{ "devices", NS_NUMBER, "how many devices (minors) the major has",
 	    get_major_devices },
-	COUNT,
 	{ NULL }
 };
 
@@ -1928,7 +1898,6 @@ static const struct ns_class major_class = {
 
 static const struct ns_attr subsys_attrs[] = {
 	{ "name", NS_STRING, "the subsystem name", get_subsys_name },
-	COUNT,
 	{ NULL }
 };
 
@@ -1940,7 +1909,6 @@ static const struct ns_class subsys_class = {
 };
 
 static const struct ns_attr node_attrs[] = {
-	COUNT,
 	{ NULL }
 };
 

@@ -320,18 +320,6 @@ table_list(struct ns_obj *obj, ns_emit_fn emit, void *arg)
 }
 
 static int
-get_count(struct ns_obj *obj, struct ns_val *v)
-{
-	struct libmnt_table *tb;
-
-	(void)obj;
-	if ((tb = mount_table()) == NULL)
-		return -1;
-	ns_val_num(v, (unsigned long long)mnt_table_get_nents(tb));
-	return 0;
-}
-
-static int
 table_summary(struct ns_obj *obj, struct ns_val *v)
 {
 	struct libmnt_table *tb;
@@ -344,7 +332,6 @@ table_summary(struct ns_obj *obj, struct ns_val *v)
 }
 
 static const struct ns_attr table_attrs[] = {
-	{ "count", NS_NUMBER, "number of mounts", get_count },
 	{ NULL }
 };
 

@@ -46,7 +46,6 @@ struct proc_info {
 
 static int	proc_top_list(struct ns_obj *, ns_emit_fn, void *);
 static int	proc_top_summary(struct ns_obj *, struct ns_val *);
-static int	get_count(struct ns_obj *, struct ns_val *);
 static int	proc_summary(struct ns_obj *, struct ns_val *);
 static void	proc_release(struct ns_obj *);
 
@@ -75,7 +74,6 @@ static int	get_cgroupns(struct ns_obj *, struct ns_val *);
 static int	get_timens(struct ns_obj *, struct ns_val *);
 
 static const struct ns_attr proc_top_attrs[] = {
-	{ "count", NS_NUMBER, "how many objects the node holds", get_count },
 	{ NULL }
 };
 
@@ -172,44 +170,10 @@ proc_top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	return 0;
 }
 
-/* How many processes there are: the same walk a listing makes. */
-static int
-count_procs(unsigned long *n)
-{
-	struct dirent *d;
-	DIR *dir;
-
-	*n = 0;
-	if ((dir = opendir("/proc")) == NULL)
-		return -1;
-	while ((d = readdir(dir)) != NULL)
-		if (entry_pid(d->d_name) != 0)
-			(*n)++;
-	closedir(dir);
-	return 0;
-}
-
-static int
-get_count(struct ns_obj *o, struct ns_val *v)
-{
-	unsigned long n;
-
-	(void)o;
-	if (count_procs(&n) == -1)
-		return -1;
-	ns_val_num(v, n);
-	return 0;
-}
-
 static int
 proc_top_summary(struct ns_obj *o, struct ns_val *v)
 {
-	unsigned long n;
-
-	(void)o;
-	if (count_procs(&n) == -1)
-		return -1;
-	ns_val_addf(v, "%lu processes", n);
+	ns_val_addf(v, "%zu processes", ns_count_children(o));
 	return 0;
 }
 

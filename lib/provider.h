@@ -89,6 +89,8 @@ int	ns_obj_set(struct ns_obj *, const struct ns_class *, const char *, ...)
 	    __attribute__((format(printf, 3, 4)));
 /* Free the path and whatever the class hung on priv; obj can be reused. */
 void	ns_obj_clear(struct ns_obj *);
+/* How many children a listing of the node gives. */
+size_t	ns_count_children(struct ns_obj *);
 /* Resolve into a caller's object rather than a new one. */
 int	ns_resolve_into(struct ns_obj *, const char *input);
 

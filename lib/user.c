@@ -78,8 +78,6 @@ static int	group_top_list(struct ns_obj *, ns_emit_fn, void *);
 static int	group_top_summary(struct ns_obj *, struct ns_val *);
 static int	group_summary(struct ns_obj *, struct ns_val *);
 
-static int	get_user_count(struct ns_obj *, struct ns_val *);
-static int	get_group_count(struct ns_obj *, struct ns_val *);
 static int	get_user_name(struct ns_obj *, struct ns_val *);
 static int	get_uid(struct ns_obj *, struct ns_val *);
 static int	get_primary(struct ns_obj *, struct ns_val *);
@@ -92,14 +90,10 @@ static int	get_gid(struct ns_obj *, struct ns_val *);
 static int	get_members(struct ns_obj *, struct ns_val *);
 
 static const struct ns_attr user_top_attrs[] = {
-	{ "count", NS_NUMBER, "how many objects the node holds",
-	    get_user_count },
 	{ NULL }
 };
 
 static const struct ns_attr group_top_attrs[] = {
-	{ "count", NS_NUMBER, "how many objects the node holds",
-	    get_group_count },
 	{ NULL }
 };
 
@@ -769,22 +763,6 @@ user_top_summary(struct ns_obj *o, struct ns_val *v)
 {
 	(void)o;
 	ns_val_addf(v, "%lu users", count_db(&users));
-	return 0;
-}
-
-static int
-get_user_count(struct ns_obj *o, struct ns_val *v)
-{
-	(void)o;
-	ns_val_num(v, count_db(&users));
-	return 0;
-}
-
-static int
-get_group_count(struct ns_obj *o, struct ns_val *v)
-{
-	(void)o;
-	ns_val_num(v, count_db(&groups));
 	return 0;
 }
 
