@@ -3,7 +3,9 @@
  * (path, type, summary, and count for a node); the rest come from its
  * class.
  */
+#include <err.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <strings.h>
 #include <string.h>
 
@@ -91,23 +93,39 @@ ns_attr_find(const struct ns_class *cls, const char *name)
 	return find_in(cls->attrs, name);
 }
 
+/* Call fn for a unless an attribute of its name was given before. */
+static void
+each_once(const struct ns_attr *a, const struct ns_attr ***seen, size_t *n,
+    void (*fn)(const struct ns_attr *, void *), void *arg)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		if (strcasecmp((*seen)[i]->name, a->name) == 0)
+			return;
+	if ((*seen = reallocarray(*seen, *n + 1, sizeof(**seen))) == NULL)
+		err(1, NULL);
+	(*seen)[(*n)++] = a;
+	fn(a, arg);
+}
+
 void
 ns_attr_each(void (*fn)(const struct ns_attr *, void *), void *arg)
 {
 	const struct ns_provider *const *p;
 	const struct ns_class *const *c;
-	const struct ns_attr *a;
-	size_t i, n;
+	const struct ns_attr *a, **seen = NULL;
+	size_t i, n, nseen = 0;
 
 	for (a = ns_core_attrs; a->name != NULL; a++)
-		fn(a, arg);
+		each_once(a, &seen, &nseen, fn, arg);
 	p = ns_providers(&n);
 	for (i = 0; i < n; i++)
 		for (c = p[i]->classes; c != NULL && *c != NULL; c++)
 			for (a = (*c)->attrs; a != NULL && a->name != NULL;
 			    a++)
-				if (ns_attr_any(a->name) == a)
-					fn(a, arg);
+				each_once(a, &seen, &nseen, fn, arg);
+	free(seen);
 }
 
 const struct ns_attr *
