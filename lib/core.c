@@ -18,10 +18,17 @@
  * provider claims, so it comes last.  Apart from that the order is by
  * name, which is how the root lists them. */
 static const struct ns_provider *const providers[] = {
+	&anon_provider,
 	&dev_provider,
 	&group_provider,
+	&ipc_provider,
+	&module_provider,
 	&mount_provider,
+	&net_provider,
+	&ns_provider,
+	&pipe_provider,
 	&proc_provider,
+	&sock_provider,
 	&user_provider,
 	&fs_provider,
 };

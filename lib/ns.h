@@ -15,6 +15,7 @@
 
 struct ns_obj;			/* a resolved object or node */
 struct ns_out;			/* one output table */
+struct ns_row;			/* one row of it, for a tree */
 
 /* Called for every child a listing finds; non-zero stops the listing. */
 typedef int (*ns_emit_fn)(struct ns_obj *child, void *arg);
@@ -62,6 +63,11 @@ int		 ns_out_columns(struct ns_out *, const char *list,
 int		 ns_out_columns_of(struct ns_out *, struct ns_obj *);
 /* Add one row: only the columns asked for are computed. */
 int		 ns_out_row(struct ns_out *, struct ns_obj *);
+/* Draw the tree in the column of this attribute; -1 if not a column. */
+int		 ns_out_tree(struct ns_out *, const char *name);
+/* Add a row under parent's (NULL: at the top); the row, for children. */
+struct ns_row	*ns_out_child(struct ns_out *, struct ns_obj *,
+		    struct ns_row *parent);
 /* Print what is buffered; returns -1 if output failed. */
 int		 ns_out_flush(struct ns_out *);
 void		 ns_out_free(struct ns_out *);

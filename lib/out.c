@@ -39,6 +39,7 @@ struct ns_out {
 	size_t			 ncols;
 	size_t			 rows;	/* buffered, not yet printed */
 	int			 printed;
+	int			 tree;	/* a column draws the tree */
 	struct ns_val		 val;
 };
 
@@ -221,14 +222,15 @@ column_attr(struct column *c, const struct ns_class *cls)
 	return c->hit;
 }
 
-int
-ns_out_row(struct ns_out *out, struct ns_obj *o)
+struct ns_row *
+ns_out_child(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 {
 	struct libscols_line *ln;
 	const struct ns_attr *a;
 	size_t i;
 
-	if ((ln = scols_table_new_line(out->tb, NULL)) == NULL)
+	if ((ln = scols_table_new_line(out->tb,
+	    (struct libscols_line *)parent)) == NULL)
 		err(1, NULL);
 	for (i = 0; i < out->ncols; i++) {
 		if ((a = column_attr(&out->cols[i], o->cls)) == NULL ||
@@ -238,10 +240,37 @@ ns_out_row(struct ns_out *out, struct ns_obj *o)
 		    cell(&out->val, a->type, out->fmt)))
 			err(1, NULL);
 	}
-	if (++out->rows >= FLUSH_ROWS &&
+	out->rows++;
+	return (struct ns_row *)ln;
+}
+
+int
+ns_out_row(struct ns_out *out, struct ns_obj *o)
+{
+	ns_out_child(out, o, NULL);
+	/* A tree is printed whole: a row may still get children. */
+	if (out->rows >= FLUSH_ROWS && !out->tree &&
 	    (out->fmt == NS_FMT_RAW || out->fmt == NS_FMT_PAIRS))
 		return ns_out_flush(out);
 	return 0;
+}
+
+int
+ns_out_tree(struct ns_out *out, const char *name)
+{
+	struct libscols_column *cl;
+	size_t i;
+
+	for (i = 0; i < out->ncols; i++) {
+		if (strcasecmp(out->cols[i].attr->name, name) != 0)
+			continue;
+		cl = scols_table_get_column(out->tb, i);
+		scols_column_set_flags(cl, scols_column_get_flags(cl) |
+		    SCOLS_FL_TREE);
+		out->tree = 1;
+		return 0;
+	}
+	return -1;
 }
 
 int

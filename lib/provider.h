@@ -81,8 +81,9 @@ struct ns_provider {
 };
 
 /* Every provider, in the order recognize is tried; fs comes last. */
-extern const struct ns_provider dev_provider, proc_provider, mount_provider,
-    user_provider, group_provider, fs_provider;
+extern const struct ns_provider anon_provider, dev_provider, group_provider,
+    ipc_provider, module_provider, mount_provider, net_provider, ns_provider,
+    pipe_provider, proc_provider, sock_provider, user_provider, fs_provider;
 
 /* Give obj its class and its canonical path from a format. */
 int	ns_obj_set(struct ns_obj *, const struct ns_class *, const char *, ...)
