@@ -141,33 +141,49 @@ entry_pid(const char *name)
 	return pid;
 }
 
-static int
-proc_top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
+int
+ns_proc_each(int (*fn)(uint64_t pid, void *), void *arg)
 {
-	struct ns_obj c = { 0 };
 	struct dirent *d;
 	uint64_t pid;
 	DIR *dir;
+	int stop = 0;
 
-	(void)o;
 	if ((dir = opendir("/proc")) == NULL)
 		return -1;
 	/* Only thread group leaders show up in a listing of /proc. */
-	while ((d = readdir(dir)) != NULL) {
-		if ((pid = entry_pid(d->d_name)) == 0)
-			continue;
-		ns_obj_set(&c, &proc_class, "/proc/%llu",
-		    (unsigned long long)pid);
-		c.id[0] = pid;
-		if (emit(&c, arg)) {
-			ns_obj_clear(&c);
-			closedir(dir);
-			return 1;
-		}
-		ns_obj_clear(&c);
-	}
+	while (!stop && (d = readdir(dir)) != NULL)
+		if ((pid = entry_pid(d->d_name)) != 0)
+			stop = fn(pid, arg);
 	closedir(dir);
-	return 0;
+	return stop;
+}
+
+struct top_listing {
+	ns_emit_fn	 emit;
+	void		*arg;
+};
+
+static int
+emit_proc(uint64_t pid, void *arg)
+{
+	struct top_listing *tl = arg;
+	struct ns_obj c = { 0 };
+	int stop;
+
+	ns_obj_set(&c, &proc_class, "/proc/%llu", (unsigned long long)pid);
+	c.id[0] = pid;
+	stop = tl->emit(&c, tl->arg);
+	ns_obj_clear(&c);
+	return stop;
+}
+
+static int
+proc_top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
+{
+	struct top_listing tl = { emit, arg };
+
+	return ns_proc_each(emit_proc, &tl);
 }
 
 static int

@@ -92,6 +92,9 @@ int	ns_obj_set(struct ns_obj *, const struct ns_class *, const char *, ...)
 void	ns_obj_clear(struct ns_obj *);
 /* How many children a listing of the node gives. */
 size_t	ns_count_children(struct ns_obj *);
+/* Call fn for every process (thread group) in /proc until it returns
+ * non-zero; that value, or -1 with errno if /proc cannot be read. */
+int	ns_proc_each(int (*fn)(uint64_t pid, void *), void *);
 /* Resolve into a caller's object rather than a new one. */
 int	ns_resolve_into(struct ns_obj *, const char *input);
 
