@@ -41,6 +41,13 @@ sock_lookup(struct ns_obj *o, char **comp, int n)
 	return ns_obj_set(o, &top_class, "/sock");
 }
 
+int
+ns_sock_path(uint64_t inode, char *buf, size_t size)
+{
+	errno = ENOENT;
+	return -1;
+}
+
 static const struct ns_class *const classes[] = {
 	&top_class,
 	NULL
