@@ -1,26 +1,197 @@
 /*
- * sock.c: the /sock provider: sockets, by protocol and inode.
+ * sock.c: the /sock provider: every socket of the caller's network
+ * namespace, /sock/PROTO/INODE, as ss -a lists them.
  *
- * Only the top node exists yet; its objects come with their provider.
+ * A socket's identity is its inode, which is unique among the sockets
+ * that live at one time.  Each protocol's table is read once per run,
+ * when something first asks for it, through sock_diag netlink (libnl
+ * carries the requests); where a family has no diag module the table
+ * comes from /proc/net instead, which knows less.  A table is kept
+ * sorted by inode, so that a descriptor's socket is found by a binary
+ * search in every table, however many sockets there are.
+ *
+ * Sockets without an inode (TIME-WAIT and half-open TCP connections,
+ * connections not yet accepted) cannot be named and are left out.
  */
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/types.h>
+
+#include <netinet/in.h>
+#include <arpa/inet.h>
+
+#include <linux/if_ether.h>
+#include <linux/inet_diag.h>
+#include <linux/netlink.h>
+#include <linux/netlink_diag.h>
+#include <linux/packet_diag.h>
+#include <linux/sock_diag.h>
+#include <linux/unix_diag.h>
+
+#include <netlink/attr.h>
+#include <netlink/msg.h>
+#include <netlink/netlink.h>
+#include <netlink/socket.h>
+
+#include <ctype.h>
+#include <err.h>
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "provider.h"
+#include "sock.h"
 
-static int
-top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
-{
-	return 0;
-}
+/* The kernel's TCP states, which every family's diag reuses for its
+ * own; <netinet/tcp.h> stops at TCP_CLOSING, before the last two. */
+enum {
+	ST_ESTABLISHED = 1,
+	ST_SYN_SENT,
+	ST_SYN_RECV,
+	ST_FIN_WAIT1,
+	ST_FIN_WAIT2,
+	ST_TIME_WAIT,
+	ST_CLOSE,
+	ST_CLOSE_WAIT,
+	ST_LAST_ACK,
+	ST_LISTEN,
+	ST_CLOSING,
+	ST_NEW_SYN_RECV,
+	ST_BOUND_INACTIVE,
+};
 
-static int
-top_summary(struct ns_obj *o, struct ns_val *v)
-{
-	ns_val_add(v, "sockets, by protocol and inode");
-	return 0;
-}
+/* One protocol: its node, how its table is read, and the table. */
+struct proto {
+	const char		*name;
+	const char		*help;
+	const struct ns_class	*cls;
+	int			 family;	/* of the diag request */
+	int			 ipproto;	/* inet only */
+	unsigned		 socktype;	/* inet only */
+	const char		*procfile;
+	int			(*diag)(struct proto *);
+	int			(*parse)(const char *, struct sock_ent *);
+
+	int			 loaded;
+	int			 fromproc;	/* read from procfile */
+	struct sock_ent		*v;		/* sorted by inode */
+	size_t			 n;
+	size_t			 cap;
+};
+
+static int	diag_unix(struct proto *);
+static int	diag_inet(struct proto *);
+static int	diag_netlink(struct proto *);
+static int	diag_packet(struct proto *);
+static int	parse_inet4(const char *, struct sock_ent *);
+static int	parse_inet6(const char *, struct sock_ent *);
+
+static int	top_list(struct ns_obj *, ns_emit_fn, void *);
+static int	top_summary(struct ns_obj *, struct ns_val *);
+static int	proto_list(struct ns_obj *, ns_emit_fn, void *);
+static int	proto_summary(struct ns_obj *, struct ns_val *);
+static int	unix_summary(struct ns_obj *, struct ns_val *);
+static int	inet_summary(struct ns_obj *, struct ns_val *);
+static int	netlink_summary(struct ns_obj *, struct ns_val *);
+static int	packet_summary(struct ns_obj *, struct ns_val *);
+static void	sock_release(struct ns_obj *);
+
+static int	get_protocol(struct ns_obj *, struct ns_val *);
+static int	get_inode(struct ns_obj *, struct ns_val *);
+static int	get_state(struct ns_obj *, struct ns_val *);
+static int	get_sock_type(struct ns_obj *, struct ns_val *);
+static int	get_owner(struct ns_obj *, struct ns_val *);
+static int	get_rqueue(struct ns_obj *, struct ns_val *);
+static int	get_wqueue(struct ns_obj *, struct ns_val *);
+static int	get_name(struct ns_obj *, struct ns_val *);
+static int	get_file(struct ns_obj *, struct ns_val *);
+static int	get_peer(struct ns_obj *, struct ns_val *);
+static int	get_pending(struct ns_obj *, struct ns_val *);
+static int	get_local(struct ns_obj *, struct ns_val *);
+static int	get_remote(struct ns_obj *, struct ns_val *);
+static int	get_localaddr(struct ns_obj *, struct ns_val *);
+static int	get_localport(struct ns_obj *, struct ns_val *);
+static int	get_remoteaddr(struct ns_obj *, struct ns_val *);
+static int	get_remoteport(struct ns_obj *, struct ns_val *);
+static int	get_interface(struct ns_obj *, struct ns_val *);
+static int	get_nlproto(struct ns_obj *, struct ns_val *);
+static int	get_portid(struct ns_obj *, struct ns_val *);
+static int	get_dst_portid(struct ns_obj *, struct ns_val *);
+static int	get_dst_group(struct ns_obj *, struct ns_val *);
+static int	get_nlgroups(struct ns_obj *, struct ns_val *);
+static int	get_ethproto(struct ns_obj *, struct ns_val *);
+
+#define COMMON_ATTRS \
+	{ "protocol", NS_STRING, "the socket's protocol: unix, tcp, udp6...", \
+	    get_protocol }, \
+	{ "inode", NS_NUMBER, "the inode number, the socket's identity", \
+	    get_inode }, \
+	{ "state", NS_STRING, "the state as ss prints it: LISTEN, ESTAB, " \
+	    "UNCONN...", get_state }, \
+	{ "sock_type", NS_STRING, "the socket type: stream, dgram, " \
+	    "seqpacket, raw", get_sock_type }, \
+	{ "owner", NS_LINK, "the user who made the socket", get_owner }, \
+	{ "rqueue", NS_NUMBER, "bytes queued to be read; for a listener, " \
+	    "connections waiting to be accepted", get_rqueue }, \
+	{ "wqueue", NS_NUMBER, "bytes queued to be sent; for a listener, " \
+	    "its backlog", get_wqueue }
 
 static const struct ns_attr top_attrs[] = {
+	{ NULL }
+};
+
+static const struct ns_attr unix_attrs[] = {
+	COMMON_ATTRS,
+	{ "name", NS_STRING, "the bound name: a file name, or @ and an "
+	    "abstract name", get_name },
+	{ "file", NS_LINK, "the socket file the socket is bound to, while "
+	    "it exists", get_file },
+	{ "peer", NS_LINK, "the socket at the other end", get_peer },
+	{ "pending", NS_LINKS, "a listener's connections not yet accepted",
+	    get_pending },
+	{ NULL }
+};
+
+static const struct ns_attr inet_attrs[] = {
+	COMMON_ATTRS,
+	{ "local", NS_STRING, "the local address and port as ss -n prints "
+	    "them", get_local },
+	{ "remote", NS_STRING, "the remote address and port, if connected",
+	    get_remote },
+	{ "localaddr", NS_STRING, "the local address", get_localaddr },
+	{ "localport", NS_NUMBER, "the local port; for raw, the protocol",
+	    get_localport },
+	{ "remoteaddr", NS_STRING, "the remote address, if connected",
+	    get_remoteaddr },
+	{ "remoteport", NS_NUMBER, "the remote port, if connected",
+	    get_remoteport },
+	{ "interface", NS_LINK, "the network interface the socket is bound "
+	    "to", get_interface },
+	{ NULL }
+};
+
+static const struct ns_attr netlink_attrs[] = {
+	COMMON_ATTRS,
+	{ "netlink_protocol", NS_STRING, "the netlink protocol: route, "
+	    "sock_diag, kobject_uevent...", get_nlproto },
+	{ "portid", NS_NUMBER, "the netlink port id; 0 for the kernel's",
+	    get_portid },
+	{ "dst_portid", NS_NUMBER, "the port id it is connected to",
+	    get_dst_portid },
+	{ "dst_group", NS_NUMBER, "the group it sends to", get_dst_group },
+	{ "netlink_groups", NS_STRING, "the multicast groups it listens to, "
+	    "a bitmask in hex", get_nlgroups },
+	{ NULL }
+};
+
+static const struct ns_attr packet_attrs[] = {
+	COMMON_ATTRS,
+	{ "packet_protocol", NS_STRING, "the link-layer protocol it takes: "
+	    "ALL, IP, ARP... or a number in hex", get_ethproto },
+	{ "interface", NS_LINK, "the network interface the socket is bound "
+	    "to", get_interface },
 	{ NULL }
 };
 
@@ -31,25 +202,1709 @@ static const struct ns_class top_class = {
 	.summary = top_summary,
 };
 
-static int
-sock_lookup(struct ns_obj *o, char **comp, int n)
+static const struct ns_class proto_class = {
+	.type = "protocol",
+	.attrs = top_attrs,
+	.list = proto_list,
+	.summary = proto_summary,
+};
+
+static const struct ns_class unix_class = {
+	.type = "socket",
+	.attrs = unix_attrs,
+	.summary = unix_summary,
+	.release = sock_release,
+};
+
+static const struct ns_class inet_class = {
+	.type = "socket",
+	.attrs = inet_attrs,
+	.summary = inet_summary,
+	.release = sock_release,
+};
+
+static const struct ns_class netlink_class = {
+	.type = "socket",
+	.attrs = netlink_attrs,
+	.summary = netlink_summary,
+	.release = sock_release,
+};
+
+static const struct ns_class packet_class = {
+	.type = "socket",
+	.attrs = packet_attrs,
+	.summary = packet_summary,
+	.release = sock_release,
+};
+
+enum { P_UNIX, P_TCP, P_TCP6, P_UDP, P_UDP6, P_UDPLITE, P_UDPLITE6, P_RAW,
+    P_RAW6, P_NETLINK, P_PACKET, NPROTO };
+
+#define INET(nm, hp, fam, ipp, st, file, parser) { .name = nm, .help = hp, \
+	.cls = &inet_class, .family = fam, .ipproto = ipp, .socktype = st, \
+	.procfile = file, .diag = diag_inet, .parse = parser }
+
+/* In the order ss lists them. */
+static struct proto protos[NPROTO] = {
+	[P_UNIX] = { .name = "unix", .help = "unix domain sockets",
+	    .cls = &unix_class, .family = AF_UNIX,
+	    .procfile = "/proc/net/unix", .diag = diag_unix,
+	    .parse = sock_parse_unix },
+	[P_TCP] = INET("tcp", "TCP over IPv4", AF_INET, IPPROTO_TCP,
+	    SOCK_STREAM, "/proc/net/tcp", parse_inet4),
+	[P_TCP6] = INET("tcp6", "TCP over IPv6", AF_INET6, IPPROTO_TCP,
+	    SOCK_STREAM, "/proc/net/tcp6", parse_inet6),
+	[P_UDP] = INET("udp", "UDP over IPv4", AF_INET, IPPROTO_UDP,
+	    SOCK_DGRAM, "/proc/net/udp", parse_inet4),
+	[P_UDP6] = INET("udp6", "UDP over IPv6", AF_INET6, IPPROTO_UDP,
+	    SOCK_DGRAM, "/proc/net/udp6", parse_inet6),
+	[P_UDPLITE] = INET("udplite", "UDP-Lite over IPv4", AF_INET,
+	    IPPROTO_UDPLITE, SOCK_DGRAM, "/proc/net/udplite", parse_inet4),
+	[P_UDPLITE6] = INET("udplite6", "UDP-Lite over IPv6", AF_INET6,
+	    IPPROTO_UDPLITE, SOCK_DGRAM, "/proc/net/udplite6", parse_inet6),
+	[P_RAW] = INET("raw", "raw IPv4 sockets", AF_INET, IPPROTO_RAW,
+	    SOCK_RAW, "/proc/net/raw", parse_inet4),
+	[P_RAW6] = INET("raw6", "raw IPv6 sockets", AF_INET6, IPPROTO_RAW,
+	    SOCK_RAW, "/proc/net/raw6", parse_inet6),
+	[P_NETLINK] = { .name = "netlink", .help = "netlink sockets",
+	    .cls = &netlink_class, .family = AF_NETLINK,
+	    .procfile = "/proc/net/netlink", .diag = diag_netlink,
+	    .parse = sock_parse_netlink },
+	[P_PACKET] = { .name = "packet", .help = "packet sockets",
+	    .cls = &packet_class, .family = AF_PACKET,
+	    .procfile = "/proc/net/packet", .diag = diag_packet,
+	    .parse = sock_parse_packet },
+};
+
+/*
+ * Text of /proc/net.
+ */
+
+/* The next field of a line separated by blanks; NULL at its end. */
+static const char *
+next_field(const char **p, size_t *len)
 {
-	if (n > 0) {
-		errno = ENOENT;
-		return -1;
-	}
-	return ns_obj_set(o, &top_class, "/sock");
+	const char *s = *p, *e;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (*s == '\0')
+		return NULL;
+	for (e = s; *e != '\0' && *e != ' ' && *e != '\t'; e++)
+		;
+	*len = e - s;
+	*p = e;
+	return s;
 }
 
+/* A number in base 10 or 16 that fills s[0..len-1] exactly. */
+static int
+parse_num(const char *s, size_t len, int base, uint64_t max, uint64_t *v)
+{
+	char buf[32], *end;
+	unsigned long long n;
+
+	if (len == 0 || len >= sizeof(buf) || !isxdigit((unsigned char)*s))
+		return -1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	errno = 0;
+	n = strtoull(buf, &end, base);
+	if (errno != 0 || *end != '\0' || n > max)
+		return -1;
+	*v = n;
+	return 0;
+}
+
+/* The next field as a number. */
+static int
+num_field(const char **p, int base, uint64_t max, uint64_t *v)
+{
+	const char *s;
+	size_t len;
+
+	if ((s = next_field(p, &len)) == NULL)
+		return -1;
+	return parse_num(s, len, base, max, v);
+}
+
+/* The next field, which must be there; its value is of no use here. */
+static int
+skip_field(const char **p)
+{
+	size_t len;
+
+	return next_field(p, &len) == NULL ? -1 : 0;
+}
+
+/*
+ * The kernel's socket pointer and colon that begin a line of
+ * /proc/net/unix: hex digits then ':' ("0000000000000000:" when
+ * pointers are hidden).
+ */
+static int
+pointer_field(const char **p, int colon)
+{
+	const char *s;
+	size_t len, i;
+
+	if ((s = next_field(p, &len)) == NULL)
+		return -1;
+	if (colon) {
+		if (len < 2 || s[len - 1] != ':')
+			return -1;
+		len--;
+	}
+	for (i = 0; i < len; i++)
+		if (!isxdigit((unsigned char)s[i]))
+			return -1;
+	return len > 0 ? 0 : -1;
+}
+
+/*
+ * "Num RefCount Protocol Flags Type St Inode Path": the pointer, three
+ * hex numbers (the third the flags), the type, the socket state (not a
+ * TCP state) and the inode, then one blank and the name as it is.
+ */
 int
-ns_sock_path(uint64_t inode, char *buf, size_t size)
+sock_parse_unix(const char *line, struct sock_ent *e)
+{
+	const char *p = line;
+	uint64_t flags, type, st, ino;
+
+	if (pointer_field(&p, 1) == -1 || skip_field(&p) == -1 ||
+	    skip_field(&p) == -1 ||
+	    num_field(&p, 16, UINT32_MAX, &flags) == -1 ||
+	    num_field(&p, 16, UINT16_MAX, &type) == -1 ||
+	    num_field(&p, 16, UINT8_MAX, &st) == -1 ||
+	    num_field(&p, 10, UINT64_MAX, &ino) == -1)
+		return -1;
+	if (*p != '\0' && *p != ' ')
+		return -1;
+	e->ino = ino;
+	e->type = type;
+	/* As ss reads it: __SO_ACCEPTCON marks a listener, and the socket
+	 * states SS_UNCONNECTED to SS_DISCONNECTING map to TCP ones. */
+	if (flags & (1 << 16))
+		e->state = ST_LISTEN;
+	else if (st == 1)
+		e->state = ST_CLOSE;
+	else if (st == 2)
+		e->state = ST_SYN_SENT;
+	else if (st == 3)
+		e->state = ST_ESTABLISHED;
+	else if (st == 4)
+		e->state = ST_CLOSING;
+	else
+		e->state = 0;
+	/* Exactly one blank comes before the name, which may itself begin
+	 * or end with blanks. */
+	if (*p == ' ' && p[1] != '\0' && (e->name = strdup(p + 1)) == NULL)
+		err(1, NULL);
+	return 0;
+}
+
+void
+sock_unix_append(struct sock_ent *e, const char *line)
+{
+	char *s;
+
+	if (asprintf(&s, "%s\n%s", e->name != NULL ? e->name : "", line) ==
+	    -1)
+		err(1, NULL);
+	free(e->name);
+	e->name = s;
+}
+
+/*
+ * "ADDR:PORT" in hex.  The kernel prints an IPv4 address as one native
+ * 32-bit word and an IPv6 one as four, so copying each word's value
+ * back into memory gives the address in network order.
+ */
+static int
+inet_endpoint(const char **p, int family, uint8_t *addr, uint16_t *port)
+{
+	const char *s;
+	size_t len, words = family == AF_INET6 ? 4 : 1, i;
+	uint64_t w, pt;
+	uint32_t w32;
+
+	if ((s = next_field(p, &len)) == NULL || len != words * 8 + 5 ||
+	    s[words * 8] != ':')
+		return -1;
+	for (i = 0; i < words; i++) {
+		if (parse_num(s + 8 * i, 8, 16, UINT32_MAX, &w) == -1)
+			return -1;
+		w32 = w;
+		memcpy(addr + 4 * i, &w32, 4);
+	}
+	if (parse_num(s + words * 8 + 1, 4, 16, UINT16_MAX, &pt) == -1)
+		return -1;
+	*port = pt;
+	return 0;
+}
+
+/* "tx:rx" queues in hex. */
+static int
+queue_field(const char **p, struct sock_ent *e)
+{
+	const char *s;
+	size_t len;
+	uint64_t tx, rx;
+
+	if ((s = next_field(p, &len)) == NULL || len != 17 || s[8] != ':' ||
+	    parse_num(s, 8, 16, UINT32_MAX, &tx) == -1 ||
+	    parse_num(s + 9, 8, 16, UINT32_MAX, &rx) == -1)
+		return -1;
+	e->wqueue = tx;
+	e->rqueue = rx;
+	e->has |= SK_RQUEUE | SK_WQUEUE;
+	return 0;
+}
+
+/*
+ * "sl local_address rem_address st tx_queue:rx_queue tr:tm->when
+ * retrnsmt uid timeout inode ...", the same in tcp, udp, udplite and raw.
+ */
+int
+sock_parse_inet(const char *line, int family, struct sock_ent *e)
+{
+	const char *p = line, *s;
+	size_t len;
+	uint64_t st, uid, ino;
+
+	if ((s = next_field(&p, &len)) == NULL || len < 2 ||
+	    s[len - 1] != ':' || !isdigit((unsigned char)*s))
+		return -1;
+	if (inet_endpoint(&p, family, e->src, &e->sport) == -1 ||
+	    inet_endpoint(&p, family, e->dst, &e->dport) == -1 ||
+	    num_field(&p, 16, UINT8_MAX, &st) == -1 ||
+	    queue_field(&p, e) == -1 || skip_field(&p) == -1 ||
+	    skip_field(&p) == -1 ||
+	    num_field(&p, 10, UINT32_MAX, &uid) == -1 ||
+	    skip_field(&p) == -1 ||
+	    num_field(&p, 10, UINT64_MAX, &ino) == -1)
+		return -1;
+	e->family = family;
+	e->state = st;
+	e->uid = uid;
+	e->has |= SK_UID;
+	e->ino = ino;
+	return 0;
+}
+
+/* "sk Eth Pid Groups Rmem Wmem Dump Locks Drops Inode". */
+int
+sock_parse_netlink(const char *line, struct sock_ent *e)
+{
+	const char *p = line;
+	uint64_t proto, portid, groups, rmem, wmem, ino;
+
+	if (pointer_field(&p, 0) == -1 ||
+	    num_field(&p, 10, UINT32_MAX, &proto) == -1 ||
+	    num_field(&p, 10, UINT32_MAX, &portid) == -1 ||
+	    num_field(&p, 16, UINT32_MAX, &groups) == -1 ||
+	    num_field(&p, 10, UINT32_MAX, &rmem) == -1 ||
+	    num_field(&p, 10, UINT32_MAX, &wmem) == -1 ||
+	    skip_field(&p) == -1 || skip_field(&p) == -1 ||
+	    skip_field(&p) == -1 || num_field(&p, 10, UINT64_MAX, &ino) == -1)
+		return -1;
+	e->ino = ino;
+	e->nlproto = proto;
+	e->portid = portid;
+	e->state = ST_CLOSE;
+	e->type = SOCK_RAW;
+	e->rqueue = rmem;
+	e->wqueue = wmem;
+	e->has |= SK_RQUEUE | SK_WQUEUE;
+	/* Only the first 32 groups are printed. */
+	if (groups != 0) {
+		if ((e->groups = malloc(sizeof(*e->groups))) == NULL)
+			err(1, NULL);
+		e->groups[0] = groups;
+		e->ngroups = 1;
+	}
+	return 0;
+}
+
+/* "sk RefCnt Type Proto Iface R Rmem User Inode". */
+int
+sock_parse_packet(const char *line, struct sock_ent *e)
+{
+	const char *p = line, *s;
+	size_t len;
+	uint64_t type, proto, ifindex = 0, rmem, uid, ino;
+
+	if (pointer_field(&p, 0) == -1 || skip_field(&p) == -1 ||
+	    num_field(&p, 10, UINT16_MAX, &type) == -1 ||
+	    num_field(&p, 16, UINT16_MAX, &proto) == -1 ||
+	    (s = next_field(&p, &len)) == NULL)
+		return -1;
+	/* An interface of -1 or 0 is none. */
+	if (*s != '-' && parse_num(s, len, 10, UINT32_MAX, &ifindex) == -1)
+		return -1;
+	if (skip_field(&p) == -1 ||
+	    num_field(&p, 10, UINT32_MAX, &rmem) == -1 ||
+	    num_field(&p, 10, UINT32_MAX, &uid) == -1 ||
+	    num_field(&p, 10, UINT64_MAX, &ino) == -1)
+		return -1;
+	e->ino = ino;
+	e->type = type;
+	e->ethproto = proto;
+	e->ifindex = ifindex;
+	e->state = ST_CLOSE;
+	e->rqueue = rmem;
+	e->uid = uid;
+	e->has |= SK_RQUEUE | SK_UID;
+	return 0;
+}
+
+static int
+parse_inet4(const char *line, struct sock_ent *e)
+{
+	return sock_parse_inet(line, AF_INET, e);
+}
+
+static int
+parse_inet6(const char *line, struct sock_ent *e)
+{
+	return sock_parse_inet(line, AF_INET6, e);
+}
+
+char *
+sock_unix_name(const char *b, size_t len)
+{
+	char *s;
+	size_t i;
+
+	if (len == 0)
+		return NULL;
+	if (*b != '\0') {
+		if ((s = strndup(b, len)) == NULL)
+			err(1, NULL);
+		return s;
+	}
+	if ((s = malloc(len + 1)) == NULL)
+		err(1, NULL);
+	for (i = 0; i < len; i++)
+		s[i] = b[i] != '\0' ? b[i] : '@';
+	s[len] = '\0';
+	return s;
+}
+
+void
+sock_ent_free(struct sock_ent *e)
+{
+	free(e->name);
+	free(e->icons);
+	free(e->groups);
+	e->name = NULL;
+	e->icons = NULL;
+	e->groups = NULL;
+}
+
+/*
+ * Names.
+ */
+
+const char *
+sock_state_name(unsigned st)
+{
+	static const char *const names[] = {
+		[ST_ESTABLISHED] = "ESTAB",
+		[ST_SYN_SENT] = "SYN-SENT",
+		[ST_SYN_RECV] = "SYN-RECV",
+		[ST_FIN_WAIT1] = "FIN-WAIT-1",
+		[ST_FIN_WAIT2] = "FIN-WAIT-2",
+		[ST_TIME_WAIT] = "TIME-WAIT",
+		[ST_CLOSE] = "UNCONN",
+		[ST_CLOSE_WAIT] = "CLOSE-WAIT",
+		[ST_LAST_ACK] = "LAST-ACK",
+		[ST_LISTEN] = "LISTEN",
+		[ST_CLOSING] = "CLOSING",
+		[ST_NEW_SYN_RECV] = "NEW-SYN-RECV",
+		[ST_BOUND_INACTIVE] = "BOUND-INACTIVE",
+	};
+
+	if (st >= sizeof(names) / sizeof(names[0]) || names[st] == NULL)
+		return "UNKNOWN";
+	return names[st];
+}
+
+const char *
+sock_type_name(unsigned type)
+{
+	static const char *const names[] = {
+		[SOCK_STREAM] = "stream",
+		[SOCK_DGRAM] = "dgram",
+		[SOCK_RAW] = "raw",
+		[SOCK_RDM] = "rdm",
+		[SOCK_SEQPACKET] = "seqpacket",
+		[SOCK_DCCP] = "dccp",
+		[SOCK_PACKET] = "packet",
+	};
+
+	if (type >= sizeof(names) / sizeof(names[0]))
+		return NULL;
+	return names[type];
+}
+
+const char *
+sock_netlink_name(unsigned proto)
+{
+	static const char *const names[] = {
+		[NETLINK_ROUTE] = "route",
+		[NETLINK_UNUSED] = "unused",
+		[NETLINK_USERSOCK] = "usersock",
+		[NETLINK_FIREWALL] = "firewall",
+		[NETLINK_SOCK_DIAG] = "sock_diag",
+		[NETLINK_NFLOG] = "nflog",
+		[NETLINK_XFRM] = "xfrm",
+		[NETLINK_SELINUX] = "selinux",
+		[NETLINK_ISCSI] = "iscsi",
+		[NETLINK_AUDIT] = "audit",
+		[NETLINK_FIB_LOOKUP] = "fib_lookup",
+		[NETLINK_CONNECTOR] = "connector",
+		[NETLINK_NETFILTER] = "netfilter",
+		[NETLINK_IP6_FW] = "ip6_fw",
+		[NETLINK_DNRTMSG] = "dnrtmsg",
+		[NETLINK_KOBJECT_UEVENT] = "kobject_uevent",
+		[NETLINK_GENERIC] = "generic",
+		[NETLINK_SCSITRANSPORT] = "scsitransport",
+		[NETLINK_ECRYPTFS] = "ecryptfs",
+		[NETLINK_RDMA] = "rdma",
+		[NETLINK_CRYPTO] = "crypto",
+		[NETLINK_SMC] = "smc",
+	};
+
+	if (proto >= sizeof(names) / sizeof(names[0]))
+		return NULL;
+	return names[proto];
+}
+
+const char *
+sock_ethproto_name(unsigned proto)
+{
+#define ETHP(x)	{ ETH_P_##x, #x }
+	static const struct {
+		unsigned	 num;
+		const char	*name;
+	} names[] = {
+		ETHP(802_3), ETHP(AX25), ETHP(ALL), ETHP(802_2), ETHP(SNAP),
+		ETHP(CAN), ETHP(CANFD), ETHP(LOOP), ETHP(IP), ETHP(ARP),
+		ETHP(RARP), ETHP(8021Q), ETHP(IPV6), ETHP(PAUSE), ETHP(SLOW),
+		ETHP(MPLS_UC), ETHP(MPLS_MC), ETHP(PPP_DISC), ETHP(PPP_SES),
+		ETHP(PAE), ETHP(8021AD), ETHP(TIPC), ETHP(LLDP), ETHP(MACSEC),
+		ETHP(1588), ETHP(FCOE), ETHP(IPX),
+	};
+#undef ETHP
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i].num == proto)
+			return names[i].name;
+	return NULL;
+}
+
+void
+sock_inet_addr(const struct sock_ent *e, int remote, char *buf, size_t size)
+{
+	int family = e->family == AF_INET6 ? AF_INET6 : AF_INET;
+
+	if (inet_ntop(family, remote ? e->dst : e->src, buf, size) == NULL)
+		strlcpy(buf, "?", size);
+}
+
+void
+sock_inet_endpoint(const struct sock_ent *e, int remote, char *buf,
+    size_t size)
+{
+	char addr[INET6_ADDRSTRLEN], port[8];
+	unsigned pt = remote ? e->dport : e->sport;
+
+	sock_inet_addr(e, remote, addr, sizeof(addr));
+	if (pt == 0)
+		strlcpy(port, "*", sizeof(port));
+	else
+		snprintf(port, sizeof(port), "%u", pt);
+	if (e->family == AF_INET6)
+		snprintf(buf, size, "[%s]:%s", addr, port);
+	else
+		snprintf(buf, size, "%s:%s", addr, port);
+}
+
+/*
+ * The tables.
+ */
+
+static struct sock_ent *
+table_push(struct proto *p)
+{
+	struct sock_ent *e;
+
+	if (p->n == p->cap) {
+		p->cap = p->cap ? p->cap * 2 : 64;
+		if ((p->v = reallocarray(p->v, p->cap, sizeof(*p->v))) == NULL)
+			err(1, NULL);
+	}
+	e = &p->v[p->n++];
+	memset(e, 0, sizeof(*e));
+	e->proto = p - protos;
+	e->type = p->socktype;
+	return e;
+}
+
+/* Forget the last entry pushed: it was not one. */
+static void
+table_pop(struct proto *p)
+{
+	sock_ent_free(&p->v[--p->n]);
+}
+
+static void
+table_clear(struct proto *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n; i++)
+		sock_ent_free(&p->v[i]);
+	p->n = 0;
+}
+
+static int
+cmp_ino(const void *a, const void *b)
+{
+	const struct sock_ent *x = a, *y = b;
+
+	return x->ino < y->ino ? -1 : x->ino > y->ino;
+}
+
+/* Sort by inode, dropping sockets without one and any a dump gave
+ * twice (a socket that moved in the kernel's hash while it was read). */
+static void
+table_sort(struct proto *p)
+{
+	size_t i, out = 0;
+
+	qsort(p->v, p->n, sizeof(*p->v), cmp_ino);
+	for (i = 0; i < p->n; i++) {
+		if (p->v[i].ino == 0 ||
+		    (out > 0 && p->v[out - 1].ino == p->v[i].ino)) {
+			sock_ent_free(&p->v[i]);
+			continue;
+		}
+		p->v[out++] = p->v[i];
+	}
+	p->n = out;
+}
+
+/* The table from /proc/net; a file that is not there is an empty one. */
+static void
+read_proc(struct proto *p)
+{
+	struct sock_ent *e;
+	char *line = NULL;
+	size_t size = 0;
+	ssize_t len;
+	FILE *f;
+	int any = 0;
+
+	p->fromproc = 1;
+	if ((f = fopen(p->procfile, "re")) == NULL)
+		return;
+	while ((len = getline(&line, &size, f)) != -1) {
+		if (len > 0 && line[len - 1] == '\n')
+			line[len - 1] = '\0';
+		e = table_push(p);
+		if (p->parse(line, e) == 0) {
+			any = 1;
+			continue;
+		}
+		table_pop(p);
+		/* A unix name with a newline goes on in a line of its own,
+		 * which is no entry. */
+		if (p == &protos[P_UNIX] && any && p->n > 0)
+			sock_unix_append(&p->v[p->n - 1], line);
+	}
+	free(line);
+	fclose(f);
+}
+
+/*
+ * Read a protocol's table once per run: from sock_diag, or from
+ * /proc/net where the diag request fails (no diag module) or finds
+ * nothing, which is also what a kernel without the module may answer.
+ */
+static struct proto *
+table_load(struct proto *p)
+{
+	if (p->loaded)
+		return p;
+	p->loaded = 1;
+	if (p->diag(p) == -1 || p->n == 0) {
+		table_clear(p);
+		read_proc(p);
+	}
+	table_sort(p);
+	return p;
+}
+
+static struct sock_ent *
+table_find(struct proto *p, uint64_t ino)
+{
+	size_t lo = 0, hi, mid;
+
+	table_load(p);
+	hi = p->n;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (p->v[mid].ino < ino)
+			lo = mid + 1;
+		else if (p->v[mid].ino > ino)
+			hi = mid;
+		else
+			return &p->v[mid];
+	}
+	return NULL;
+}
+
+/* The protocol that has a socket of this inode, or NULL. */
+static struct proto *
+proto_of_inode(uint64_t ino)
+{
+	size_t i;
+
+	for (i = 0; i < NPROTO; i++)
+		if (table_find(&protos[i], ino) != NULL)
+			return &protos[i];
+	return NULL;
+}
+
+static struct proto *
+proto_named(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NPROTO; i++)
+		if (strcmp(protos[i].name, name) == 0)
+			return &protos[i];
+	return NULL;
+}
+
+/*
+ * sock_diag.  One netlink socket serves every dump of a run.
+ */
+
+static struct nl_sock *diag_nl;
+
+static struct nl_sock *
+diag_socket(void)
+{
+	static int failed;
+
+	if (diag_nl != NULL || failed)
+		return diag_nl;
+	if ((diag_nl = nl_socket_alloc()) == NULL)
+		err(1, NULL);
+	if (nl_connect(diag_nl, NETLINK_SOCK_DIAG) < 0) {
+		nl_socket_free(diag_nl);
+		diag_nl = NULL;
+		failed = 1;
+		return NULL;
+	}
+	/* The kernel fills each message up to what the reader asked for
+	 * before, up to 32 KiB: fewer, larger reads. */
+	nl_socket_set_msg_buf_size(diag_nl, 32768);
+	/* A dump ends with NLMSG_DONE; an acknowledgement is not needed. */
+	nl_socket_disable_auto_ack(diag_nl);
+	return diag_nl;
+}
+
+/* Send one dump request and hand every answer to fn: 0, or -1 if the
+ * kernel refused it (ENOENT, EINVAL: no diag module for it). */
+static int
+diag_dump(struct proto *p, void *req, size_t len,
+    int (*fn)(struct nl_msg *, void *))
+{
+	struct nl_sock *sk;
+	struct nl_cb *cb;
+	int r;
+
+	if ((sk = diag_socket()) == NULL)
+		return -1;
+	if ((cb = nl_cb_alloc(NL_CB_DEFAULT)) == NULL)
+		err(1, NULL);
+	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, fn, p);
+	r = nl_send_simple(sk, SOCK_DIAG_BY_FAMILY, NLM_F_DUMP, req, len);
+	if (r >= 0)
+		r = nl_recvmsgs(sk, cb);
+	nl_cb_put(cb);
+	if (r < 0) {
+		/* What is left of a failed dump must not be read as the
+		 * answer to the next request. */
+		nl_socket_free(diag_nl);
+		diag_nl = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* An attribute's payload, if it is there and holds at least len bytes. */
+static void *
+attr_data(struct nlattr *a, size_t len)
+{
+	if (a == NULL || (size_t)nla_len(a) < len)
+		return NULL;
+	return nla_data(a);
+}
+
+static uint32_t *
+attr_u32s(struct nlattr *a, size_t *n)
+{
+	uint32_t *v;
+
+	*n = a == NULL ? 0 : nla_len(a) / sizeof(uint32_t);
+	if (*n == 0)
+		return NULL;
+	if ((v = reallocarray(NULL, *n, sizeof(*v))) == NULL)
+		err(1, NULL);
+	memcpy(v, nla_data(a), *n * sizeof(*v));
+	return v;
+}
+
+static int
+unix_msg(struct nl_msg *msg, void *arg)
+{
+	struct proto *p = arg;
+	struct nlmsghdr *h = nlmsg_hdr(msg);
+	struct nlattr *tb[UNIX_DIAG_MAX + 1];
+	struct unix_diag_msg *m;
+	struct unix_diag_vfs *vfs;
+	struct unix_diag_rqlen *rq;
+	struct sock_ent *e;
+	uint32_t *u;
+
+	if (nlmsg_parse(h, sizeof(*m), tb, UNIX_DIAG_MAX, NULL) < 0)
+		return NL_SKIP;
+	m = nlmsg_data(h);
+	e = table_push(p);
+	e->ino = m->udiag_ino;
+	e->type = m->udiag_type;
+	e->state = m->udiag_state;
+	if (tb[UNIX_DIAG_NAME] != NULL)
+		e->name = sock_unix_name(nla_data(tb[UNIX_DIAG_NAME]),
+		    nla_len(tb[UNIX_DIAG_NAME]));
+	if ((vfs = attr_data(tb[UNIX_DIAG_VFS], sizeof(*vfs))) != NULL) {
+		e->vfs_ino = vfs->udiag_vfs_ino;
+		e->vfs_dev = vfs->udiag_vfs_dev;
+		e->has |= SK_VFS;
+	}
+	if ((u = attr_data(tb[UNIX_DIAG_PEER], sizeof(*u))) != NULL &&
+	    *u != 0) {
+		e->peer = *u;
+		e->has |= SK_PEER;
+	}
+	e->icons = attr_u32s(tb[UNIX_DIAG_ICONS], &e->nicons);
+	if ((rq = attr_data(tb[UNIX_DIAG_RQLEN], sizeof(*rq))) != NULL) {
+		e->rqueue = rq->udiag_rqueue;
+		e->wqueue = rq->udiag_wqueue;
+		e->has |= SK_RQUEUE | SK_WQUEUE;
+	}
+	if ((u = attr_data(tb[UNIX_DIAG_UID], sizeof(*u))) != NULL) {
+		e->uid = *u;
+		e->has |= SK_UID;
+	}
+	return NL_OK;
+}
+
+static int
+diag_unix(struct proto *p)
+{
+	struct unix_diag_req req = {
+		.sdiag_family = AF_UNIX,
+		.udiag_states = UINT32_MAX,
+		.udiag_show = UDIAG_SHOW_NAME | UDIAG_SHOW_VFS |
+		    UDIAG_SHOW_PEER | UDIAG_SHOW_ICONS | UDIAG_SHOW_RQLEN |
+		    UDIAG_SHOW_UID,
+	};
+
+	return diag_dump(p, &req, sizeof(req), unix_msg);
+}
+
+static int
+inet_msg(struct nl_msg *msg, void *arg)
+{
+	struct proto *p = arg;
+	struct nlmsghdr *h = nlmsg_hdr(msg);
+	struct inet_diag_msg *m;
+	struct sock_ent *e;
+	size_t alen;
+
+	if (!nlmsg_valid_hdr(h, sizeof(*m)))
+		return NL_SKIP;
+	m = nlmsg_data(h);
+	if (m->idiag_family != p->family)
+		return NL_SKIP;
+	alen = p->family == AF_INET6 ? 16 : 4;
+	e = table_push(p);
+	e->ino = m->idiag_inode;
+	e->family = p->family;
+	e->state = m->idiag_state;
+	memcpy(e->src, m->id.idiag_src, alen);
+	memcpy(e->dst, m->id.idiag_dst, alen);
+	e->sport = ntohs(m->id.idiag_sport);
+	e->dport = ntohs(m->id.idiag_dport);
+	e->ifindex = m->id.idiag_if;
+	e->rqueue = m->idiag_rqueue;
+	e->wqueue = m->idiag_wqueue;
+	e->uid = m->idiag_uid;
+	e->has |= SK_RQUEUE | SK_WQUEUE | SK_UID;
+	return NL_OK;
+}
+
+static int
+diag_inet(struct proto *p)
+{
+	struct inet_diag_req_v2 req = {
+		.sdiag_family = p->family,
+		.sdiag_protocol = p->ipproto,
+		/* Every state but those whose sockets have no inode. */
+		.idiag_states = UINT32_MAX & ~(1U << ST_TIME_WAIT) &
+		    ~(1U << ST_NEW_SYN_RECV),
+	};
+
+	return diag_dump(p, &req, sizeof(req), inet_msg);
+}
+
+static int
+netlink_msg(struct nl_msg *msg, void *arg)
+{
+	struct proto *p = arg;
+	struct nlmsghdr *h = nlmsg_hdr(msg);
+	struct nlattr *tb[NETLINK_DIAG_MAX + 1];
+	struct netlink_diag_msg *m;
+	struct sock_ent *e;
+	uint32_t *mem;
+
+	if (nlmsg_parse(h, sizeof(*m), tb, NETLINK_DIAG_MAX, NULL) < 0)
+		return NL_SKIP;
+	m = nlmsg_data(h);
+	e = table_push(p);
+	e->ino = m->ndiag_ino;
+	e->type = m->ndiag_type;
+	e->nlproto = m->ndiag_protocol;
+	/* NETLINK_CONNECTED is 1, as TCP_ESTABLISHED is. */
+	e->state = m->ndiag_state == 1 ? ST_ESTABLISHED : ST_CLOSE;
+	e->portid = m->ndiag_portid;
+	e->dst_portid = m->ndiag_dst_portid;
+	e->dst_group = m->ndiag_dst_group;
+	e->groups = attr_u32s(tb[NETLINK_DIAG_GROUPS], &e->ngroups);
+	if ((mem = attr_data(tb[NETLINK_DIAG_MEMINFO],
+	    (SK_MEMINFO_WMEM_ALLOC + 1) * sizeof(*mem))) != NULL) {
+		e->rqueue = mem[SK_MEMINFO_RMEM_ALLOC];
+		e->wqueue = mem[SK_MEMINFO_WMEM_ALLOC];
+		e->has |= SK_RQUEUE | SK_WQUEUE;
+	}
+	return NL_OK;
+}
+
+static int
+diag_netlink(struct proto *p)
+{
+	struct netlink_diag_req req = {
+		.sdiag_family = AF_NETLINK,
+		.sdiag_protocol = NDIAG_PROTO_ALL,
+		.ndiag_show = NDIAG_SHOW_GROUPS | NDIAG_SHOW_MEMINFO,
+	};
+
+	return diag_dump(p, &req, sizeof(req), netlink_msg);
+}
+
+static int
+packet_msg(struct nl_msg *msg, void *arg)
+{
+	struct proto *p = arg;
+	struct nlmsghdr *h = nlmsg_hdr(msg);
+	struct nlattr *tb[PACKET_DIAG_MAX + 1];
+	struct packet_diag_msg *m;
+	struct packet_diag_info *info;
+	struct sock_ent *e;
+	uint32_t *u, *mem;
+
+	if (nlmsg_parse(h, sizeof(*m), tb, PACKET_DIAG_MAX, NULL) < 0)
+		return NL_SKIP;
+	m = nlmsg_data(h);
+	e = table_push(p);
+	e->ino = m->pdiag_ino;
+	e->type = m->pdiag_type;
+	/* Unlike the rest of the message, already in host order. */
+	e->ethproto = m->pdiag_num;
+	e->state = ST_CLOSE;
+	if ((info = attr_data(tb[PACKET_DIAG_INFO], sizeof(*info))) != NULL &&
+	    (int32_t)info->pdi_index > 0)
+		e->ifindex = info->pdi_index;
+	if ((u = attr_data(tb[PACKET_DIAG_UID], sizeof(*u))) != NULL) {
+		e->uid = *u;
+		e->has |= SK_UID;
+	}
+	if ((mem = attr_data(tb[PACKET_DIAG_MEMINFO],
+	    (SK_MEMINFO_WMEM_ALLOC + 1) * sizeof(*mem))) != NULL) {
+		e->rqueue = mem[SK_MEMINFO_RMEM_ALLOC];
+		e->wqueue = mem[SK_MEMINFO_WMEM_ALLOC];
+		e->has |= SK_RQUEUE | SK_WQUEUE;
+	}
+	return NL_OK;
+}
+
+static int
+diag_packet(struct proto *p)
+{
+	struct packet_diag_req req = {
+		.sdiag_family = AF_PACKET,
+		.pdiag_show = PACKET_SHOW_INFO | PACKET_SHOW_MEMINFO,
+	};
+
+	return diag_dump(p, &req, sizeof(req), packet_msg);
+}
+
+/*
+ * Socket files.
+ */
+
+/* The kernel's dev_t of a file, as unix_diag gives it. */
+static uint32_t
+kernel_dev(dev_t dev)
+{
+	return (uint32_t)major(dev) << 20 | (minor(dev) & 0xfffff);
+}
+
+/* Whether a bound socket's file is the file st describes.  unix_diag
+ * gives only the low 32 bits of the inode number. */
+static int
+vfs_match(const struct sock_ent *e, const struct stat *st)
+{
+	return (e->has & SK_VFS) && e->vfs_ino == (uint32_t)st->st_ino &&
+	    e->vfs_dev == kernel_dev(st->st_dev);
+}
+
+/* Bound sockets by file, and of one file a listener first, then the
+ * oldest: an accepted connection carries its listener's name and file
+ * too. */
+static int
+cmp_vfs(const void *a, const void *b)
+{
+	const struct sock_ent *x = *(struct sock_ent *const *)a;
+	const struct sock_ent *y = *(struct sock_ent *const *)b;
+
+	if (x->vfs_ino != y->vfs_ino)
+		return x->vfs_ino < y->vfs_ino ? -1 : 1;
+	if (x->vfs_dev != y->vfs_dev)
+		return x->vfs_dev < y->vfs_dev ? -1 : 1;
+	if ((x->state == ST_LISTEN) != (y->state == ST_LISTEN))
+		return x->state == ST_LISTEN ? -1 : 1;
+	return x->ino < y->ino ? -1 : x->ino > y->ino;
+}
+
+/* The unix sockets bound to a file, sorted by it, built once. */
+static struct sock_ent **
+vfs_index(size_t *n)
+{
+	static struct sock_ent **idx;
+	static size_t nidx;
+	static int built;
+	struct proto *p;
+	size_t i;
+
+	if (!built) {
+		built = 1;
+		p = table_load(&protos[P_UNIX]);
+		if (p->n > 0 && (idx = reallocarray(NULL, p->n,
+		    sizeof(*idx))) == NULL)
+			err(1, NULL);
+		for (i = 0; i < p->n; i++)
+			if (p->v[i].has & SK_VFS)
+				idx[nidx++] = &p->v[i];
+		if (nidx > 0)
+			qsort(idx, nidx, sizeof(*idx), cmp_vfs);
+	}
+	*n = nidx;
+	return idx;
+}
+
+/* A table from /proc/net knows no files: there the name must be the
+ * file's real path. */
+static struct sock_ent *
+named_by(const char *realpath)
+{
+	struct proto *p = table_load(&protos[P_UNIX]);
+	struct sock_ent *e, *best = NULL;
+	size_t i;
+
+	for (i = 0; i < p->n; i++) {
+		e = &p->v[i];
+		if (e->name == NULL || strcmp(e->name, realpath) != 0)
+			continue;
+		if (best == NULL || (e->state == ST_LISTEN &&
+		    best->state != ST_LISTEN))
+			best = e;
+	}
+	return best;
+}
+
+/* The unix socket bound to a socket file, or NULL. */
+static struct sock_ent *
+bound_to(const char *realpath, const struct stat *st)
+{
+	struct sock_ent **idx, key;
+	size_t n, lo = 0, hi, mid;
+
+	if (table_load(&protos[P_UNIX])->fromproc)
+		return named_by(realpath);
+	idx = vfs_index(&n);
+	key.vfs_ino = st->st_ino;
+	key.vfs_dev = kernel_dev(st->st_dev);
+	/* The first entry of the file: the one cmp_vfs puts first. */
+	hi = n;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (idx[mid]->vfs_ino < key.vfs_ino ||
+		    (idx[mid]->vfs_ino == key.vfs_ino &&
+		    idx[mid]->vfs_dev < key.vfs_dev))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < n && vfs_match(idx[lo], st))
+		return idx[lo];
+	return NULL;
+}
+
+/*
+ * Objects.
+ */
+
+static int
+set_sock(struct ns_obj *o, struct proto *p, struct sock_ent *e)
+{
+	ns_obj_set(o, p->cls, "/sock/%s/%llu", p->name,
+	    (unsigned long long)e->ino);
+	o->id[0] = e->ino;
+	o->id[1] = p - protos;
+	o->priv = e;
+	return 0;
+}
+
+/* The entry behind an object.  priv borrows it from its table, which
+ * outlives every object: releasing an object only forgets it. */
+static struct sock_ent *
+entry(struct ns_obj *o)
+{
+	if (o->priv == NULL && o->id[1] < NPROTO)
+		o->priv = table_find(&protos[o->id[1]], o->id[0]);
+	if (o->priv == NULL)
+		errno = ENOENT;
+	return o->priv;
+}
+
+static void
+sock_release(struct ns_obj *o)
+{
+	o->priv = NULL;
+}
+
+static int
+none(void)
 {
 	errno = ENOENT;
 	return -1;
 }
 
+static int
+get_protocol(struct ns_obj *o, struct ns_val *v)
+{
+	if (o->id[1] >= NPROTO)
+		return none();
+	ns_val_add(v, protos[o->id[1]].name);
+	return 0;
+}
+
+static int
+get_inode(struct ns_obj *o, struct ns_val *v)
+{
+	ns_val_num(v, o->id[0]);
+	return 0;
+}
+
+static int
+get_state(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	ns_val_add(v, sock_state_name(e->state));
+	return 0;
+}
+
+static int
+get_sock_type(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+	const char *s;
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	if ((s = sock_type_name(e->type)) == NULL)
+		ns_val_num(v, e->type);
+	else
+		ns_val_add(v, s);
+	return 0;
+}
+
+static int
+get_owner(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	if (!(e->has & SK_UID))
+		return none();
+	ns_val_addf(v, "/user/%u", e->uid);
+	return 0;
+}
+
+static int
+get_rqueue(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	if (!(e->has & SK_RQUEUE))
+		return none();
+	ns_val_num(v, e->rqueue);
+	return 0;
+}
+
+static int
+get_wqueue(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	if (!(e->has & SK_WQUEUE))
+		return none();
+	ns_val_num(v, e->wqueue);
+	return 0;
+}
+
+static int
+get_name(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	if (e->name == NULL)
+		return none();
+	ns_val_add(v, e->name);
+	return 0;
+}
+
+/*
+ * The file a socket is bound to, if that name still leads to it: the
+ * file may have been removed or replaced, and a relative name was
+ * relative to a directory that is not known here.
+ */
+static int
+get_file(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+	struct stat st;
+	char *real;
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	if (e->name == NULL || *e->name != '/' || stat(e->name, &st) == -1 ||
+	    !S_ISSOCK(st.st_mode) || !vfs_match(e, &st) ||
+	    (real = realpath(e->name, NULL)) == NULL)
+		return none();
+	ns_val_fs(v, real);
+	free(real);
+	return 0;
+}
+
+static int
+get_peer(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	if (!(e->has & SK_PEER))
+		return none();
+	ns_val_addf(v, "/sock/unix/%llu", (unsigned long long)e->peer);
+	return 0;
+}
+
+static int
+get_pending(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+	size_t i;
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	for (i = 0; i < e->nicons; i++)
+		if (e->icons[i] != 0)
+			ns_val_addf(v, "/sock/unix/%u", e->icons[i]);
+	return v->n > 0 ? 0 : none();
+}
+
+/* Whether an inet socket has a remote end: an address or a port. */
+static int
+connected(const struct sock_ent *e)
+{
+	static const uint8_t zero[16];
+
+	return e->dport != 0 || memcmp(e->dst, zero, sizeof(zero)) != 0;
+}
+
+static int
+get_local(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+	char buf[INET6_ADDRSTRLEN + 16];
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	sock_inet_endpoint(e, 0, buf, sizeof(buf));
+	ns_val_add(v, buf);
+	return 0;
+}
+
+static int
+get_remote(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+	char buf[INET6_ADDRSTRLEN + 16];
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	if (!connected(e))
+		return none();
+	sock_inet_endpoint(e, 1, buf, sizeof(buf));
+	ns_val_add(v, buf);
+	return 0;
+}
+
+static int
+get_localaddr(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+	char buf[INET6_ADDRSTRLEN];
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	sock_inet_addr(e, 0, buf, sizeof(buf));
+	ns_val_add(v, buf);
+	return 0;
+}
+
+static int
+get_localport(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	ns_val_num(v, e->sport);
+	return 0;
+}
+
+static int
+get_remoteaddr(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+	char buf[INET6_ADDRSTRLEN];
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	if (!connected(e))
+		return none();
+	sock_inet_addr(e, 1, buf, sizeof(buf));
+	ns_val_add(v, buf);
+	return 0;
+}
+
+static int
+get_remoteport(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	if (!connected(e))
+		return none();
+	ns_val_num(v, e->dport);
+	return 0;
+}
+
+static int
+get_interface(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	if (e->ifindex == 0)
+		return none();
+	ns_val_addf(v, "/dev/net/%u", e->ifindex);
+	return 0;
+}
+
+static int
+get_nlproto(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+	const char *s;
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	if ((s = sock_netlink_name(e->nlproto)) == NULL)
+		ns_val_num(v, e->nlproto);
+	else
+		ns_val_add(v, s);
+	return 0;
+}
+
+static int
+get_portid(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	ns_val_num(v, e->portid);
+	return 0;
+}
+
+static int
+get_dst_portid(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	if (e->state != ST_ESTABLISHED)
+		return none();
+	ns_val_num(v, e->dst_portid);
+	return 0;
+}
+
+static int
+get_dst_group(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	if (e->dst_group == 0)
+		return none();
+	ns_val_num(v, e->dst_group);
+	return 0;
+}
+
+/* The group bitmap as one hex number, its highest word first. */
+static void
+add_groups(const struct sock_ent *e, struct ns_val *v)
+{
+	char *s, *q;
+	size_t i, top = e->ngroups;
+
+	while (top > 0 && e->groups[top - 1] == 0)
+		top--;
+	if (top == 0) {
+		ns_val_add(v, "0x0");
+		return;
+	}
+	if ((s = malloc(top * 8 + 3)) == NULL)
+		err(1, NULL);
+	q = s + snprintf(s, 3 + 8, "0x%x", e->groups[top - 1]);
+	for (i = top - 1; i > 0; i--)
+		q += snprintf(q, 9, "%08x", e->groups[i - 1]);
+	ns_val_add(v, s);
+	free(s);
+}
+
+static int
+get_nlgroups(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	add_groups(e, v);
+	return 0;
+}
+
+static void
+add_ethproto(const struct sock_ent *e, struct ns_val *v)
+{
+	const char *s;
+
+	if ((s = sock_ethproto_name(e->ethproto)) == NULL)
+		ns_val_addf(v, "0x%04x", e->ethproto);
+	else
+		ns_val_add(v, s);
+}
+
+static int
+get_ethproto(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	add_ethproto(e, v);
+	return 0;
+}
+
+/* "unix stream ESTAB /run/x.sock peer 1234" */
+static int
+unix_summary(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+	const char *type;
+	char peer[32] = "";
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	if ((type = sock_type_name(e->type)) == NULL)
+		type = "?";
+	if (e->has & SK_PEER)
+		snprintf(peer, sizeof(peer), " peer %llu",
+		    (unsigned long long)e->peer);
+	ns_val_addf(v, "unix %s %s%s%s%s", type, sock_state_name(e->state),
+	    e->name != NULL ? " " : "", e->name != NULL ? e->name : "", peer);
+	return 0;
+}
+
+/* "tcp LISTEN 0.0.0.0:22 -> *" */
+static int
+inet_summary(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+	char local[INET6_ADDRSTRLEN + 16], remote[INET6_ADDRSTRLEN + 16];
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	sock_inet_endpoint(e, 0, local, sizeof(local));
+	if (connected(e))
+		sock_inet_endpoint(e, 1, remote, sizeof(remote));
+	else
+		strlcpy(remote, "*", sizeof(remote));
+	ns_val_addf(v, "%s %s %s -> %s", protos[e->proto].name,
+	    sock_state_name(e->state), local, remote);
+	return 0;
+}
+
+/* "netlink route UNCONN portid 1234 groups 0x1" */
+static int
+netlink_summary(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+	const char *name;
+	char proto[16];
+	struct ns_val g = { 0 };
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	if ((name = sock_netlink_name(e->nlproto)) == NULL) {
+		snprintf(proto, sizeof(proto), "%u", e->nlproto);
+		name = proto;
+	}
+	add_groups(e, &g);
+	ns_val_addf(v, "netlink %s %s portid %u groups %s", name,
+	    sock_state_name(e->state), e->portid, g.buf);
+	ns_val_free(&g);
+	return 0;
+}
+
+/* "packet raw ALL interface 2" */
+static int
+packet_summary(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+	const char *type;
+	struct ns_val p = { 0 };
+	char ifc[32] = "";
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	if ((type = sock_type_name(e->type)) == NULL)
+		type = "?";
+	add_ethproto(e, &p);
+	if (e->ifindex != 0)
+		snprintf(ifc, sizeof(ifc), " interface %u", e->ifindex);
+	ns_val_addf(v, "packet %s %s%s", type, p.buf, ifc);
+	ns_val_free(&p);
+	return 0;
+}
+
+/*
+ * Nodes.
+ */
+
+static int
+set_proto(struct ns_obj *o, struct proto *p)
+{
+	ns_obj_set(o, &proto_class, "/sock/%s", p->name);
+	o->id[1] = p - protos;
+	return 0;
+}
+
+/* Every protocol, even one with no socket now. */
+static int
+top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
+{
+	struct ns_obj c = { 0 };
+	size_t i;
+
+	(void)o;
+	for (i = 0; i < NPROTO; i++) {
+		set_proto(&c, &protos[i]);
+		if (emit(&c, arg)) {
+			ns_obj_clear(&c);
+			return 1;
+		}
+		ns_obj_clear(&c);
+	}
+	return 0;
+}
+
+static int
+top_summary(struct ns_obj *o, struct ns_val *v)
+{
+	(void)o;
+	ns_val_add(v, "sockets, by protocol and inode");
+	return 0;
+}
+
+static int
+proto_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
+{
+	struct ns_obj c = { 0 };
+	struct proto *p;
+	size_t i;
+
+	if (o->id[1] >= NPROTO) {
+		errno = ENOENT;
+		return -1;
+	}
+	p = table_load(&protos[o->id[1]]);
+	for (i = 0; i < p->n; i++) {
+		set_sock(&c, p, &p->v[i]);
+		if (emit(&c, arg)) {
+			ns_obj_clear(&c);
+			return 1;
+		}
+		ns_obj_clear(&c);
+	}
+	return 0;
+}
+
+static int
+proto_summary(struct ns_obj *o, struct ns_val *v)
+{
+	if (o->id[1] >= NPROTO)
+		return none();
+	ns_val_add(v, protos[o->id[1]].help);
+	return 0;
+}
+
+/*
+ * The provider.
+ */
+
+static int
+sock_lookup(struct ns_obj *o, char **comp, int n)
+{
+	struct proto *p;
+	struct sock_ent *e;
+	uint64_t ino;
+
+	if (n == 0)
+		return ns_obj_set(o, &top_class, "/sock");
+	if (n > 2 || (p = proto_named(comp[0])) == NULL)
+		return none();
+	if (n == 1)
+		return set_proto(o, p);
+	if (ns_parse_u64(comp[1], UINT64_MAX, &ino) == -1 ||
+	    (e = table_find(p, ino)) == NULL)
+		return none();
+	return set_sock(o, p, e);
+}
+
+/* A socket file is the unix socket bound to it; any other socket file
+ * is only a file. */
+static int
+sock_recognize(struct ns_obj *o, const char *realpath, const struct stat *st)
+{
+	struct sock_ent *e;
+
+	if (!S_ISSOCK(st->st_mode) || (e = bound_to(realpath, st)) == NULL)
+		return 0;
+	return set_sock(o, &protos[P_UNIX], e) == 0 ? 1 : -1;
+}
+
+/* "socket:[INODE]", as a descriptor's link in /proc reads. */
+static int
+sock_ident(struct ns_obj *o, const char *s)
+{
+	char buf[32];
+	const char *end;
+	struct proto *p;
+	uint64_t ino;
+	size_t len;
+
+	if (strncmp(s, "socket:[", 8) != 0 || (end = strchr(s, ']')) == NULL ||
+	    end[1] != '\0' || (len = end - (s + 8)) >= sizeof(buf))
+		return 0;
+	memcpy(buf, s + 8, len);
+	buf[len] = '\0';
+	if (ns_parse_u64(buf, UINT64_MAX, &ino) == -1 ||
+	    (p = proto_of_inode(ino)) == NULL)
+		return 0;
+	return set_sock(o, p, table_find(p, ino)) == 0 ? 1 : -1;
+}
+
+int
+ns_sock_path(uint64_t inode, char *buf, size_t size)
+{
+	struct proto *p;
+
+	if ((p = proto_of_inode(inode)) == NULL) {
+		errno = ENOENT;
+		return -1;
+	}
+	if ((size_t)snprintf(buf, size, "/sock/%s/%llu", p->name,
+	    (unsigned long long)inode) >= size) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return 0;
+}
+
 static const struct ns_class *const classes[] = {
 	&top_class,
+	&proto_class,
+	&unix_class,
+	&inet_class,
+	&netlink_class,
+	&packet_class,
 	NULL
 };
 
@@ -57,5 +1912,7 @@ const struct ns_provider sock_provider = {
 	.name = "sock",
 	.help = "sockets, by protocol and inode",
 	.lookup = sock_lookup,
+	.recognize = sock_recognize,
+	.ident = sock_ident,
 	.classes = classes,
 };

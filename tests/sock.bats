@@ -1,0 +1,363 @@
+#!/usr/bin/env bats
+# /sock/PROTO/INODE: the sockets of the caller's network namespace,
+# checked against sockets a helper makes (a python3 process that keeps
+# them open), against /proc/PID/fd and against ss(8).
+
+bats_require_minimum_version 1.5.0
+load helpers/common
+
+# The helper: makes its sockets, writes "NAME FD" lines and a few "info
+# KEY VALUE" lines to $1/fds (renamed into place when complete), then
+# sleeps until it is killed.
+helper_py() {
+	cat <<'EOF'
+import os, socket, sys, time
+
+d = sys.argv[1]
+lines = []
+
+def put(name, s):
+    lines.append("%s %d" % (name, s.fileno()))
+
+def info(key, value):
+    lines.append("info %s %s" % (key, value))
+
+ln = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+ln.bind(("127.0.0.1", 0))
+ln.listen(5)
+put("tcp_listen", ln)
+cl = socket.create_connection(ln.getsockname())
+put("tcp_client", cl)
+sv, _ = ln.accept()
+put("tcp_server", sv)
+ud = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+ud.bind(("127.0.0.1", 0))
+put("udp", ud)
+try:
+    l6 = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
+    l6.bind(("::1", 0))
+    l6.listen(1)
+    put("tcp6_listen", l6)
+except OSError:
+    pass
+path = os.path.join(d, "a b\nc.sock")
+ul = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+ul.bind(path)
+ul.listen(5)
+put("unix_listen", ul)
+uc = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+uc.connect(path)
+put("unix_client", uc)
+us, _ = ul.accept()
+put("unix_server", us)
+up = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+up.connect(path)
+put("unix_pending", up)
+ab = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+ab.bind(b"\0nstools-test-%d" % os.getpid())
+put("unix_abstract", ab)
+gone = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+gone.bind(os.path.join(d, "gone.sock"))
+gone.close()
+pa, pb = socket.socketpair()
+put("pair_a", pa)
+put("pair_b", pb)
+nl = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 0)
+nl.bind((0, 1))
+put("netlink", nl)
+info("portid", nl.getsockname()[0])
+if os.geteuid() == 0:
+    pk = socket.socket(socket.AF_PACKET, socket.SOCK_RAW, socket.htons(0x0800))
+    pk.bind(("lo", 0x0800))
+    put("packet", pk)
+    rw = socket.socket(socket.AF_INET, socket.SOCK_RAW, socket.IPPROTO_ICMP)
+    put("raw", rw)
+with open(os.path.join(d, "fds.tmp"), "w") as f:
+    f.write("\n".join(lines) + "\n")
+os.rename(os.path.join(d, "fds.tmp"), os.path.join(d, "fds"))
+while True:
+    time.sleep(60)
+EOF
+}
+
+setup_file() {
+	local i
+
+	command -v python3 >/dev/null || return 0
+	# A short directory: a socket's name has room for 107 bytes.
+	SOCKDIR=$(mktemp -d /tmp/nssock.XXXXXX)
+	export SOCKDIR
+	helper_py >"$SOCKDIR/helper.py"
+	python3 "$SOCKDIR/helper.py" "$SOCKDIR" 3>&- &
+	export HELPER=$!
+	for i in $(seq 200); do
+		[ -e "$SOCKDIR/fds" ] && break
+		sleep 0.05
+	done
+}
+
+teardown_file() {
+	[ -n "${HELPER:-}" ] && kill "$HELPER" 2>/dev/null
+	[ -n "${SOCKDIR:-}" ] && rm -rf "$SOCKDIR"
+	return 0
+}
+
+setup() {
+	[ -e "${SOCKDIR:-/nonexistent}/fds" ] ||
+	    skip "needs python3 to make the sockets"
+	LISTENER="$SOCKDIR/a b"$'\n'"c.sock"
+}
+
+# The inode of the helper's socket NAME, from its descriptor's link.
+ino() {
+	local fd link
+
+	fd=$(awk -v n="$1" '$1 == n { print $2 }' "$SOCKDIR/fds")
+	[ -n "$fd" ] || return 1
+	link=$(readlink "/proc/$HELPER/fd/$fd")
+	link=${link#socket:[}
+	echo "${link%]}"
+}
+
+info() {
+	awk -v k="$1" '$1 == "info" && $2 == k { print $3 }' "$SOCKDIR/fds"
+}
+
+has() {
+	grep -q "^$1 " "$SOCKDIR/fds"
+}
+
+# Some attributes of one object, joined by "|"; null where there is none.
+attrs() {
+	local obj=$1 cols=$2
+
+	"$NSCAT" -J -o "$cols" "$obj" |
+	    jq -r --arg c "$cols" '.objects[0] as $o |
+		[$c | split(",")[] | $o[.] | tostring] | join("|")'
+}
+
+# The local port of an inet socket, as the kernel gives it.
+port_of() {
+	"$NSCAT" -J -o localport "$1" | jq -r '.objects[0].localport'
+}
+
+@test "/sock lists every protocol, empty or not" {
+	run -0 --separate-stderr "$NSLS" /sock
+	assert_output "$(printf '/sock/%s\n' unix tcp tcp6 udp udp6 udplite \
+	    udplite6 raw raw6 netlink packet)"
+	[ -z "$stderr" ]
+}
+
+@test "an unknown protocol or inode names nothing" {
+	run -1 --separate-stderr "$NSCAT" /sock/tcp7
+	assert_output ""
+	assert_equal "$stderr" "nscat: /sock/tcp7: no such object"
+	run -1 --separate-stderr "$NSCAT" /sock/tcp/1
+	assert_equal "$stderr" "nscat: /sock/tcp/1: no such object"
+	run -1 --separate-stderr "$NSCAT" "/sock/udp/$(ino tcp_listen)"
+	assert_equal "$stderr" \
+	    "nscat: /sock/udp/$(ino tcp_listen): no such object"
+	run -1 --separate-stderr "$NSCAT" /sock/tcp/x
+	assert_equal "$stderr" "nscat: /sock/tcp/x: no such object"
+}
+
+@test "/sock/tcp lists the listener and both ends of a connection" {
+	run -0 "$NSLS" /sock/tcp
+	assert_line "/sock/tcp/$(ino tcp_listen)"
+	assert_line "/sock/tcp/$(ino tcp_client)"
+	assert_line "/sock/tcp/$(ino tcp_server)"
+}
+
+@test "a TCP listener: state, addresses, owner, summary" {
+	l=/sock/tcp/$(ino tcp_listen)
+	port=$(port_of "$l")
+	run -0 attrs "$l" protocol,inode,state,sock_type,local,localaddr,localport,remote,remoteaddr,remoteport,owner
+	assert_output "tcp|$(ino tcp_listen)|LISTEN|stream|127.0.0.1:$port|127.0.0.1|$port|null|null|null|/user/$(id -u)"
+	run -0 attrs "$l" summary,wqueue
+	assert_output "tcp LISTEN 127.0.0.1:$port -> *|5"
+}
+
+@test "a TCP connection: each end's remote is the other's local" {
+	port=$(port_of "/sock/tcp/$(ino tcp_listen)")
+	c=/sock/tcp/$(ino tcp_client)
+	s=/sock/tcp/$(ino tcp_server)
+	cport=$(port_of "$c")
+	run -0 attrs "$c" state,local,remote,remoteaddr,remoteport
+	assert_output "ESTAB|127.0.0.1:$cport|127.0.0.1:$port|127.0.0.1|$port"
+	run -0 attrs "$s" state,local,remote,summary
+	assert_output "ESTAB|127.0.0.1:$port|127.0.0.1:$cport|tcp ESTAB 127.0.0.1:$port -> 127.0.0.1:$cport"
+}
+
+@test "a UDP socket is UNCONN and has no remote end" {
+	u=/sock/udp/$(ino udp)
+	port=$(port_of "$u")
+	run -0 attrs "$u" path,protocol,state,sock_type,local,remote
+	assert_output "$u|udp|UNCONN|dgram|127.0.0.1:$port|null"
+}
+
+@test "a TCP listener on ::1 is under tcp6, bracketed" {
+	has tcp6_listen || skip "no IPv6 here"
+	l=/sock/tcp6/$(ino tcp6_listen)
+	port=$(port_of "$l")
+	run -0 attrs "$l" protocol,state,local,localaddr
+	assert_output "tcp6|LISTEN|[::1]:$port|::1"
+}
+
+@test "a unix listener with a hostile name: escaped, never raw" {
+	l=/sock/unix/$(ino unix_listen)
+	run -0 "$NSCAT" -J "$l"
+	refute_control_bytes "$output"
+	run -0 jq -r '.objects[0] | [.state, .sock_type, .name, .file] |
+	    join("|")' <<<"$output"
+	assert_output "LISTEN|stream|$SOCKDIR/a b\\x0ac.sock|/fs$SOCKDIR/a\\x20b\\x0ac.sock"
+	for fmt in "" -P -r; do
+		run -0 "$NSCAT" $fmt -o name,file,summary "$l"
+		refute_control_bytes "$output"
+		assert_output --partial 'b\x0ac.sock'
+	done
+	run -0 "$NSLS" -l /sock/unix
+	refute_control_bytes "$output"
+}
+
+@test "a listener's pending connection, and the accepted one" {
+	l=/sock/unix/$(ino unix_listen)
+	run -0 attrs "$l" pending,rqueue
+	assert_output "[\"/sock/unix/$(ino unix_pending)\"]|1"
+	run -0 attrs "/sock/unix/$(ino unix_client)" peer,name
+	assert_output "/sock/unix/$(ino unix_server)|null"
+	# The accepted end carries its listener's name, as ss shows it.
+	run -0 attrs "/sock/unix/$(ino unix_server)" peer,name
+	assert_output "/sock/unix/$(ino unix_client)|$SOCKDIR/a b\\x0ac.sock"
+}
+
+@test "the socket file resolves to the listener, raw or escaped" {
+	want=/sock/unix/$(ino unix_listen)
+	run -0 "$NSCAT" -n -r -o path "$LISTENER"
+	assert_output "$want"
+	run -0 "$NSCAT" -n -r -o path "$SOCKDIR/a\\x20b\\x0ac.sock"
+	assert_output "$want"
+	# The file link of the socket leads back to the file.
+	run -0 attrs "$want" file
+	run -0 "$NSCAT" -n -r -o path "$output"
+	assert_output "/fs$SOCKDIR/a\\x20b\\x0ac.sock"
+}
+
+@test "a socket file nobody is bound to is only a file" {
+	run -0 "$NSCAT" -n -r -o path "$SOCKDIR/gone.sock"
+	assert_output "/fs$SOCKDIR/gone.sock"
+}
+
+@test "an abstract name begins with @" {
+	a=/sock/unix/$(ino unix_abstract)
+	run -0 attrs "$a" name,sock_type,state,file,summary
+	assert_output "@nstools-test-$HELPER|dgram|UNCONN|null|unix dgram UNCONN @nstools-test-$HELPER"
+}
+
+@test "a socketpair: each end's peer is the other" {
+	a=/sock/unix/$(ino pair_a)
+	b=/sock/unix/$(ino pair_b)
+	run -0 attrs "$a" peer,state,summary
+	assert_output "$b|ESTAB|unix stream ESTAB peer $(ino pair_b)"
+	run -0 attrs "$b" peer
+	assert_output "$a"
+	# Following the link gets there.
+	run -0 "$NSCAT" -n -r -o peer "$("$NSCAT" -n -r -o peer "$a")"
+	assert_output "$a"
+}
+
+@test "a netlink socket: protocol, port id, groups" {
+	n=/sock/netlink/$(ino netlink)
+	run -0 attrs "$n" protocol,netlink_protocol,portid,netlink_groups,state,sock_type
+	assert_output "netlink|route|$(info portid)|0x1|UNCONN|raw"
+	run -0 attrs "$n" summary
+	assert_output "netlink route UNCONN portid $(info portid) groups 0x1"
+}
+
+@test "a packet socket: protocol and interface" {
+	has packet || skip "needs root for a packet socket"
+	p=/sock/packet/$(ino packet)
+	run -0 attrs "$p" packet_protocol,interface,sock_type,owner
+	assert_output "IP|/dev/net/$(</sys/class/net/lo/ifindex)|raw|/user/0"
+}
+
+@test "a raw ICMP socket, even without the raw_diag module" {
+	has raw || skip "needs root for a raw socket"
+	r=/sock/raw/$(ino raw)
+	run -0 attrs "$r" protocol,state,local,localport
+	assert_output "raw|UNCONN|0.0.0.0:1|1"
+}
+
+@test "socket:[INODE], as a descriptor's link reads, is the socket" {
+	run -0 "$NSCAT" -n -r -o path "socket:[$(ino unix_listen)]"
+	assert_output "/sock/unix/$(ino unix_listen)"
+	run -0 "$NSCAT" -n -r -o path "socket:[$(ino netlink)]"
+	assert_output "/sock/netlink/$(ino netlink)"
+	run -1 --separate-stderr "$NSCAT" "socket:[1]"
+	assert_equal "$stderr" "nscat: socket:[1]: no such object"
+}
+
+@test "every socket's attributes are valid JSON" {
+	# The lister's own netlink socket is gone when nscat looks: netlink
+	# is listed with its attributes in one run instead.
+	run -0 --separate-stderr bash -c '"$1" /sock/unix /sock/tcp \
+	    /sock/tcp6 /sock/udp /sock/udp6 /sock/raw /sock/raw6 /sock/packet |
+	    "$2" -J - | jq -e ".objects | length > 0"' _ "$NSLS" "$NSCAT"
+	assert_output true
+	[ -z "$stderr" ]
+	cols=protocol,inode,state,sock_type,owner,rqueue,wqueue,name,file,peer
+	cols=$cols,pending,local,remote,interface,netlink_protocol,portid
+	cols=$cols,netlink_groups,packet_protocol
+	run -0 --separate-stderr bash -c '"$1" -J -o "+$2" /sock/netlink \
+	    /sock/unix | jq -r ".nodes[] | select(.netlink_protocol ==
+	    \"route\" and .portid == $3) | .path"' _ "$NSLS" "$cols" \
+	    "$(info portid)"
+	assert_output "/sock/netlink/$(ino netlink)"
+	[ -z "$stderr" ]
+	run -0 bash -c '"$1" -J -l /sock | jq -r ".nodes[].path"' _ "$NSLS"
+	assert_line /sock/packet
+}
+
+@test "tcp and udp hold the same sockets as ss shows" {
+	ss_inodes() {
+		ss -"$1"anHe | grep -o 'ino:[0-9]*' | cut -d: -f2 |
+		    grep -vx 0 | sort -u
+	}
+	run -0 ss_inodes t
+	want=$output
+	run -0 bash -c '"$1" /sock/tcp /sock/tcp6 | sed "s,.*/,," | sort -u' \
+	    _ "$NSLS"
+	assert_output "$want"
+	assert_line "$(ino tcp_listen)"
+	run -0 ss_inodes u
+	want=$output
+	run -0 bash -c '"$1" /sock/udp /sock/udp6 | sed "s,.*/,," | sort -u' \
+	    _ "$NSLS"
+	assert_output "$want"
+}
+
+@test "as many unix sockets as ss counts" {
+	# ss prints a name with a newline as it is: count inodes, not lines.
+	ours=$("$NSLS" /sock/unix | wc -l)
+	theirs=$(ss -xaH | wc -l)
+	# The helper's hostile name takes two lines in ss, each holder one
+	# more; sockets that come and go meanwhile are allowed a few.
+	[ "$ours" -ge $((theirs - 8)) ] && [ "$ours" -le $((theirs + 8)) ]
+	run -0 "$NSLS" /sock/unix
+	assert_line "/sock/unix/$(ino unix_abstract)"
+}
+
+@test "a new network namespace has no TCP sockets" {
+	if [ "$(id -u)" = 0 ]; then
+		un=(unshare -n)
+	else
+		un=(unshare -rn)
+	fi
+	"${un[@]}" true 2>/dev/null || skip "cannot make a network namespace"
+	run -0 --separate-stderr "${un[@]}" "$NSLS" /sock/tcp
+	assert_output ""
+	[ -z "$stderr" ]
+	run -0 "${un[@]}" "$NSLS" /sock/unix
+	refute_output --partial "/sock/unix/$(ino unix_listen)"
+	run -0 "${un[@]}" "$NSLS" /sock
+	assert_line /sock/tcp
+}
