@@ -156,3 +156,22 @@ ns_attr_get(struct ns_obj *o, const struct ns_attr *a, struct ns_val *v)
 	}
 	return 0;
 }
+
+char *
+ns_obj_attr(struct ns_obj *o, const char *name, size_t *n)
+{
+	const struct ns_attr *a;
+	struct ns_val v = { 0 };
+
+	if ((a = ns_attr_find(o->cls, name)) == NULL) {
+		errno = ENOENT;
+		return NULL;
+	}
+	errno = ENOENT;
+	if (ns_attr_get(o, a, &v) == -1) {
+		free(v.buf);
+		return NULL;
+	}
+	*n = v.n;
+	return v.buf;
+}

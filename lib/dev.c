@@ -4,10 +4,12 @@
  * Devices by their kernel numbers, /dev/block/MAJ/MIN and /dev/char/MAJ/MIN
  * (a major, /dev/block/MAJ, is a node whose children are its minors);
  * network interfaces by ifindex, /dev/net/IFINDEX; every other device by its
- * sysfs identity, /dev/SUBSYSTEM/SYSNAME.  Devices come from libudev,
- * interfaces from libnl-route in the caller's network namespace, the
- * drivers of majors from /proc/devices, and the device nodes sysfs does not
- * know (pseudo-terminals) from a scan of /dev.
+ * sysfs identity, /dev/SUBSYSTEM/SYSNAME; what the kernel's device tree
+ * holds that no subsystem claims (the PCI root pci0000:00, the directories
+ * that group virtual devices) by its place in the tree, /dev/devices/DEVPATH.
+ * Devices come from libudev, interfaces from libnl-route in the caller's
+ * network namespace, the drivers of majors from /proc/devices, and the
+ * device nodes sysfs does not know (pseudo-terminals) from a scan of /dev.
  */
 #include <sys/types.h>
 #include <sys/stat.h>
@@ -34,12 +36,15 @@
 #define MAJOR_MAX	4095		/* the kernel's majors have 12 bits */
 #define MINOR_MAX	1048575		/* and its minors 20 */
 #define SCAN_DEPTH	8		/* how deep the /dev scan goes */
+#define TREE_DEPTH	32		/* how deep the /sys/devices walk goes */
+#define SYSDEVICES	"/sys/devices"	/* the kernel's device tree */
 
 enum { KBLOCK, KCHAR, KNET };		/* obj->id[0] of a numbered root */
 
 static const struct ns_class top_class, root_class, major_class;
 static const struct ns_class blockdev_class, chardev_class, netif_class;
 static const struct ns_class subsys_class, device_class;
+static const struct ns_class tree_class, sysdir_class;
 
 /* The numbered roots: block and char by major, net by ifindex. */
 static const struct kind {
@@ -154,6 +159,17 @@ push_u64(uint64_t **v, size_t *n, size_t *cap, uint64_t x)
 			err(1, NULL);
 	}
 	(*v)[(*n)++] = x;
+}
+
+static void
+push_str(char ***v, size_t *n, size_t *cap, char *s)
+{
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 64;
+		if ((*v = reallocarray(*v, *cap, sizeof(**v))) == NULL)
+			err(1, NULL);
+	}
+	(*v)[(*n)++] = s;
 }
 
 /* Parse "MAJ:MIN" as the kernel writes it in sysfs. */
@@ -517,23 +533,44 @@ sysattr_u64(struct udev_device *ud, const char *name, uint64_t *v)
 }
 
 /*
+ * Where a sysfs path lies in the device tree: the part below /sys/devices
+ * ("" for the tree itself), or NULL for a path outside it.
+ */
+static const char *
+tree_rel(const char *syspath)
+{
+	size_t len = sizeof(SYSDEVICES) - 1;
+
+	if (strncmp(syspath, SYSDEVICES, len) != 0)
+		return NULL;
+	if (syspath[len] == '\0')
+		return syspath + len;
+	return syspath[len] == '/' ? syspath + len + 1 : NULL;
+}
+
+/*
  * The canonical path of a sysfs device, and its class; NULL with ENOENT
- * for a device the namespace cannot name: one without a subsystem (such as
- * /sys/devices/pci0000:00), or an interface of another network namespace.
- * The last component is the kernel's name, with the '!' that udev's
- * sysname turns into '/'.
+ * for a device the namespace cannot name: an interface of another network
+ * namespace.  A device of no subsystem (such as /sys/devices/pci0000:00)
+ * is named by its place in the tree.  Otherwise the last component is the
+ * kernel's name, with the '!' that udev's sysname turns into '/'.
  */
 static const struct ns_class *
 canon(struct udev_device *ud, char *buf, size_t size, uint64_t id[3])
 {
-	const char *sub, *syspath, *base;
+	const char *sub, *syspath, *base, *rel;
 	dev_t devnum;
 	uint64_t ifindex;
 	int kind;
 
 	errno = ENOENT;
-	if ((sub = udev_device_get_subsystem(ud)) == NULL)
-		return NULL;
+	if ((sub = udev_device_get_subsystem(ud)) == NULL) {
+		rel = tree_rel(udev_device_get_syspath(ud));
+		if (rel == NULL || *rel == '\0' ||
+		    snprintf(buf, size, "/dev/devices/%s", rel) >= (int)size)
+			return NULL;
+		return &device_class;
+	}
 	if (strcmp(sub, "net") == 0) {
 		if (sysattr_u64(ud, "ifindex", &ifindex) == -1 ||
 		    ifindex == 0 || ifindex > INT_MAX ||
@@ -599,7 +636,7 @@ static struct devpriv *
 dev_load(struct ns_obj *obj)
 {
 	struct devpriv *dp;
-	char sub[NAME_MAX + 1];
+	char sub[NAME_MAX + 1], syspath[PATH_MAX];
 	const char *name;
 	size_t len;
 
@@ -608,7 +645,14 @@ dev_load(struct ns_obj *obj)
 	if ((dp = calloc(1, sizeof(*dp))) == NULL)
 		err(1, NULL);
 	obj->priv = dp;
-	if (obj->cls == &device_class) {
+	if (obj->cls == &device_class &&
+	    strncmp(obj->path, "/dev/devices/", 13) == 0) {
+		/* The path is /dev/devices/DEVPATH. */
+		if (snprintf(syspath, sizeof(syspath), "%s/%s", SYSDEVICES,
+		    obj->path + 13) < (int)sizeof(syspath))
+			dp->ud = udev_device_new_from_syspath(udev_ctx(),
+			    syspath);
+	} else if (obj->cls == &device_class) {
 		/* The path is /dev/SUBSYSTEM/SYSNAME. */
 		name = strchr(obj->path + 5, '/');
 		len = name != NULL ? (size_t)(name - (obj->path + 5)) : 0;
@@ -836,25 +880,53 @@ get_removable(struct ns_obj *obj, struct ns_val *val)
 }
 
 /*
- * The nearest ancestor the namespace can name.  Some sysfs directories
- * with a uevent file are no devices of any subsystem (the PCI host bridge
- * /sys/devices/pci0000:00): they are passed over.
+ * The directory of the device tree that holds a place in it:
+ * /dev/devices/DEVPATH, or /dev/devices for the top of the tree, which
+ * has none above it.
+ */
+static int
+add_dir_parent(struct ns_val *val, const char *syspath)
+{
+	const char *rel, *slash;
+
+	if ((rel = tree_rel(syspath)) == NULL || *rel == '\0') {
+		errno = ENOENT;
+		return -1;
+	}
+	if ((slash = strrchr(rel, '/')) == NULL)
+		ns_val_add(val, "/dev/devices");
+	else
+		ns_val_addf(val, "/dev/devices/%.*s", (int)(slash - rel), rel);
+	return 0;
+}
+
+/*
+ * The node above a device in the kernel's device tree: the nearest
+ * ancestor that is a device the namespace can name (the directories
+ * between, such as the "block" above a disk, only group devices of a
+ * class), or for a device that no device holds, the directory sysfs keeps
+ * it in: /sys/devices/virtual/net for lo.
  */
 static int
 add_parent(struct ns_val *val, struct udev_device *ud)
 {
-	struct udev_device *p;
+	struct udev_device *p, *top = ud;
 	char path[PATH_MAX];
 	uint64_t id[3];
 
-	for (p = ud ? udev_device_get_parent(ud) : NULL; p != NULL;
-	    p = udev_device_get_parent(p))
+	if (ud == NULL) {
+		errno = ENOENT;
+		return -1;
+	}
+	for (p = udev_device_get_parent(ud); p != NULL;
+	    p = udev_device_get_parent(p)) {
 		if (canon(p, path, sizeof(path), id) != NULL) {
 			ns_val_add(val, path);
 			return 0;
 		}
-	errno = ENOENT;
-	return -1;
+		top = p;
+	}
+	return add_dir_parent(val, udev_device_get_syspath(top));
 }
 
 static int
@@ -936,6 +1008,36 @@ block_links(struct ns_obj *obj, struct ns_val *val, const char *dirname)
 		ns_val_addf(val, "/dev/block/%u/%u", (unsigned int)(v[i] >> 32),
 		    (unsigned int)(v[i] & 0xffffffff));
 	free(v);
+	return 0;
+}
+
+/*
+ * The file behind a loop device: a block device by its number, any other
+ * file by its real path.  A file deleted since has no path left.
+ */
+static int
+get_backing(struct ns_obj *obj, struct ns_val *val)
+{
+	static const char deleted[] = " (deleted)";
+	struct udev_device *ud = dev_udev(obj);
+	const char *file;
+	struct stat st;
+	size_t len;
+
+	if (ud == NULL || (file = udev_device_get_sysattr_value(ud,
+	    "loop/backing_file")) == NULL)
+		return -1;
+	len = strlen(file);
+	if (file[0] != '/' || (len >= sizeof(deleted) - 1 &&
+	    strcmp(file + len - (sizeof(deleted) - 1), deleted) == 0)) {
+		errno = ENOENT;
+		return -1;
+	}
+	if (stat(file, &st) == 0 && S_ISBLK(st.st_mode))
+		ns_val_addf(val, "/dev/block/%u/%u", major(st.st_rdev),
+		    minor(st.st_rdev));
+	else
+		ns_val_fs(val, file);
 	return 0;
 }
 
@@ -1073,6 +1175,23 @@ static int
 get_ifindex(struct ns_obj *obj, struct ns_val *val)
 {
 	ns_val_num(val, obj->id[0]);
+	return 0;
+}
+
+/* "n2", as udev names an interface. */
+static int
+get_net_dev(struct ns_obj *obj, struct ns_val *val)
+{
+	ns_val_addf(val, "n%llu", (unsigned long long)obj->id[0]);
+	return 0;
+}
+
+/* Every interface is of the net class, whether sysfs shows it or not. */
+static int
+get_net_subsystem(struct ns_obj *obj, struct ns_val *val)
+{
+	(void)obj;
+	ns_val_add(val, "net");
 	return 0;
 }
 
@@ -1291,6 +1410,15 @@ get_major_driver(struct ns_obj *obj, struct ns_val *val)
 	return add_str(val, buf[0] != '\0' ? buf : NULL);
 }
 
+/* A major goes by its number; the names it is registered under are its
+ * driver's. */
+static int
+get_major_name(struct ns_obj *obj, struct ns_val *val)
+{
+	ns_val_num(val, obj->id[1]);
+	return 0;
+}
+
 static int
 get_major_devices(struct ns_obj *obj, struct ns_val *val)
 {
@@ -1427,6 +1555,13 @@ list_root(struct ns_obj *obj, ns_emit_fn emit, void *arg)
 }
 
 static int
+get_root_name(struct ns_obj *obj, struct ns_val *val)
+{
+	ns_val_add(val, kinds[obj->id[0]].name);
+	return 0;
+}
+
+static int
 root_summary(struct ns_obj *obj, struct ns_val *val)
 {
 	ns_val_add(val, kinds[obj->id[0]].summary);
@@ -1523,6 +1658,225 @@ subsys_summary(struct ns_obj *obj, struct ns_val *val)
 }
 
 /*
+ * The device tree: /dev/devices stands for /sys/devices, and names what
+ * the tree holds that no subsystem claims.  Those are the devices of no
+ * subsystem (pci0000:00, platform) and the directories that group devices
+ * no device holds (virtual, virtual/net); the directories within a device
+ * (its "power", the "block" above its disk) are no nodes of the tree.
+ */
+static int
+has_uevent(const char *syspath)
+{
+	char path[PATH_MAX];
+
+	return snprintf(path, sizeof(path), "%s/uevent", syspath) <
+	    (int)sizeof(path) && access(path, F_OK) == 0;
+}
+
+/* Whether a directory of the tree that is no device groups devices: no
+ * device lies above it. */
+static int
+is_grouping(const char *syspath)
+{
+	char path[PATH_MAX], *slash;
+	size_t top = sizeof(SYSDEVICES) - 1;
+
+	if (strlcpy(path, syspath, sizeof(path)) >= sizeof(path))
+		return 0;
+	while ((slash = strrchr(path, '/')) != NULL &&
+	    (size_t)(slash - path) > top) {
+		*slash = '\0';
+		if (has_uevent(path))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * The object at /dev/devices/DEVPATH.  The path must run through the
+ * tree's own directories: a link in it (driver, subsystem, port) leads
+ * out of the tree.  A device of a subsystem is found under its canonical
+ * path, so that /dev/devices mirrors /sys/devices for every device.
+ */
+static int
+lookup_tree(struct ns_obj *obj, char **comp, int n)
+{
+	char syspath[PATH_MAX];
+	struct udev_device *ud;
+	struct stat st;
+	int i;
+
+	if (n == 0) {
+		ns_obj_set(obj, &tree_class, "/dev/devices");
+		return 0;
+	}
+	strlcpy(syspath, SYSDEVICES, sizeof(syspath));
+	for (i = 0; i < n; i++) {
+		if (!plain_name(comp[i]) ||
+		    strlcat(syspath, "/", sizeof(syspath)) >= sizeof(syspath) ||
+		    strlcat(syspath, comp[i], sizeof(syspath)) >=
+		    sizeof(syspath) ||
+		    lstat(syspath, &st) == -1 || !S_ISDIR(st.st_mode))
+			goto none;
+	}
+	if (has_uevent(syspath)) {
+		if ((ud = udev_device_new_from_syspath(udev_ctx(), syspath)) ==
+		    NULL)
+			goto none;
+		return set_from_udev(obj, ud);
+	}
+	if (!is_grouping(syspath))
+		goto none;
+	ns_obj_set(obj, &sysdir_class, "/dev%s", syspath + 4);
+	return 0;
+none:
+	errno = ENOENT;
+	return -1;
+}
+
+/*
+ * Collect the places below a directory of the tree that /dev/devices
+ * names: devices without a "subsystem" link, and grouping directories.
+ * Links are not followed: they lead out of the tree or back into it.
+ */
+static void
+walk_tree(int dfd, const char *rel, int grouping, int depth, char ***v,
+    size_t *n, size_t *cap)
+{
+	struct dirent *de;
+	struct stat st;
+	char sub[PATH_MAX], *p;
+	int fd, dev, named;
+	DIR *dir;
+
+	if ((dir = fdopendir(dfd)) == NULL) {
+		close(dfd);
+		return;
+	}
+	while ((de = readdir(dir)) != NULL) {
+		if (de->d_name[0] == '.' || (de->d_type != DT_DIR &&
+		    de->d_type != DT_UNKNOWN))
+			continue;
+		if (fstatat(dirfd(dir), de->d_name, &st,
+		    AT_SYMLINK_NOFOLLOW) == -1 || !S_ISDIR(st.st_mode))
+			continue;
+		if (snprintf(sub, sizeof(sub), "%s%s%s", rel,
+		    *rel ? "/" : "", de->d_name) >= (int)sizeof(sub))
+			continue;
+		if ((fd = openat(dirfd(dir), de->d_name, O_RDONLY |
+		    O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) == -1)
+			continue;
+		dev = faccessat(fd, "uevent", F_OK, 0) == 0;
+		named = dev ? faccessat(fd, "subsystem", F_OK,
+		    AT_SYMLINK_NOFOLLOW) == -1 : grouping;
+		if (named) {
+			if ((p = strdup(sub)) == NULL)
+				err(1, NULL);
+			push_str(v, n, cap, p);
+		}
+		if (depth < TREE_DEPTH)
+			walk_tree(fd, sub, grouping && !dev, depth + 1, v, n,
+			    cap);
+		else
+			close(fd);
+	}
+	closedir(dir);
+}
+
+static int
+list_tree(struct ns_obj *obj, ns_emit_fn emit, void *arg)
+{
+	char **v = NULL, syspath[PATH_MAX];
+	size_t n = 0, cap = 0, i;
+	int fd, stop = 0;
+
+	(void)obj;
+	if ((fd = open(SYSDEVICES, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
+		return 0;
+	walk_tree(fd, "", 1, 0, &v, &n, &cap);
+	if (n > 0)
+		qsort(v, n, sizeof(*v), cmp_str);
+	for (i = 0; i < n; i++) {
+		struct ns_obj c = { 0 };
+
+		snprintf(syspath, sizeof(syspath), "%s/%s", SYSDEVICES, v[i]);
+		if (!stop) {
+			ns_obj_set(&c, has_uevent(syspath) ? &device_class :
+			    &sysdir_class, "/dev/devices/%s", v[i]);
+			stop = emit(&c, arg);
+			ns_obj_clear(&c);
+		}
+		free(v[i]);
+	}
+	free(v);
+	return stop;
+}
+
+/* A grouping directory: its name, the directory above it, its path. */
+static const char *
+sysdir_name(const struct ns_obj *obj)
+{
+	return strrchr(obj->path, '/') + 1;
+}
+
+static int
+get_sysdir_name(struct ns_obj *obj, struct ns_val *val)
+{
+	ns_val_add(val, sysdir_name(obj));
+	return 0;
+}
+
+static int
+get_sysdir_parent(struct ns_obj *obj, struct ns_val *val)
+{
+	char syspath[PATH_MAX];
+
+	snprintf(syspath, sizeof(syspath), "/sys%s", obj->path + 4);
+	return add_dir_parent(val, syspath);
+}
+
+static int
+get_sysdir_syspath(struct ns_obj *obj, struct ns_val *val)
+{
+	ns_val_addf(val, "/sys%s", obj->path + 4);
+	return 0;
+}
+
+/* "net, a directory of the device tree". */
+static int
+sysdir_summary(struct ns_obj *obj, struct ns_val *val)
+{
+	ns_val_addf(val, "%s, a directory of the device tree",
+	    sysdir_name(obj));
+	return 0;
+}
+
+static int
+get_tree_name(struct ns_obj *obj, struct ns_val *val)
+{
+	(void)obj;
+	ns_val_add(val, "devices");
+	return 0;
+}
+
+static int
+get_tree_syspath(struct ns_obj *obj, struct ns_val *val)
+{
+	(void)obj;
+	ns_val_add(val, SYSDEVICES);
+	return 0;
+}
+
+static int
+tree_summary(struct ns_obj *obj, struct ns_val *val)
+{
+	(void)obj;
+	ns_val_add(val, "the device tree: devices of no subsystem, "
+	    "directories of devices");
+	return 0;
+}
+
+/*
  * The top node.
  */
 static void
@@ -1530,19 +1884,16 @@ collect_names(const char *dirname, char ***v, size_t *n, size_t *cap)
 {
 	struct dirent *de;
 	DIR *dir;
+	char *s;
 
 	if ((dir = opendir(dirname)) == NULL)
 		return;
 	while ((de = readdir(dir)) != NULL) {
 		if (!plain_name(de->d_name))
 			continue;
-		if (*n == *cap) {
-			*cap = *cap ? *cap * 2 : 64;
-			if ((*v = reallocarray(*v, *cap, sizeof(**v))) == NULL)
-				err(1, NULL);
-		}
-		if (((*v)[(*n)++] = strdup(de->d_name)) == NULL)
+		if ((s = strdup(de->d_name)) == NULL)
 			err(1, NULL);
+		push_str(v, n, cap, s);
 	}
 	closedir(dir);
 }
@@ -1586,31 +1937,35 @@ emit_subsystems(ns_emit_fn emit, void *arg)
 	return stop;
 }
 
+/* The numbered roots, the device tree, then every subsystem. */
 static int
 list_top(struct ns_obj *obj, ns_emit_fn emit, void *arg)
 {
+	struct ns_obj c = { 0 };
 	size_t i;
+	int stop = 0;
 
 	(void)obj;
-	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
-		struct ns_obj c = { 0 };
-
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]) && !stop; i++) {
 		ns_obj_set(&c, &root_class, "/dev/%s", kinds[i].name);
 		c.id[0] = i;
-		if (emit(&c, arg)) {
-			ns_obj_clear(&c);
-			return 1;
-		}
+		stop = emit(&c, arg);
 		ns_obj_clear(&c);
 	}
-	return emit_subsystems(emit, arg);
+	if (!stop) {
+		ns_obj_set(&c, &tree_class, "/dev/devices");
+		stop = emit(&c, arg);
+		ns_obj_clear(&c);
+	}
+	return stop ? 1 : emit_subsystems(emit, arg);
 }
 
 static int
 top_summary(struct ns_obj *obj, struct ns_val *val)
 {
 	(void)obj;
-	ns_val_add(val, "devices by number, interfaces, subsystems");
+	ns_val_add(val, "devices by number, interfaces, the device tree, "
+	    "subsystems");
 	return 0;
 }
 
@@ -1688,6 +2043,9 @@ dev_lookup(struct ns_obj *obj, char **comp, int n)
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		if (strcmp(comp[0], kinds[i].name) == 0)
 			return lookup_numbered(obj, i, comp, n);
+	/* No subsystem is called "devices": the kernel's tree has it. */
+	if (strcmp(comp[0], "devices") == 0)
+		return lookup_tree(obj, comp + 1, n - 1);
 	/* Anything else is a subsystem or not ours: /dev/vda and
 	 * /dev/disk/by-id/... fall back to the real files. */
 	if (n > 2 || !subsys_exists(comp[0])) {
@@ -1790,7 +2148,8 @@ dev_ident(struct ns_obj *obj, const char *s)
 	{ "major", NS_NUMBER, "the major number", get_major }, \
 	{ "minor", NS_NUMBER, "the minor number", get_minor }
 #define DEV_PARENT { "parent", NS_LINK, \
-	"the nearest ancestor device that has a subsystem", get_parent }
+	"the device, else the sysfs directory, above this one in the " \
+	"device tree", get_parent }
 #define DEV_SYSPATH { "syspath", NS_STRING, \
 	"the device's directory in sysfs", get_syspath }
 #define DEV_MODEL { "model", NS_STRING, \
@@ -1809,6 +2168,7 @@ static const struct ns_attr blockdev_attrs[] = {
 	    get_holders },
 	{ "slaves", NS_LINKS, "the block devices this one is built on",
 	    get_slaves },
+	{ "backing", NS_LINK, "the file behind a loop device", get_backing },
 	DEV_SYSPATH, DEV_MODEL, DEV_SERIAL,
 	{ NULL }
 };
@@ -1849,6 +2209,8 @@ static const struct ns_class device_class = {
 static const struct ns_attr netif_attrs[] = {
 	{ "name", NS_STRING, "the interface name", get_net_name },
 	{ "ifindex", NS_NUMBER, "the interface index", get_ifindex },
+	{ "subsystem", NS_STRING, "net", get_net_subsystem },
+	{ "dev", NS_STRING, "udev's id of the interface: n2", get_net_dev },
 	{ "mtu", NS_NUMBER, "the interface's maximum transmission unit",
 	    get_mtu },
 	{ "address", NS_STRING, "the interface's link-layer address",
@@ -1880,6 +2242,7 @@ static const struct ns_class netif_class = {
 };
 
 static const struct ns_attr major_attrs[] = {
+	{ "name", NS_STRING, "the major number", get_major_name },
 	{ "driver", NS_STRING,
 	    "the names the major is registered under in /proc/devices",
 	    get_major_driver },
@@ -1912,11 +2275,43 @@ static const struct ns_attr node_attrs[] = {
 	{ NULL }
 };
 
+static const struct ns_attr root_attrs[] = {
+	{ "name", NS_STRING, "block, char or net", get_root_name },
+	{ NULL }
+};
+
 static const struct ns_class root_class = {
 	.type = "devdir",
-	.attrs = node_attrs,
+	.attrs = root_attrs,
 	.list = list_root,
 	.summary = root_summary,
+};
+
+static const struct ns_attr sysdir_attrs[] = {
+	{ "name", NS_STRING, "the directory's name", get_sysdir_name },
+	{ "parent", NS_LINK, "the directory above it in the device tree",
+	    get_sysdir_parent },
+	{ "syspath", NS_STRING, "the directory in sysfs", get_sysdir_syspath },
+	{ NULL }
+};
+
+static const struct ns_class sysdir_class = {
+	.type = "sysdir",
+	.attrs = sysdir_attrs,
+	.summary = sysdir_summary,
+};
+
+static const struct ns_attr tree_attrs[] = {
+	{ "name", NS_STRING, "devices", get_tree_name },
+	{ "syspath", NS_STRING, "/sys/devices", get_tree_syspath },
+	{ NULL }
+};
+
+static const struct ns_class tree_class = {
+	.type = "tree",
+	.attrs = tree_attrs,
+	.list = list_tree,
+	.summary = tree_summary,
 };
 
 static const struct ns_class top_class = {
@@ -1928,7 +2323,8 @@ static const struct ns_class top_class = {
 
 static const struct ns_class *const dev_classes[] = {
 	&blockdev_class, &chardev_class, &device_class, &netif_class,
-	&major_class, &subsys_class, &root_class, &top_class, NULL
+	&major_class, &subsys_class, &root_class, &sysdir_class, &tree_class,
+	&top_class, NULL
 };
 
 const struct ns_provider dev_provider = {

@@ -30,6 +30,10 @@ struct ns_obj	*ns_obj_dup(const struct ns_obj *);
 const char	*ns_obj_path(const struct ns_obj *);
 /* Whether the object is a node that has (or may have) children. */
 int		 ns_obj_isnode(const struct ns_obj *);
+/* The value of one attribute of the object: its elements (one, or one a
+ * link for a list of links), each ending in NUL, malloc'd, their number in
+ * *n; NULL with errno (ENOENT: the object has none). */
+char		*ns_obj_attr(struct ns_obj *, const char *name, size_t *n);
 /* Stream the children of a node; -1 with errno if it cannot be listed. */
 int		 ns_list(struct ns_obj *, ns_emit_fn, void *);
 

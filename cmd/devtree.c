@@ -1,0 +1,616 @@
+/*
+ * devtree: the device hierarchy in one tree.  By default the topology:
+ * every device that has a number or an ifindex, under the devices that
+ * connect it to the top of the kernel's device tree; with -N the numbers:
+ * block, char and net, each major, each minor.
+ *
+ * The tree is built from the namespace alone.  In the topology a node
+ * hangs under what its "parent" and "slaves" attributes name (a device
+ * stacked on several others hangs under each of them); in the numbers
+ * view under the node that lists it.  A device with neither, because sysfs
+ * does not know it (a pseudo-terminal, an interface of another network
+ * namespace), hangs under the node of its kind: /dev/char, /dev/net.
+ */
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <locale.h>
+#include <search.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ns.h"
+
+/* The first column of every record is a canonical path. */
+#define TREE_COLUMNS	"path,name,subsystem,driver,dev,devnode"
+/* One line a node, so the edges go in columns of their own. */
+#define FLAT_COLUMNS	"path,parent,slaves,name,subsystem,driver,dev,devnode"
+#define DEPTH_MAX	1000
+
+struct node {
+	const char	 *path;		/* the object's: the index's key */
+	struct ns_obj	 *obj;
+	char		 *name;		/* what siblings are sorted by */
+	struct node	**up;		/* the nodes it hangs under */
+	size_t		  nup;
+	struct node	**down;		/* the nodes that hang under it */
+	size_t		  ndown;
+	int		  loaded;	/* up is known */
+	int		  sorted;	/* down is in order */
+	int		  busy;		/* on a walk's stack: no cycles */
+	int		  marked;	/* of a subsystem -s names */
+	unsigned int	  basegen;	/* in the part this pass prints */
+	unsigned int	  keepgen;	/* keep is this pass's */
+	int		  keep;
+	unsigned int	  printgen;	/* printed in this pass already */
+};
+
+struct tree {
+	void		 *index;	/* the nodes by path, for tsearch */
+	struct node	**nodes;	/* every node, in the order found */
+	size_t		  nnodes;
+	char		**subsys;	/* -s, NULL-terminated */
+	int		  numbers;	/* -N */
+	int		  up;		/* -u */
+	int		  depth;	/* -d, 0 for no limit */
+	int		  flat;		/* -r, -P: each node once */
+	unsigned int	  gen;		/* the pass: one for each argument */
+	struct ns_out	 *out;
+};
+
+/* The nodes of the devices by number: the roots of the numbers view. */
+static const char *const kinds[] = { "/dev/block", "/dev/char", "/dev/net" };
+#define NKINDS	(sizeof(kinds) / sizeof(kinds[0]))
+
+static void	usage(int);
+
+static int
+cmp_path(const void *a, const void *b)
+{
+	return strcmp(((const struct node *)a)->path,
+	    ((const struct node *)b)->path);
+}
+
+/* Siblings by name as people count, sda2 before sda10; then by path. */
+static int
+cmp_sibling(const void *a, const void *b)
+{
+	const struct node *x = *(struct node *const *)a;
+	const struct node *y = *(struct node *const *)b;
+	int r;
+
+	if ((r = strverscmp(x->name, y->name)) != 0)
+		return r;
+	return strcmp(x->path, y->path);
+}
+
+static struct node *
+node_find(struct tree *t, const char *path)
+{
+	struct node key = { .path = path }, **found;
+
+	found = tfind(&key, &t->index, cmp_path);
+	return found != NULL ? *found : NULL;
+}
+
+static void
+push(struct node ***v, size_t *n, struct node *x)
+{
+	/* Powers of two: the array grows as it fills. */
+	if ((*n & (*n - 1)) == 0 &&
+	    (*v = reallocarray(*v, *n ? *n * 2 : 1, sizeof(**v))) == NULL)
+		err(1, NULL);
+	(*v)[(*n)++] = x;
+}
+
+static void
+link_nodes(struct node *child, struct node *parent)
+{
+	size_t i;
+
+	if (child == parent || parent->busy)
+		return;
+	for (i = 0; i < child->nup; i++)
+		if (child->up[i] == parent)
+			return;
+	push(&child->up, &child->nup, parent);
+	push(&parent->down, &parent->ndown, child);
+	parent->sorted = 0;
+}
+
+/* The first element of an attribute, malloc'd, or NULL if none. */
+static char *
+attr_first(struct ns_obj *o, const char *name)
+{
+	size_t n;
+
+	return ns_obj_attr(o, name, &n);
+}
+
+static int
+in_list(char *const *list, const char *s)
+{
+	for (; *list != NULL; list++)
+		if (strcmp(*list, s) == 0)
+			return 1;
+	return 0;
+}
+
+/* The name a node goes by: its own, else its path's last component. */
+static char *
+node_name(struct ns_obj *o)
+{
+	const char *slash;
+	char *s;
+
+	if ((s = attr_first(o, "name")) != NULL)
+		return s;
+	slash = strrchr(ns_obj_path(o), '/');
+	if ((s = strdup(slash != NULL ? slash + 1 : ns_obj_path(o))) == NULL)
+		err(1, NULL);
+	return s;
+}
+
+static struct node *
+node_new(struct tree *t, struct ns_obj *o)
+{
+	struct node *n;
+	char *sub;
+
+	if ((n = calloc(1, sizeof(*n))) == NULL)
+		err(1, NULL);
+	n->obj = o;
+	n->path = ns_obj_path(o);
+	n->name = node_name(o);
+	if (t->subsys != NULL && (sub = attr_first(o, "subsystem")) != NULL) {
+		n->marked = in_list(t->subsys, sub);
+		free(sub);
+	}
+	if (tsearch(n, &t->index, cmp_path) == NULL)
+		err(1, NULL);
+	push(&t->nodes, &t->nnodes, n);
+	return n;
+}
+
+static struct node	*node_add(struct tree *, struct ns_obj *);
+
+static struct node *
+node_of(struct tree *t, const char *path)
+{
+	struct node *n;
+	struct ns_obj *o;
+
+	if ((n = node_find(t, path)) != NULL)
+		return n;
+	/* One that left since it was named is passed over. */
+	if ((o = ns_resolve(path)) == NULL)
+		return NULL;
+	return node_add(t, o);
+}
+
+/* Hang a node under every object one of its attributes links to. */
+static void
+hang_by(struct tree *t, struct node *n, const char *attr)
+{
+	struct node *p;
+	char *v, *e;
+	size_t k, i;
+
+	if ((v = ns_obj_attr(n->obj, attr, &k)) == NULL)
+		return;
+	for (i = 0, e = v; i < k; i++, e += strlen(e) + 1)
+		if ((p = node_of(t, e)) != NULL)
+			link_nodes(n, p);
+	free(v);
+}
+
+/*
+ * The node of a device's kind, for a device that no device holds: the
+ * first two components of its path, /dev/char for /dev/char/136/0.
+ * Nothing for a node of two components or fewer: it is a top already.
+ */
+static struct node *
+kind_of(struct tree *t, const char *path)
+{
+	char buf[64];
+	const char *end;
+	size_t len;
+
+	if (path[0] != '/' || (end = strchr(path + 1, '/')) == NULL ||
+	    (end = strchr(end + 1, '/')) == NULL)
+		return NULL;
+	if ((len = (size_t)(end - path)) >= sizeof(buf))
+		return NULL;
+	memcpy(buf, path, len);
+	buf[len] = '\0';
+	return node_of(t, buf);
+}
+
+/* Find what a node of the topology hangs under, and what that hangs
+ * under, up to the top. */
+static void
+load_up(struct tree *t, struct node *n)
+{
+	struct node *k;
+
+	if (n->loaded)
+		return;
+	n->loaded = 1;
+	n->busy = 1;
+	hang_by(t, n, "parent");
+	hang_by(t, n, "slaves");
+	if (n->nup == 0 && (k = kind_of(t, n->path)) != NULL)
+		link_nodes(n, k);
+	n->busy = 0;
+}
+
+/* Take an object in as a node, or find the one it already is. */
+static struct node *
+node_add(struct tree *t, struct ns_obj *o)
+{
+	struct node *n;
+
+	if ((n = node_find(t, ns_obj_path(o))) != NULL) {
+		ns_obj_free(o);
+		return n;
+	}
+	n = node_new(t, o);
+	if (!t->numbers)
+		load_up(t, n);
+	return n;
+}
+
+/*
+ * Building: the devices by number, listed whole.  In the numbers view
+ * every node listed is a node of the tree, under the one that lists it;
+ * in the topology only the devices are, each under what it hangs under.
+ */
+struct listing {
+	struct tree	*t;
+	struct node	*parent;	/* the numbers view's */
+};
+
+static int
+take_child(struct ns_obj *child, void *arg)
+{
+	struct listing *ls = arg, sub = *ls;
+	struct ns_obj *o = child;
+	struct node *n = NULL;
+
+	if (ls->t->numbers || !ns_obj_isnode(child)) {
+		n = node_add(ls->t, ns_obj_dup(child));
+		o = n->obj;
+	}
+	if (ls->t->numbers)
+		link_nodes(n, ls->parent);
+	if (ns_obj_isnode(o)) {
+		sub.parent = n;
+		if (ns_list(o, take_child, &sub) == -1 &&
+		    (errno == EACCES || errno == EPERM))
+			ns_skip();
+	}
+	return 0;
+}
+
+static void
+build(struct tree *t)
+{
+	struct listing ls = { t, NULL };
+	struct ns_obj *o;
+	size_t i;
+
+	for (i = 0; i < NKINDS; i++) {
+		if ((o = ns_resolve(kinds[i])) == NULL)
+			continue;
+		if (t->numbers) {
+			ls.parent = node_add(t, o);
+			o = ls.parent->obj;
+		}
+		if (ns_list(o, take_child, &ls) == -1 &&
+		    (errno == EACCES || errno == EPERM))
+			ns_skip();
+		/* In the topology the kind's node is a node of the tree
+		 * only when a device hangs under it. */
+		if (!t->numbers)
+			ns_obj_free(o);
+	}
+}
+
+/*
+ * A pass prints one part of the tree: the whole, the subtree under a
+ * node, or with -u the chains from the top down to one.  With -s, of
+ * that part only the nodes of the subsystems asked for and those above
+ * them.
+ */
+static void
+base_down(struct tree *t, struct node *n)
+{
+	size_t i;
+
+	if (n->basegen == t->gen)
+		return;
+	n->basegen = t->gen;
+	for (i = 0; i < n->ndown; i++)
+		base_down(t, n->down[i]);
+}
+
+static void
+base_up(struct tree *t, struct node *n)
+{
+	size_t i;
+
+	if (n->basegen == t->gen)
+		return;
+	n->basegen = t->gen;
+	for (i = 0; i < n->nup; i++)
+		base_up(t, n->up[i]);
+}
+
+static int
+kept(struct tree *t, struct node *n)
+{
+	size_t i;
+
+	if (n->keepgen == t->gen)
+		return n->keep;
+	n->keepgen = t->gen;
+	n->keep = 0;
+	if (n->basegen != t->gen || n->busy)
+		return 0;
+	if (t->subsys == NULL || n->marked) {
+		n->keep = 1;
+		return 1;
+	}
+	n->busy = 1;
+	for (i = 0; i < n->ndown && !n->keep; i++)
+		n->keep = kept(t, n->down[i]);
+	n->busy = 0;
+	return n->keep;
+}
+
+static void
+sort_down(struct tree *t, struct node *n)
+{
+	if (n->sorted)
+		return;
+	n->sorted = 1;
+	/* The numbers view keeps the order of the numbers. */
+	if (!t->numbers && n->ndown > 1)
+		qsort(n->down, n->ndown, sizeof(*n->down), cmp_sibling);
+}
+
+static void
+print_node(struct tree *t, struct node *n, struct ns_row *parent, int depth)
+{
+	struct ns_row *row;
+	size_t i;
+
+	if (t->flat) {
+		if (n->printgen == t->gen)
+			return;
+		parent = NULL;
+	}
+	n->printgen = t->gen;
+	row = ns_out_child(t->out, n->obj, parent);
+	if (t->depth > 0 && depth >= t->depth)
+		return;
+	sort_down(t, n);
+	n->busy = 1;
+	for (i = 0; i < n->ndown; i++)
+		if (!n->down[i]->busy && kept(t, n->down[i]))
+			print_node(t, n->down[i], row, depth + 1);
+	n->busy = 0;
+}
+
+/* Every node of the part that is at its top, in order. */
+static void
+print_tops(struct tree *t)
+{
+	struct node **tops = NULL;
+	size_t i, n = 0;
+
+	for (i = 0; i < t->nnodes; i++)
+		if (t->nodes[i]->nup == 0 && kept(t, t->nodes[i]))
+			push(&tops, &n, t->nodes[i]);
+	if (!t->numbers && n > 1)
+		qsort(tops, n, sizeof(*tops), cmp_sibling);
+	for (i = 0; i < n; i++)
+		print_node(t, tops[i], NULL, 1);
+	free(tops);
+}
+
+static void
+print_whole(struct tree *t)
+{
+	size_t i;
+
+	t->gen++;
+	for (i = 0; i < t->nnodes; i++)
+		t->nodes[i]->basegen = t->gen;
+	print_tops(t);
+}
+
+static int
+print_arg(const char *input, void *arg)
+{
+	struct tree *t = arg;
+	struct ns_obj *o;
+	struct node *n;
+
+	if ((o = ns_resolve(input)) == NULL) {
+		ns_warn_input(input, errno);
+		return 1;
+	}
+	if (strncmp(ns_obj_path(o), "/dev/", 5) != 0) {
+		ns_warn_input(ns_obj_path(o), ENODEV);
+		ns_obj_free(o);
+		return 1;
+	}
+	n = node_add(t, o);
+	t->gen++;
+	if (t->up) {
+		base_up(t, n);
+		print_tops(t);
+	} else {
+		base_down(t, n);
+		if (kept(t, n))
+			print_node(t, n, NULL, 1);
+	}
+	return 0;
+}
+
+static char **
+split_list(char *s)
+{
+	char **v = NULL, *e;
+	size_t n = 0;
+
+	while ((e = strsep(&s, ",")) != NULL) {
+		if (*e == '\0')
+			continue;
+		if ((v = reallocarray(v, n + 2, sizeof(*v))) == NULL)
+			err(1, NULL);
+		v[n++] = e;
+		v[n] = NULL;
+	}
+	return v;
+}
+
+static void
+free_node(void *p)
+{
+	struct node *n = p;
+
+	ns_obj_free(n->obj);
+	free(n->name);
+	free(n->up);
+	free(n->down);
+	free(n);
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "depth",		required_argument,	NULL, 'd' },
+		{ "list-columns",	no_argument,		NULL, 'H' },
+		{ "help",		no_argument,		NULL, 'h' },
+		{ "json",		no_argument,		NULL, 'J' },
+		{ "numbers",		no_argument,		NULL, 'N' },
+		{ "noheadings",		no_argument,		NULL, 'n' },
+		{ "output",		required_argument,	NULL, 'o' },
+		{ "pairs",		no_argument,		NULL, 'P' },
+		{ "raw",		no_argument,		NULL, 'r' },
+		{ "subsystems",		required_argument,	NULL, 's' },
+		{ "up",			no_argument,		NULL, 'u' },
+		{ "version",		no_argument,		NULL, 'V' },
+		{ NULL,			0,			NULL, 0 }
+	};
+	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
+	struct tree t = { 0 };
+	const char *errstr, *defaults;
+	int ch, helpcols = 0, rval = 0;
+
+	setlocale(LC_ALL, "");
+	while ((ch = getopt_long(argc, argv, "d:HhJNno:Prs:uV", longopts,
+	    NULL)) != -1) {
+		if (ns_outopt(&oo, ch, optarg))
+			continue;
+		switch (ch) {
+		case 'd':
+			t.depth = strtonum(optarg, 1, DEPTH_MAX, &errstr);
+			if (errstr != NULL) {
+				warnx("depth %s: %s", optarg, errstr);
+				usage(2);
+			}
+			break;
+		case 'H':
+			helpcols = 1;
+			break;
+		case 'h':
+			usage(0);
+			break;
+		case 'N':
+			t.numbers = 1;
+			break;
+		case 's':
+			if ((t.subsys = split_list(optarg)) == NULL)
+				usage(2);
+			break;
+		case 'u':
+			t.up = 1;
+			break;
+		case 'V':
+			printf("devtree %s\n", NS_VERSION);
+			return 0;
+		default:
+			usage(2);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+
+	if (helpcols)
+		return ns_out_help(oo.fmt, oo.noheadings) == 0 ? 0 : 1;
+	if (t.up && argc == 0)
+		usage(2);
+	t.flat = oo.fmt == NS_FMT_RAW || oo.fmt == NS_FMT_PAIRS;
+	/* The numbers view needs no parent column: a path's parent is the
+	 * path without its last component. */
+	defaults = t.flat && !t.numbers ? FLAT_COLUMNS : TREE_COLUMNS;
+	t.out = ns_out_new(oo.fmt, oo.noheadings, "devices");
+	if (ns_out_columns(t.out, oo.columns, defaults) == -1)
+		usage(2);
+	if (!t.flat && ns_out_tree(t.out, "name") == -1)
+		ns_out_tree(t.out, "path");
+
+	/* Only the chains up from the arguments need no whole tree. */
+	if (t.numbers || !t.up)
+		build(&t);
+	if (argc == 0)
+		print_whole(&t);
+	else
+		rval = ns_each_arg(argc, argv, print_arg, &t) ? 1 : 0;
+
+	if (ns_out_flush(t.out) == -1)
+		err(1, "stdout");
+	ns_out_free(t.out);
+	tdestroy(t.index, free_node);
+	free(t.nodes);
+	free(t.subsys);
+	ns_skipped_report();
+	if (fclose(stdout))
+		err(1, "stdout");
+	return rval;
+}
+
+static void
+usage(int status)
+{
+	FILE *fp = status ? stderr : stdout;
+
+	fprintf(fp, "usage: devtree [-Nu] [-d depth] [-s subsystem,...] "
+	    "[-o list] [-JPrn] [-H]\n               [path ...]\n");
+	if (status == 0)
+		fputs("\nShow the device hierarchy in one tree.\n\n"
+		    " -N, --numbers       block, char and net by major and "
+		    "minor\n"
+		    " -u, --up            the chains from the top down to "
+		    "each path\n"
+		    " -d, --depth N       print N levels\n"
+		    " -s, --subsystems LIST  only these subsystems, and what "
+		    "leads to them\n"
+		    " -o, --output LIST   columns (+LIST adds to the default)\n"
+		    " -J, --json          JSON output, children nested\n"
+		    " -P, --pairs         KEY=\"value\" output, one line a "
+		    "node\n"
+		    " -r, --raw           raw output, one line a node\n"
+		    " -n, --noheadings    no headings\n"
+		    " -H, --list-columns  the columns and what they hold\n"
+		    " -h, --help          this help\n"
+		    " -V, --version       the version\n"
+		    "\nA path of - reads paths from standard input.  "
+		    "See devtree(1) and nstools(7).\n", fp);
+	exit(status);
+}
