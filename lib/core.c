@@ -246,11 +246,19 @@ resolve_real(struct ns_obj *o, const char *input)
 	size_t i;
 	int r;
 
-	if (stat(input, &st) == -1 || realpath(input, real) == NULL) {
+	if (stat(input, &st) == -1) {
 		/* A component that is not a directory names nothing too. */
 		if (errno == ENOTDIR)
 			errno = ENOENT;
 		return -1;
+	}
+	if (realpath(input, real) == NULL) {
+		/* A magic link such as /proc/PID/ns/net reaches a file whose
+		 * link text ("net:[4026531840]") is no path: the providers
+		 * get the input as it is, and stat(2) says what it is. */
+		if (errno != ENOENT ||
+		    strlcpy(real, input, sizeof(real)) >= sizeof(real))
+			return -1;
 	}
 	for (i = 0; i < NPROVIDERS; i++) {
 		if (providers[i]->recognize == NULL)

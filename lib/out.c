@@ -106,7 +106,7 @@ add_column(struct ns_out *out, const struct ns_attr *a)
 			return;
 	if (a->type == NS_NUMBER)
 		flags |= SCOLS_FL_RIGHT;
-	if (a->type == NS_LINKS)
+	if (a->type == NS_LINKS || a->type == NS_STRINGS)
 		flags |= SCOLS_FL_WRAP;
 	name = upper(a->name);
 	cl = scols_table_new_column(out->tb, name, 0, flags);
@@ -118,6 +118,7 @@ add_column(struct ns_out *out, const struct ns_attr *a)
 		scols_column_set_json_type(cl, SCOLS_JSON_NUMBER);
 		break;
 	case NS_LINKS:
+	case NS_STRINGS:
 		scols_column_set_json_type(cl, SCOLS_JSON_ARRAY_STRING);
 		scols_column_set_wrapfunc(cl, scols_wrapnl_chunksize,
 		    scols_wrapnl_nextchunk, NULL);
@@ -367,6 +368,7 @@ static const char *const type_names[] = {
 	[NS_NUMBER] = "number",
 	[NS_LINK] = "link",
 	[NS_LINKS] = "links",
+	[NS_STRINGS] = "strings",
 };
 
 static void

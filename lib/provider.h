@@ -34,6 +34,7 @@ enum ns_type {
 	NS_NUMBER,			/* JSON prints it unquoted */
 	NS_LINK,			/* the canonical path of another object */
 	NS_LINKS,			/* several of them */
+	NS_STRINGS,			/* several strings, an array in JSON */
 };
 
 struct ns_attr {
