@@ -1,26 +1,83 @@
 /*
  * anon.c: the /anon provider: anonymous-inode objects, by kind and id.
  *
- * Only the top node exists yet; its objects come with their provider.
+ * Most anonymous-inode descriptors share one inode, so the inode names
+ * none of them.  Where the kernel gives an object an id of its own (an
+ * eventfd's eventfd-id, a bpf map's or program's id) that id is its
+ * name, /anon/KIND/ID; a memfd is a file with no path, named by its
+ * inode.  The other kinds (epoll, timerfd, signalfd, inotify...) have
+ * nothing but the descriptor that holds them: listing /anon/KIND gives
+ * those descriptors' paths.  Everything here is found by the one scan
+ * of every descriptor (fd.c's index).
  */
+#include <err.h>
 #include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "provider.h"
+#include "fd.h"
 
-static int
-top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
-{
-	return 0;
-}
+static int	top_list(struct ns_obj *, ns_emit_fn, void *);
+static int	top_summary(struct ns_obj *, struct ns_val *);
+static int	kind_list(struct ns_obj *, ns_emit_fn, void *);
+static int	kind_summary(struct ns_obj *, struct ns_val *);
+static int	obj_summary(struct ns_obj *, struct ns_val *);
+static int	get_kind(struct ns_obj *, struct ns_val *);
+static int	get_id(struct ns_obj *, struct ns_val *);
+static int	get_fds(struct ns_obj *, struct ns_val *);
+static int	get_counter(struct ns_obj *, struct ns_val *);
+static int	get_bpf_type(struct ns_obj *, struct ns_val *);
+static int	get_bpf_tag(struct ns_obj *, struct ns_val *);
+static int	get_size(struct ns_obj *, struct ns_val *);
 
-static int
-top_summary(struct ns_obj *o, struct ns_val *v)
-{
-	ns_val_add(v, "anonymous-inode objects, by kind and id");
-	return 0;
-}
+/* The kinds whose objects have ids, and the link text of a descriptor
+ * of each. */
+static const struct idkind {
+	const char	*name;
+	const char	*link;
+	const char	*what;
+} idkinds[] = {
+	{ "bpf-map", "anon_inode:bpf-map", "bpf maps, by map id" },
+	{ "bpf-prog", "anon_inode:bpf-prog", "bpf programs, by program id" },
+	{ "eventfd", "anon_inode:[eventfd]", "event counters, by eventfd id" },
+	{ "memfd", "/memfd:", "files in memory with no path, by inode" },
+};
+#define NIDKINDS	(sizeof(idkinds) / sizeof(idkinds[0]))
 
 static const struct ns_attr top_attrs[] = {
+	{ NULL }
+};
+
+static const struct ns_attr kind_attrs[] = {
+	{ "kind", NS_STRING, "what kind of thing it is", get_kind },
+	{ NULL }
+};
+
+#define ANON_COMMON \
+	{ "kind", NS_STRING, "what kind of thing it is", get_kind }, \
+	{ "id", NS_NUMBER, "the object's number in the kernel: a mount id, " \
+	    "an eventfd or bpf id, a memfd's inode", get_id }, \
+	{ "fds", NS_LINKS, "the descriptors that hold it", get_fds }
+
+static const struct ns_attr eventfd_attrs[] = {
+	ANON_COMMON,
+	{ "counter", NS_NUMBER, "the eventfd's counter", get_counter },
+	{ NULL }
+};
+
+static const struct ns_attr bpf_attrs[] = {
+	ANON_COMMON,
+	{ "bpf_type", NS_STRING, "the bpf map or program type", get_bpf_type },
+	{ "bpf_tag", NS_STRING, "the bpf program's tag", get_bpf_tag },
+	{ NULL }
+};
+
+static const struct ns_attr memfd_attrs[] = {
+	ANON_COMMON,
+	{ "size", NS_NUMBER, "the size in bytes", get_size },
 	{ NULL }
 };
 
@@ -31,18 +88,521 @@ static const struct ns_class top_class = {
 	.summary = top_summary,
 };
 
-static int
-anon_lookup(struct ns_obj *o, char **comp, int n)
+static const struct ns_class kind_class = {
+	.type = "anonkind",
+	.attrs = kind_attrs,
+	.list = kind_list,
+	.summary = kind_summary,
+};
+
+static const struct ns_class eventfd_class = {
+	.type = "eventfd",
+	.attrs = eventfd_attrs,
+	.summary = obj_summary,
+};
+
+static const struct ns_class bpf_map_class = {
+	.type = "bpf-map",
+	.attrs = bpf_attrs,
+	.summary = obj_summary,
+};
+
+static const struct ns_class bpf_prog_class = {
+	.type = "bpf-prog",
+	.attrs = bpf_attrs,
+	.summary = obj_summary,
+};
+
+static const struct ns_class memfd_class = {
+	.type = "memfd",
+	.attrs = memfd_attrs,
+	.summary = obj_summary,
+};
+
+static const struct ns_class *const id_classes[NIDKINDS] = {
+	&bpf_map_class, &bpf_prog_class, &eventfd_class, &memfd_class,
+};
+
+static const struct idkind *
+idkind_named(const char *name)
 {
-	if (n > 0) {
+	size_t i;
+
+	for (i = 0; i < NIDKINDS; i++)
+		if (strcmp(idkinds[i].name, name) == 0)
+			return &idkinds[i];
+	return NULL;
+}
+
+/* The class of "anon_inode:[eventfd]" or "anon_inode:inotify". */
+static int
+class_of_link(const char *link, char *buf, size_t size)
+{
+	const char *s;
+	size_t n;
+
+	if (strncmp(link, "anon_inode:", 11) != 0)
+		return -1;
+	s = link + 11;
+	if (*s == '[')
+		s++;
+	n = strlen(s);
+	if (n > 0 && s[n - 1] == ']')
+		n--;
+	if (n == 0 || n >= size)
+		return -1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return 0;
+}
+
+/* Every kind there is: those with ids, and each class the descriptors
+ * of this run show. */
+static struct {
+	int	 loaded;
+	char	**name;
+	size_t	 n;
+} kinds;
+
+static void
+add_kind(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < kinds.n; i++)
+		if (strcmp(kinds.name[i], name) == 0)
+			return;
+	if ((kinds.name = reallocarray(kinds.name, kinds.n + 1,
+	    sizeof(*kinds.name))) == NULL ||
+	    (kinds.name[kinds.n] = strdup(name)) == NULL)
+		err(1, NULL);
+	kinds.n++;
+}
+
+static int
+add_kind_of(struct fdent *e, void *arg)
+{
+	char cls[64];
+
+	if (class_of_link(fd_ent_link(e), cls, sizeof(cls)) == 0)
+		add_kind(cls);
+	return 0;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void
+kinds_load(void)
+{
+	size_t i;
+
+	if (kinds.loaded)
+		return;
+	kinds.loaded = 1;
+	for (i = 0; i < NIDKINDS; i++)
+		add_kind(idkinds[i].name);
+	fd_index_each("anon_inode:", add_kind_of, NULL);
+	qsort(kinds.name, kinds.n, sizeof(*kinds.name), cmp_str);
+}
+
+static int
+kind_exists(const char *name)
+{
+	size_t i;
+
+	kinds_load();
+	for (i = 0; i < kinds.n; i++)
+		if (strcmp(kinds.name[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+static void
+set_kind(struct ns_obj *o, const char *name)
+{
+	ns_obj_set(o, &kind_class, "/anon/%s", name);
+}
+
+static int
+top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
+{
+	struct ns_obj c = { 0 };
+	size_t i;
+	int stop = 0;
+
+	kinds_load();
+	for (i = 0; !stop && i < kinds.n; i++) {
+		set_kind(&c, kinds.name[i]);
+		stop = emit(&c, arg);
+		ns_obj_clear(&c);
+	}
+	return stop;
+}
+
+static int
+top_summary(struct ns_obj *o, struct ns_val *v)
+{
+	ns_val_add(v, "anonymous-inode objects, by kind and id");
+	return 0;
+}
+
+/* The kind's name: the last component of /anon/KIND, or the one before
+ * it for /anon/KIND/ID. */
+static const char *
+kind_of(const struct ns_obj *o, char *buf, size_t size)
+{
+	const char *s = o->path + strlen("/anon/");
+	size_t n = strcspn(s, "/");
+
+	if (n >= size)
+		n = size - 1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+static int
+get_kind(struct ns_obj *o, struct ns_val *v)
+{
+	char kind[64];
+
+	ns_val_add(v, kind_of(o, kind, sizeof(kind)));
+	return 0;
+}
+
+struct listing {
+	const char	*kind;
+	const char	*prefix;	/* "/anon/KIND/" */
+	uint64_t	*ids;
+	size_t		 nids, cap;
+	char		**fds;		/* descriptors that are their object */
+	size_t		 nfds;
+};
+
+static void
+add_fd_path(struct listing *l, struct fdent *e)
+{
+	char *s;
+
+	if (asprintf(&s, "/proc/%llu/fd/%d", (unsigned long long)fd_ent_pid(e),
+	    fd_ent_fd(e)) == -1)
+		err(1, NULL);
+	if ((l->fds = reallocarray(l->fds, l->nfds + 1, sizeof(*l->fds))) ==
+	    NULL)
+		err(1, NULL);
+	l->fds[l->nfds++] = s;
+}
+
+/* Sort each descriptor of the kind into an id, or a descriptor that
+ * stands for its object itself. */
+static int
+collect(struct fdent *e, void *arg)
+{
+	struct listing *l = arg;
+	const struct idkind *k = idkind_named(l->kind);
+	const char *obj;
+	char cls[64];
+	uint64_t id;
+
+	if (k == NULL) {
+		if (class_of_link(fd_ent_link(e), cls, sizeof(cls)) == 0 &&
+		    strcmp(cls, l->kind) == 0)
+			add_fd_path(l, e);
+		return 0;
+	}
+	if ((obj = fd_ent_object(e)) == NULL)
+		return 0;
+	if (strncmp(obj, l->prefix, strlen(l->prefix)) != 0) {
+		add_fd_path(l, e);
+		return 0;
+	}
+	if (ns_parse_u64(obj + strlen(l->prefix), UINT64_MAX, &id) == -1)
+		return 0;
+	if (l->nids == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 64;
+		if ((l->ids = reallocarray(l->ids, l->cap, sizeof(*l->ids))) ==
+		    NULL)
+			err(1, NULL);
+	}
+	l->ids[l->nids++] = id;
+	return 0;
+}
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void
+set_obj(struct ns_obj *o, const struct idkind *k, uint64_t id)
+{
+	ns_obj_set(o, id_classes[k - idkinds], "/anon/%s/%llu", k->name,
+	    (unsigned long long)id);
+	o->id[0] = id;
+}
+
+static int
+emit_listing(struct listing *l, const struct idkind *k, ns_emit_fn emit,
+    void *arg)
+{
+	struct ns_obj c = { 0 };
+	size_t i;
+	int stop = 0;
+
+	qsort(l->ids, l->nids, sizeof(*l->ids), cmp_u64);
+	for (i = 0; !stop && i < l->nids; i++) {
+		if (i > 0 && l->ids[i] == l->ids[i - 1])
+			continue;
+		set_obj(&c, k, l->ids[i]);
+		stop = emit(&c, arg);
+		ns_obj_clear(&c);
+	}
+	/* A descriptor closed since the scan is passed over. */
+	for (i = 0; !stop && i < l->nfds; i++) {
+		if (ns_resolve_into(&c, l->fds[i]) == 0)
+			stop = emit(&c, arg);
+		ns_obj_clear(&c);
+	}
+	return stop;
+}
+
+static int
+kind_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
+{
+	struct listing l = { 0 };
+	const struct idkind *k;
+	char kind[64], prefix[80];
+	size_t i;
+	int stop;
+
+	l.kind = kind_of(o, kind, sizeof(kind));
+	snprintf(prefix, sizeof(prefix), "/anon/%s/", l.kind);
+	l.prefix = prefix;
+	k = idkind_named(l.kind);
+	fd_index_each(k != NULL ? k->link : "anon_inode:", collect, &l);
+	stop = emit_listing(&l, k, emit, arg);
+	for (i = 0; i < l.nfds; i++)
+		free(l.fds[i]);
+	free(l.fds);
+	free(l.ids);
+	return stop;
+}
+
+static int
+kind_summary(struct ns_obj *o, struct ns_val *v)
+{
+	const struct idkind *k;
+	char kind[64];
+
+	if ((k = idkind_named(kind_of(o, kind, sizeof(kind)))) != NULL)
+		ns_val_add(v, k->what);
+	else
+		ns_val_addf(v, "%s objects, by the descriptors that hold them",
+		    kind);
+	return 0;
+}
+
+static int
+get_id(struct ns_obj *o, struct ns_val *v)
+{
+	ns_val_num(v, o->id[0]);
+	return 0;
+}
+
+static int
+get_fds(struct ns_obj *o, struct ns_val *v)
+{
+	return fd_holders(o->path, v);
+}
+
+static int
+first(struct fdent *e, void *arg)
+{
+	*(struct fdent **)arg = e;
+	return 1;
+}
+
+/* One descriptor that holds the object, for what its fdinfo says. */
+static struct fdent *
+holder_of(struct ns_obj *o)
+{
+	struct fdent *e = NULL;
+
+	fd_index_holders(o->path, first, &e);
+	if (e == NULL)
+		errno = ENOENT;
+	return e;
+}
+
+static const char *
+holder_info(struct ns_obj *o)
+{
+	struct fdent *e;
+
+	if ((e = holder_of(o)) == NULL)
+		return NULL;
+	return fd_ent_info(e);
+}
+
+static int
+get_counter(struct ns_obj *o, struct ns_val *v)
+{
+	struct fdinfo_eventfd ev;
+	const char *info;
+
+	if ((info = holder_info(o)) == NULL)
+		return -1;
+	if (fdinfo_parse_eventfd(info, &ev) == -1) {
 		errno = ENOENT;
 		return -1;
 	}
-	return ns_obj_set(o, &top_class, "/anon");
+	ns_val_num(v, ev.count);
+	return 0;
+}
+
+static int
+bpf_of(struct ns_obj *o, struct fdinfo_bpf *b)
+{
+	const char *info;
+
+	if ((info = holder_info(o)) == NULL)
+		return -1;
+	if (fdinfo_parse_bpf(info, b) == -1) {
+		errno = ENOENT;
+		return -1;
+	}
+	return 0;
+}
+
+static int
+get_bpf_type(struct ns_obj *o, struct ns_val *v)
+{
+	struct fdinfo_bpf b;
+	const char *name;
+
+	if (bpf_of(o, &b) == -1)
+		return -1;
+	if ((name = fd_bpf_type_name(b.prog, b.type)) != NULL)
+		ns_val_add(v, name);
+	else
+		ns_val_num(v, b.type);
+	return 0;
+}
+
+static int
+get_bpf_tag(struct ns_obj *o, struct ns_val *v)
+{
+	struct fdinfo_bpf b;
+
+	if (bpf_of(o, &b) == -1)
+		return -1;
+	if (b.tag[0] == '\0') {
+		errno = ENOENT;
+		return -1;
+	}
+	ns_val_add(v, b.tag);
+	return 0;
+}
+
+static int
+get_size(struct ns_obj *o, struct ns_val *v)
+{
+	const struct stat *st;
+	struct fdent *e;
+
+	if ((e = holder_of(o)) == NULL || (st = fd_ent_stat(e)) == NULL)
+		return -1;
+	ns_val_num(v, (unsigned long long)st->st_size);
+	return 0;
+}
+
+static int
+count_one(struct fdent *e, void *arg)
+{
+	(*(size_t *)arg)++;
+	return 0;
+}
+
+/* "eventfd 3 count=5, 1 holder", "bpf-map 7 array, 2 holders",
+ * "memfd 12 NAME, 1 holder". */
+static int
+obj_summary(struct ns_obj *o, struct ns_val *v)
+{
+	struct ns_val val = { 0 };
+	const char *link;
+	struct fdent *e;
+	char kind[64], detail[256] = "";
+	size_t n = 0, len;
+
+	kind_of(o, kind, sizeof(kind));
+	if (o->cls == &eventfd_class && get_counter(o, &val) == 0)
+		snprintf(detail, sizeof(detail), "count=%s", val.buf);
+	else if ((o->cls == &bpf_map_class || o->cls == &bpf_prog_class) &&
+	    get_bpf_type(o, &val) == 0)
+		strlcpy(detail, val.buf, sizeof(detail));
+	else if (o->cls == &memfd_class && (e = holder_of(o)) != NULL) {
+		/* The name in "/memfd:NAME (deleted)". */
+		link = fd_ent_link(e) + strlen("/memfd:");
+		len = strlen(link);
+		if (len >= 10 && strcmp(link + len - 10, " (deleted)") == 0)
+			len -= 10;
+		if (len >= sizeof(detail))
+			len = sizeof(detail) - 1;
+		memcpy(detail, link, len);
+		detail[len] = '\0';
+	}
+	ns_val_free(&val);
+	fd_index_holders(o->path, count_one, &n);
+	ns_val_addf(v, "%s %llu%s%s, %zu holder%s", kind,
+	    (unsigned long long)o->id[0], detail[0] ? " " : "", detail, n,
+	    n == 1 ? "" : "s");
+	return 0;
+}
+
+static int
+anon_lookup(struct ns_obj *o, char **comp, int n)
+{
+	const struct idkind *k;
+	struct ns_obj probe = { 0 };
+	uint64_t id;
+
+	if (n == 0)
+		return ns_obj_set(o, &top_class, "/anon");
+	if (n > 2 || !kind_exists(comp[0]))
+		goto none;
+	if (n == 1) {
+		set_kind(o, comp[0]);
+		return 0;
+	}
+	if ((k = idkind_named(comp[0])) == NULL ||
+	    ns_parse_u64(comp[1], UINT64_MAX, &id) == -1)
+		goto none;
+	set_obj(&probe, k, id);
+	if (holder_of(&probe) == NULL) {
+		ns_obj_clear(&probe);
+		goto none;
+	}
+	*o = probe;
+	return 0;
+none:
+	errno = ENOENT;
+	return -1;
 }
 
 static const struct ns_class *const classes[] = {
 	&top_class,
+	&kind_class,
+	&eventfd_class,
+	&bpf_map_class,
+	&bpf_prog_class,
+	&memfd_class,
 	NULL
 };
 

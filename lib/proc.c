@@ -6,7 +6,8 @@
  * holds the thread.  Most attributes come from one read of
  * /proc/PID/stat, the ids from /proc/PID/status, and the rest from the
  * magic links under /proc/PID, each read only when its column is asked
- * for.
+ * for.  A process's one child, /proc/PID/fd, and what lies below it are
+ * fd.c's.
  */
 #include <sys/stat.h>
 
@@ -22,6 +23,7 @@
 #include <unistd.h>
 
 #include "provider.h"
+#include "fd.h"
 
 /* Large enough for any stat line: the comm is at most 64 bytes. */
 #define STAT_MAX	4096
@@ -46,6 +48,7 @@ struct proc_info {
 
 static int	proc_top_list(struct ns_obj *, ns_emit_fn, void *);
 static int	proc_top_summary(struct ns_obj *, struct ns_val *);
+static int	proc_list(struct ns_obj *, ns_emit_fn, void *);
 static int	proc_summary(struct ns_obj *, struct ns_val *);
 static void	proc_release(struct ns_obj *);
 
@@ -120,6 +123,7 @@ static const struct ns_class proc_top_class = {
 static const struct ns_class proc_class = {
 	.type = "process",
 	.attrs = proc_attrs,
+	.list = proc_list,
 	.summary = proc_summary,
 	.release = proc_release,
 };
@@ -127,6 +131,7 @@ static const struct ns_class proc_class = {
 static const struct ns_class *const proc_classes[] = {
 	&proc_top_class,
 	&proc_class,
+	FD_CLASSES,
 	NULL
 };
 
@@ -721,6 +726,19 @@ get_timens(struct ns_obj *o, struct ns_val *v)
 	return ns_link(o, v, "time");
 }
 
+/* A process's one child is its descriptors, /proc/PID/fd (fd.c). */
+static int
+proc_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
+{
+	struct ns_obj c = { 0 };
+	int stop;
+
+	fd_node_set(&c, o->id[0]);
+	stop = emit(&c, arg);
+	ns_obj_clear(&c);
+	return stop;
+}
+
 static int
 proc_summary(struct ns_obj *o, struct ns_val *v)
 {
@@ -798,17 +816,21 @@ none:
 	return -1;
 }
 
+/* Below /proc/PID, the pid canonical, fd.c takes over. */
 static int
 proc_lookup(struct ns_obj *o, char **comp, int n)
 {
+	uint64_t pid;
+
 	if (n == 0)
 		return ns_obj_set(o, &proc_top_class, "/proc");
-	/* /proc/PID has no children yet: its fd/N come later. */
-	if (n > 1) {
-		errno = ENOENT;
+	if (lookup_pid(o, comp[0]) == -1)
 		return -1;
-	}
-	return lookup_pid(o, comp[0]);
+	if (n == 1)
+		return 0;
+	pid = o->id[0];
+	ns_obj_clear(o);
+	return fd_lookup(o, pid, comp + 1, n - 1);
 }
 
 const struct ns_provider proc_provider = {

@@ -1,0 +1,231 @@
+/*
+ * fdinfo: every descriptor, what it refers to as a path, and every
+ * other descriptor that holds the same object.
+ *
+ * With no path, it lists the descriptors of every process (or of -p's);
+ * with paths, the descriptors of any process that hold each object the
+ * paths name.  Options and glue only: what a descriptor is, fd.c knows.
+ */
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ns.h"
+#include "fd.h"
+
+#define DEFAULT_COLUMNS	"pid,comm,user,assoc,mode,kind,object,name"
+#define TYPES_COLUMNS	"kind,form,supports,summary"
+
+enum { OPT_TYPES = CHAR_MAX + 1 };
+
+struct run {
+	struct ns_out		*out;
+	struct fd_select	 sel;
+};
+
+static void	usage(int);
+
+static int
+row(struct ns_obj *o, void *arg)
+{
+	struct run *r = arg;
+
+	if (ns_out_row(r->out, o) == -1)
+		err(1, "stdout");
+	return 0;
+}
+
+static int
+holders_arg(const char *input, void *arg)
+{
+	struct run *r = arg;
+	struct ns_obj *o;
+
+	if ((o = ns_resolve(input)) == NULL) {
+		ns_warn_input(input, errno);
+		return 1;
+	}
+	fd_walk_holders(ns_obj_path(o), &r->sel, row, r);
+	ns_obj_free(o);
+	return 0;
+}
+
+/* "1,42,1234": each a pid. */
+static void
+parse_pids(struct fd_select *sel, char *list)
+{
+	uint64_t *pids = NULL, pid;
+	size_t n = 0;
+	char *s;
+
+	while ((s = strsep(&list, ",")) != NULL) {
+		if (*s == '\0')
+			continue;
+		if (ns_parse_u64(s, INT_MAX, &pid) == -1 || pid == 0) {
+			warnx("%s: not a process id", s);
+			usage(2);
+		}
+		if ((pids = reallocarray(pids, n + 1, sizeof(*pids))) == NULL)
+			err(1, NULL);
+		pids[n++] = pid;
+	}
+	sel->pids = pids;
+	sel->npids = n;
+}
+
+static void
+parse_kinds(struct fd_select *sel, char *list)
+{
+	char **kinds = NULL, *s;
+	size_t n = 0;
+
+	while ((s = strsep(&list, ",")) != NULL) {
+		if (*s == '\0')
+			continue;
+		if ((kinds = reallocarray(kinds, n + 1, sizeof(*kinds))) ==
+		    NULL)
+			err(1, NULL);
+		kinds[n++] = s;
+	}
+	sel->kinds = kinds;
+	sel->nkinds = n;
+}
+
+static int
+list_pids(struct run *r)
+{
+	size_t i;
+	int rval = 0;
+
+	for (i = 0; i < r->sel.npids; i++) {
+		if (fd_walk_pid(r->sel.pids[i], &r->sel, row, r) == -1) {
+			warnx("%llu: %s", (unsigned long long)r->sel.pids[i],
+			    errno == ENOENT ? "no such process" :
+			    strerror(errno));
+			rval = 1;
+		}
+	}
+	return rval;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "all",		no_argument,		NULL, 'a' },
+		{ "pid",		required_argument,	NULL, 'p' },
+		{ "type",		required_argument,	NULL, 't' },
+		{ "output",		required_argument,	NULL, 'o' },
+		{ "json",		no_argument,		NULL, 'J' },
+		{ "pairs",		no_argument,		NULL, 'P' },
+		{ "raw",		no_argument,		NULL, 'r' },
+		{ "noheadings",		no_argument,		NULL, 'n' },
+		{ "list-columns",	no_argument,		NULL, 'H' },
+		{ "types",		no_argument,	NULL,	OPT_TYPES },
+		{ "help",		no_argument,		NULL, 'h' },
+		{ "version",		no_argument,		NULL, 'V' },
+		{ NULL,			0,			NULL, 0 }
+	};
+	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
+	struct run r = { 0 };
+	int ch, helpcols = 0, types = 0, rval = 0;
+
+	while ((ch = getopt_long(argc, argv, "ap:t:o:JPrnHhV", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'a':
+			r.sel.assoc = 1;
+			break;
+		case 'p':
+			parse_pids(&r.sel, optarg);
+			break;
+		case 't':
+			parse_kinds(&r.sel, optarg);
+			break;
+		case 'o':
+		case 'J':
+		case 'P':
+		case 'r':
+		case 'n':
+			ns_outopt(&oo, ch, optarg);
+			break;
+		case 'H':
+			helpcols = 1;
+			break;
+		case OPT_TYPES:
+			types = 1;
+			break;
+		case 'h':
+			usage(0);
+			break;
+		case 'V':
+			printf("fdinfo %s\n", NS_VERSION);
+			return 0;
+		default:
+			usage(2);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+
+	if (helpcols)
+		return ns_out_help(oo.fmt, oo.noheadings) == 0 ? 0 : 1;
+	r.out = ns_out_new(oo.fmt, oo.noheadings, types ? "types" : "fds");
+	if (ns_out_columns(r.out, oo.columns,
+	    types ? TYPES_COLUMNS : DEFAULT_COLUMNS) == -1)
+		usage(2);
+	if (types)
+		fd_walk_types(row, &r);
+	else if (argc > 0)
+		rval = ns_each_arg(argc, argv, holders_arg, &r) ? 1 : 0;
+	else if (r.sel.pids != NULL)
+		rval = list_pids(&r);
+	else
+		fd_walk(&r.sel, row, &r);
+	if (ns_out_flush(r.out) == -1)
+		err(1, "stdout");
+	ns_out_free(r.out);
+	free((void *)r.sel.pids);
+	free(r.sel.kinds);
+	ns_skipped_report();
+	if (fclose(stdout))
+		err(1, "stdout");
+	return rval;
+}
+
+static void
+usage(int status)
+{
+	FILE *fp = status ? stderr : stdout;
+
+	fprintf(fp, "usage: fdinfo [-a] [-p pid,...] [-t type,...] [-o list] "
+	    "[-JPrn] [-H] [--types]\n"
+	    "              [path ...]\n");
+	if (status == 0)
+		fputs("\nList file descriptors, what each refers to as a path, "
+		    "and the holders of\nobjects.\n\n"
+		    " -a, --all           also cwd, root, exe, mapped files "
+		    "and namespaces\n"
+		    " -p, --pid LIST      only these processes\n"
+		    " -t, --type LIST     only these kinds (REG, FIFO, TCP, "
+		    "eventfd, SOCK...)\n"
+		    " -o, --output LIST   columns (+LIST adds to the default)\n"
+		    " -J, --json          JSON output\n"
+		    " -P, --pairs         KEY=\"value\" output\n"
+		    " -r, --raw           raw output\n"
+		    " -n, --noheadings    no headings\n"
+		    " -H, --list-columns  the columns and what they hold\n"
+		    "     --types         the kinds of descriptor and what "
+		    "each does\n"
+		    " -h, --help          this help\n"
+		    " -V, --version       the version\n"
+		    "\nA path lists the descriptors that hold its object; "
+		    "- reads paths from\nstandard input.  "
+		    "See fdinfo(1) and nstools(7).\n", fp);
+	exit(status);
+}
