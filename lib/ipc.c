@@ -1,21 +1,1213 @@
 /*
  * ipc.c: the /ipc provider: System V and POSIX IPC objects.
  *
- * Only the top node exists yet; its objects come with their provider.
+ * /ipc/shm/ID, /ipc/sem/ID and /ipc/msg/ID are the System V objects of the
+ * caller's IPC namespace, named by the id the kernel gives them (shmid,
+ * semid, msqid), from /proc/sysvipc, each table read once per run.  Which
+ * processes have a segment attached is found by one read of every
+ * process's maps, and only when that column is asked for.
+ *
+ * /ipc/mqueue/NAME are the POSIX message queues, named as mq_open(3)
+ * names them without the leading slash.  They are the files of the mqueue
+ * file system, where one is mounted (usually /dev/mqueue): nothing is
+ * mounted for the caller, so without a mount the node is empty.  The
+ * mount shows the queues of the IPC namespace that mounted it.
  */
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/types.h>
+
+#include <dirent.h>
+#include <err.h>
 #include <errno.h>
+#include <limits.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <libmount.h>
 
 #include "provider.h"
+#include "ipcparse.h"
+
+/* The status bits shm keeps in the mode, beside the permissions. */
+#define SHM_DEST_BIT	01000
+#define SHM_LOCKED_BIT	02000
+
+enum { K_SHM, K_SEM, K_MSG, K_MQUEUE, NKINDS };
+
+/* One /proc/sysvipc table, read once per run, sorted by id. */
+struct table {
+	int		 loaded;
+	int		 error;		/* errno of a failed read, or 0 */
+	struct ipc_row	*rows;
+	size_t		 nrows;
+};
+
+static struct table tables[K_MQUEUE];
+
+/* Who has which segment attached: (shmid, pid) pairs, sorted. */
+struct attachment {
+	uint64_t	 id;
+	uint64_t	 pid;
+};
+
+static struct attachment *attached;
+static size_t nattached;
+static int maps_read;
+
+/* The mqueue mount, looked for once per run; dir NULL if none. */
+static struct {
+	int	 looked;
+	char	*dir;
+	dev_t	 dev;
+	int	 mount_id;
+} mq;
+
+/* A queue's stat and contents, read by its first getter. */
+struct mq_priv {
+	int		 stat_error;	/* -1 unread, 0 read, or errno */
+	struct stat	 st;
+	int		 info_error;
+	struct mq_info	 info;
+};
+
+static const char *const kind_names[NKINDS] = {
+	"shm", "sem", "msg", "mqueue"
+};
+
+static const char *const kind_files[K_MQUEUE] = {
+	"/proc/sysvipc/shm", "/proc/sysvipc/sem", "/proc/sysvipc/msg"
+};
+
+static const char *const kind_what[NKINDS] = {
+	"shared memory segment", "semaphore set", "message queue",
+	"POSIX message queue"
+};
+
+static const struct ns_class shm_class, sem_class, msg_class, mq_class;
+static const struct ns_class *const obj_classes[NKINDS] = {
+	&shm_class, &sem_class, &msg_class, &mq_class
+};
+
+/* The heading's names; shmid, semid and msqid are all the id. */
+static const struct {
+	const char	*name;
+	int		 field;
+} names[] = {
+	{ "key", IPC_KEY }, { "shmid", IPC_ID }, { "semid", IPC_ID },
+	{ "msqid", IPC_ID }, { "perms", IPC_PERMS }, { "uid", IPC_UID },
+	{ "gid", IPC_GID }, { "cuid", IPC_CUID }, { "cgid", IPC_CGID },
+	{ "ctime", IPC_CTIME }, { "size", IPC_SIZE }, { "cpid", IPC_CPID },
+	{ "lpid", IPC_LPID }, { "nattch", IPC_NATTCH },
+	{ "atime", IPC_ATIME }, { "dtime", IPC_DTIME }, { "rss", IPC_RSS },
+	{ "swap", IPC_SWAP }, { "nsems", IPC_NSEMS }, { "otime", IPC_OTIME },
+	{ "cbytes", IPC_CBYTES }, { "qnum", IPC_QNUM },
+	{ "lspid", IPC_LSPID }, { "lrpid", IPC_LRPID },
+	{ "stime", IPC_STIME }, { "rtime", IPC_RTIME },
+};
+
+int
+ipc_parse_heading(const char *line, struct ipc_cols *cols)
+{
+	char buf[512], *s, *tok;
+	size_t i;
+	uint32_t seen = 0;
+
+	if (strlcpy(buf, line, sizeof(buf)) >= sizeof(buf))
+		return -1;
+	cols->n = 0;
+	for (s = buf; (tok = strsep(&s, " \t\n")) != NULL;) {
+		if (*tok == '\0')
+			continue;
+		if (cols->n == IPC_MAXCOLS)
+			return -1;
+		cols->field[cols->n] = -1;
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+			if (strcmp(tok, names[i].name) == 0) {
+				cols->field[cols->n] = names[i].field;
+				seen |= 1U << names[i].field;
+				break;
+			}
+		cols->n++;
+	}
+	if ((seen & (1U << IPC_KEY)) == 0 || (seen & (1U << IPC_ID)) == 0 ||
+	    (seen & (1U << IPC_PERMS)) == 0)
+		return -1;
+	return 0;
+}
+
+/* One number of a row: the key is signed, the perms octal. */
+static int
+parse_value(int field, const char *tok, uint64_t *v)
+{
+	long long sn;
+	char *end;
+
+	errno = 0;
+	switch (field) {
+	case IPC_KEY:
+		sn = strtoll(tok, &end, 10);
+		if (errno || end == tok || *end != '\0' || sn < INT32_MIN ||
+		    sn > UINT32_MAX)
+			return -1;
+		*v = (uint32_t)sn;
+		return 0;
+	case IPC_PERMS:
+		*v = strtoull(tok, &end, 8);
+		if (errno || end == tok || *end != '\0' || *tok == '-')
+			return -1;
+		return 0;
+	default:
+		/* Leading zeros are no harm here: this is no identity. */
+		*v = strtoull(tok, &end, 10);
+		if (errno || end == tok || *end != '\0' || *tok == '-')
+			return -1;
+		return 0;
+	}
+}
+
+int
+ipc_parse_row(const struct ipc_cols *cols, char *line, struct ipc_row *row)
+{
+	char *s, *tok;
+	uint64_t v;
+	int i = 0;
+
+	memset(row, 0, sizeof(*row));
+	for (s = line; (tok = strsep(&s, " \t\n")) != NULL;) {
+		if (*tok == '\0')
+			continue;
+		if (i == cols->n)
+			return -1;
+		if (cols->field[i] != -1) {
+			if (parse_value(cols->field[i], tok, &v) == -1)
+				return -1;
+			row->v[cols->field[i]] = v;
+			row->has |= 1U << cols->field[i];
+		}
+		i++;
+	}
+	return i == cols->n ? 0 : -1;
+}
+
+int
+mq_parse(const char *text, struct mq_info *info)
+{
+	char buf[256], *s, *tok, *val, *end;
+	long long n;
+	int have = 0;
+
+	if (strlcpy(buf, text, sizeof(buf)) >= sizeof(buf))
+		return -1;
+	memset(info, 0, sizeof(*info));
+	for (s = buf; (tok = strsep(&s, " \t\n")) != NULL;) {
+		if (*tok == '\0' || (val = strchr(tok, ':')) == NULL)
+			continue;
+		*val++ = '\0';
+		errno = 0;
+		n = strtoll(val, &end, 10);
+		if (errno || end == val || *end != '\0')
+			return -1;
+		if (strcmp(tok, "QSIZE") == 0 && n >= 0) {
+			info->qsize = (uint64_t)n;
+			have = 1;
+		} else if (strcmp(tok, "NOTIFY") == 0)
+			info->notify = n;
+		else if (strcmp(tok, "SIGNO") == 0)
+			info->signo = n;
+		else if (strcmp(tok, "NOTIFY_PID") == 0 && n >= 0)
+			info->notify_pid = (uint64_t)n;
+	}
+	return have ? 0 : -1;
+}
+
+static int
+by_id(const void *a, const void *b)
+{
+	const struct ipc_row *x = a, *y = b;
+
+	return x->v[IPC_ID] < y->v[IPC_ID] ? -1 : x->v[IPC_ID] > y->v[IPC_ID];
+}
+
+/* Read one /proc/sysvipc table; a row that does not parse is left out. */
+static struct table *
+load_table(int kind)
+{
+	struct table *t = &tables[kind];
+	struct ipc_cols cols;
+	struct ipc_row row;
+	char *line = NULL;
+	size_t cap = 0;
+	FILE *f;
+
+	if (t->loaded) {
+		if (t->error != 0) {
+			errno = t->error;
+			return NULL;
+		}
+		return t;
+	}
+	t->loaded = 1;
+	if ((f = fopen(kind_files[kind], "re")) == NULL) {
+		t->error = errno;
+		return NULL;
+	}
+	if (getline(&line, &cap, f) == -1 ||
+	    ipc_parse_heading(line, &cols) == -1) {
+		free(line);
+		fclose(f);
+		t->error = EIO;
+		errno = EIO;
+		return NULL;
+	}
+	while (getline(&line, &cap, f) != -1) {
+		if (ipc_parse_row(&cols, line, &row) == -1)
+			continue;
+		if ((t->rows = reallocarray(t->rows, t->nrows + 1,
+		    sizeof(*t->rows))) == NULL)
+			err(1, NULL);
+		t->rows[t->nrows++] = row;
+	}
+	free(line);
+	fclose(f);
+	qsort(t->rows, t->nrows, sizeof(*t->rows), by_id);
+	return t;
+}
+
+static struct ipc_row *
+find_row(int kind, uint64_t id)
+{
+	struct ipc_row key, *r;
+	struct table *t;
+
+	if ((t = load_table(kind)) == NULL)
+		return NULL;
+	key.v[IPC_ID] = id;
+	if ((r = bsearch(&key, t->rows, t->nrows, sizeof(*t->rows),
+	    by_id)) == NULL)
+		errno = ENOENT;
+	return r;
+}
+
+/* The row of an object, found again by id: the table outlives objects. */
+static struct ipc_row *
+row_of(struct ns_obj *o)
+{
+	return find_row((int)o->id[1], o->id[0]);
+}
+
+static int
+has(const struct ipc_row *r, int field)
+{
+	return (r->has & (1U << field)) != 0;
+}
+
+/*
+ * ISO 8601 in local time with the zone's offset, as date -Iseconds and
+ * every time attribute of the namespace print it.
+ */
+static void
+add_time(struct ns_val *v, time_t t)
+{
+	struct tm tm;
+	char buf[64];
+	size_t n;
+
+	if (localtime_r(&t, &tm) == NULL ||
+	    (n = strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%S%z", &tm)) < 5) {
+		ns_val_num(v, (unsigned long long)t);
+		return;
+	}
+	/* strftime writes "+0100"; ISO 8601's extended form wants "+01:00". */
+	memmove(buf + n - 1, buf + n - 2, 3);
+	buf[n - 2] = ':';
+	ns_val_add(v, buf);
+}
+
+static int
+field_num(struct ns_obj *o, struct ns_val *v, int field)
+{
+	struct ipc_row *r;
+
+	if ((r = row_of(o)) == NULL)
+		return -1;
+	if (!has(r, field)) {
+		errno = ENOENT;
+		return -1;
+	}
+	ns_val_num(v, (unsigned long long)r->v[field]);
+	return 0;
+}
+
+/* A time the kernel leaves at 0 for "never" has no value. */
+static int
+field_time(struct ns_obj *o, struct ns_val *v, int field)
+{
+	struct ipc_row *r;
+
+	if ((r = row_of(o)) == NULL)
+		return -1;
+	if (!has(r, field) || r->v[field] == 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	add_time(v, (time_t)r->v[field]);
+	return 0;
+}
+
+/* A process the object names, while it lives; 0 means none. */
+static int
+pid_link(struct ns_val *v, uint64_t pid)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/%llu", (unsigned long long)pid);
+	if (pid == 0 || access(path, F_OK) == -1) {
+		errno = ENOENT;
+		return -1;
+	}
+	ns_val_add(v, path);
+	return 0;
+}
+
+static int
+field_pid(struct ns_obj *o, struct ns_val *v, int field)
+{
+	struct ipc_row *r;
+
+	if ((r = row_of(o)) == NULL)
+		return -1;
+	if (!has(r, field)) {
+		errno = ENOENT;
+		return -1;
+	}
+	return pid_link(v, r->v[field]);
+}
+
+static int
+field_link(struct ns_obj *o, struct ns_val *v, int field, const char *dir)
+{
+	struct ipc_row *r;
+
+	if ((r = row_of(o)) == NULL)
+		return -1;
+	if (!has(r, field)) {
+		errno = ENOENT;
+		return -1;
+	}
+	ns_val_addf(v, "%s/%llu", dir, (unsigned long long)r->v[field]);
+	return 0;
+}
+
+static int
+get_key(struct ns_obj *o, struct ns_val *v)
+{
+	struct ipc_row *r;
+
+	if ((r = row_of(o)) == NULL)
+		return -1;
+	ns_val_addf(v, "0x%08llx", (unsigned long long)r->v[IPC_KEY]);
+	return 0;
+}
+
+static int
+get_id(struct ns_obj *o, struct ns_val *v)
+{
+	ns_val_num(v, (unsigned long long)o->id[0]);
+	return 0;
+}
+
+static int
+get_perm(struct ns_obj *o, struct ns_val *v)
+{
+	struct ipc_row *r;
+
+	if ((r = row_of(o)) == NULL)
+		return -1;
+	ns_val_addf(v, "%04llo", (unsigned long long)(r->v[IPC_PERMS] & 0777));
+	return 0;
+}
+
+static int
+get_owner(struct ns_obj *o, struct ns_val *v)
+{
+	return field_link(o, v, IPC_UID, "/user");
+}
+
+static int
+get_group(struct ns_obj *o, struct ns_val *v)
+{
+	return field_link(o, v, IPC_GID, "/group");
+}
+
+static int
+get_creator(struct ns_obj *o, struct ns_val *v)
+{
+	return field_link(o, v, IPC_CUID, "/user");
+}
+
+static int
+get_cgroup(struct ns_obj *o, struct ns_val *v)
+{
+	return field_link(o, v, IPC_CGID, "/group");
+}
+
+static int
+get_ctime(struct ns_obj *o, struct ns_val *v)
+{
+	return field_time(o, v, IPC_CTIME);
+}
+
+static int
+get_size(struct ns_obj *o, struct ns_val *v)
+{
+	return field_num(o, v, IPC_SIZE);
+}
+
+static int
+get_nattch(struct ns_obj *o, struct ns_val *v)
+{
+	return field_num(o, v, IPC_NATTCH);
+}
+
+static int
+get_cpid(struct ns_obj *o, struct ns_val *v)
+{
+	return field_pid(o, v, IPC_CPID);
+}
+
+static int
+get_lpid(struct ns_obj *o, struct ns_val *v)
+{
+	return field_pid(o, v, IPC_LPID);
+}
+
+static int
+get_atime(struct ns_obj *o, struct ns_val *v)
+{
+	return field_time(o, v, IPC_ATIME);
+}
+
+static int
+get_dtime(struct ns_obj *o, struct ns_val *v)
+{
+	return field_time(o, v, IPC_DTIME);
+}
+
+static int
+get_rss(struct ns_obj *o, struct ns_val *v)
+{
+	return field_num(o, v, IPC_RSS);
+}
+
+static int
+get_swap(struct ns_obj *o, struct ns_val *v)
+{
+	return field_num(o, v, IPC_SWAP);
+}
+
+/* "dest" (removed, alive while attached) and "locked", as lsipc says. */
+static int
+get_status(struct ns_obj *o, struct ns_val *v)
+{
+	struct ipc_row *r;
+	uint64_t m;
+
+	if ((r = row_of(o)) == NULL)
+		return -1;
+	m = r->v[IPC_PERMS];
+	if ((m & (SHM_DEST_BIT | SHM_LOCKED_BIT)) == 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	ns_val_addf(v, "%s%s%s", m & SHM_DEST_BIT ? "dest" : "",
+	    (m & SHM_DEST_BIT) && (m & SHM_LOCKED_BIT) ? "," : "",
+	    m & SHM_LOCKED_BIT ? "locked" : "");
+	return 0;
+}
+
+static int
+by_attachment(const void *a, const void *b)
+{
+	const struct attachment *x = a, *y = b;
+
+	if (x->id != y->id)
+		return x->id < y->id ? -1 : 1;
+	return x->pid < y->pid ? -1 : x->pid > y->pid;
+}
+
+/*
+ * The segments one process has attached.  A segment shows in maps as a
+ * file "/SYSVKEY (deleted)" whose inode number is the shmid; the key
+ * alone would not do, as every private segment has key 0.
+ */
+static int
+read_maps(uint64_t pid, void *arg)
+{
+	char path[64], *line = NULL, *name;
+	unsigned long long ino, last = ULLONG_MAX;
+	size_t cap = 0;
+	int off;
+	FILE *f;
+
+	(void)arg;
+	snprintf(path, sizeof(path), "/proc/%llu/maps",
+	    (unsigned long long)pid);
+	if ((f = fopen(path, "re")) == NULL) {
+		if (errno == EACCES || errno == EPERM)
+			ns_skip();
+		return 0;
+	}
+	while (getline(&line, &cap, f) != -1) {
+		off = 0;
+		if (sscanf(line, "%*s %*s %*s %*s %llu %n", &ino, &off) != 1 ||
+		    off == 0)
+			continue;
+		name = line + off;
+		if (strncmp(name, "/SYSV", 5) != 0 || ino == last)
+			continue;
+		last = ino;
+		if ((attached = reallocarray(attached, nattached + 1,
+		    sizeof(*attached))) == NULL)
+			err(1, NULL);
+		attached[nattached].id = ino;
+		attached[nattached++].pid = pid;
+	}
+	free(line);
+	fclose(f);
+	return 0;
+}
+
+static void
+load_attachments(void)
+{
+	size_t i, j;
+
+	if (maps_read)
+		return;
+	maps_read = 1;
+	ns_proc_each(read_maps, NULL);
+	qsort(attached, nattached, sizeof(*attached), by_attachment);
+	/* A process that maps a segment twice, apart, is one holder. */
+	for (i = j = 0; i < nattached; i++)
+		if (j == 0 || by_attachment(&attached[j - 1],
+		    &attached[i]) != 0)
+			attached[j++] = attached[i];
+	nattached = j;
+}
+
+static int
+get_attached(struct ns_obj *o, struct ns_val *v)
+{
+	struct ipc_row *r;
+	size_t lo, hi, mid;
+
+	if ((r = row_of(o)) == NULL)
+		return -1;
+	/* Nothing attached: no need to read every process's maps. */
+	if (has(r, IPC_NATTCH) && r->v[IPC_NATTCH] == 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	load_attachments();
+	for (lo = 0, hi = nattached; lo < hi;) {
+		mid = lo + (hi - lo) / 2;
+		if (attached[mid].id < o->id[0])
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < nattached && attached[lo].id == o->id[0]; lo++)
+		ns_val_addf(v, "/proc/%llu",
+		    (unsigned long long)attached[lo].pid);
+	return 0;
+}
+
+static int
+get_nsems(struct ns_obj *o, struct ns_val *v)
+{
+	return field_num(o, v, IPC_NSEMS);
+}
+
+static int
+get_otime(struct ns_obj *o, struct ns_val *v)
+{
+	return field_time(o, v, IPC_OTIME);
+}
+
+static int
+get_cbytes(struct ns_obj *o, struct ns_val *v)
+{
+	return field_num(o, v, IPC_CBYTES);
+}
+
+static int
+get_qnum(struct ns_obj *o, struct ns_val *v)
+{
+	return field_num(o, v, IPC_QNUM);
+}
+
+static int
+get_lspid(struct ns_obj *o, struct ns_val *v)
+{
+	return field_pid(o, v, IPC_LSPID);
+}
+
+static int
+get_lrpid(struct ns_obj *o, struct ns_val *v)
+{
+	return field_pid(o, v, IPC_LRPID);
+}
+
+static int
+get_stime(struct ns_obj *o, struct ns_val *v)
+{
+	return field_time(o, v, IPC_STIME);
+}
+
+static int
+get_rtime(struct ns_obj *o, struct ns_val *v)
+{
+	return field_time(o, v, IPC_RTIME);
+}
+
+/* A user's name for a summary, as ipcs prints it; the last one kept. */
+static const char *
+user_name(uint64_t uid)
+{
+	static char name[64];
+	static uint64_t last;
+	static int known;
+	struct passwd *pw;
+
+	if (known && last == uid)
+		return name;
+	if ((pw = getpwuid((uid_t)uid)) != NULL)
+		strlcpy(name, pw->pw_name, sizeof(name));
+	else
+		snprintf(name, sizeof(name), "%llu", (unsigned long long)uid);
+	last = uid;
+	known = 1;
+	return name;
+}
+
+/*
+ * "0x51010e1b root 0600 65536 bytes 1 attached", "... 3 sems",
+ * "... 128 bytes 2 msgs": what ipcs prints of each.
+ */
+static int
+sysv_summary(struct ns_obj *o, struct ns_val *v)
+{
+	struct ipc_row *r;
+	char head[128];
+
+	if ((r = row_of(o)) == NULL)
+		return -1;
+	snprintf(head, sizeof(head), "0x%08llx %s %04llo",
+	    (unsigned long long)r->v[IPC_KEY], user_name(r->v[IPC_UID]),
+	    (unsigned long long)(r->v[IPC_PERMS] & 0777));
+	switch (o->id[1]) {
+	case K_SHM:
+		ns_val_addf(v, "%s %llu bytes %llu attached", head,
+		    (unsigned long long)r->v[IPC_SIZE],
+		    (unsigned long long)r->v[IPC_NATTCH]);
+		break;
+	case K_SEM:
+		ns_val_addf(v, "%s %llu sems", head,
+		    (unsigned long long)r->v[IPC_NSEMS]);
+		break;
+	default:
+		ns_val_addf(v, "%s %llu bytes %llu msgs", head,
+		    (unsigned long long)r->v[IPC_CBYTES],
+		    (unsigned long long)r->v[IPC_QNUM]);
+		break;
+	}
+	return 0;
+}
+
+#define SYSV_ATTRS \
+	{ "key", NS_STRING, "System V IPC key, in hex", get_key }, \
+	{ "id", NS_NUMBER, "identifier (shmid, semid, msqid)", get_id }, \
+	{ "owner", NS_LINK, "owning user", get_owner }, \
+	{ "group", NS_LINK, "owning group", get_group }, \
+	{ "creator", NS_LINK, "user who made it", get_creator }, \
+	{ "cgroup", NS_LINK, "group of the user who made it", get_cgroup }, \
+	{ "perm", NS_STRING, "permission bits in octal", get_perm }, \
+	{ "ctime", NS_STRING, "last change, ISO 8601 local time", get_ctime }
+
+static const struct ns_attr shm_attrs[] = {
+	SYSV_ATTRS,
+	{ "size", NS_NUMBER, "size in bytes", get_size },
+	{ "nattch", NS_NUMBER, "how many attachments it has", get_nattch },
+	{ "attached", NS_LINKS, "processes that have it attached",
+	    get_attached },
+	{ "cpid", NS_LINK, "process that made it, while it lives",
+	    get_cpid },
+	{ "lpid", NS_LINK, "process that last attached or detached it, "
+	    "while it lives", get_lpid },
+	{ "atime", NS_STRING, "last attach, ISO 8601 local time", get_atime },
+	{ "dtime", NS_STRING, "last detach, ISO 8601 local time", get_dtime },
+	{ "rss", NS_NUMBER, "bytes of it in memory", get_rss },
+	{ "swap", NS_NUMBER, "bytes of it swapped out", get_swap },
+	{ "status", NS_STRING, "dest (removed, kept while attached), locked",
+	    get_status },
+	{ NULL }
+};
+
+static const struct ns_attr sem_attrs[] = {
+	SYSV_ATTRS,
+	{ "nsems", NS_NUMBER, "semaphores in the set", get_nsems },
+	{ "otime", NS_STRING, "last semop, ISO 8601 local time", get_otime },
+	{ NULL }
+};
+
+static const struct ns_attr msg_attrs[] = {
+	SYSV_ATTRS,
+	{ "cbytes", NS_NUMBER, "bytes in the queue", get_cbytes },
+	{ "qnum", NS_NUMBER, "messages in the queue", get_qnum },
+	{ "lspid", NS_LINK, "process that sent last, while it lives",
+	    get_lspid },
+	{ "lrpid", NS_LINK, "process that received last, while it lives",
+	    get_lrpid },
+	{ "stime", NS_STRING, "last send, ISO 8601 local time", get_stime },
+	{ "rtime", NS_STRING, "last receive, ISO 8601 local time", get_rtime },
+	{ NULL }
+};
+
+static const struct ns_class shm_class = {
+	.type = "shm",
+	.attrs = shm_attrs,
+	.summary = sysv_summary,
+};
+
+static const struct ns_class sem_class = {
+	.type = "sem",
+	.attrs = sem_attrs,
+	.summary = sysv_summary,
+};
+
+static const struct ns_class msg_class = {
+	.type = "msg",
+	.attrs = msg_attrs,
+	.summary = sysv_summary,
+};
+
+/* The first mqueue mount in the caller's mount table. */
+static const char *
+mq_dir(void)
+{
+	struct libmnt_table *tb;
+	struct libmnt_iter *it;
+	struct libmnt_fs *fs;
+	const char *type, *target;
+
+	if (mq.looked)
+		return mq.dir;
+	mq.looked = 1;
+	if ((tb = mnt_new_table_from_file("/proc/self/mountinfo")) == NULL)
+		return NULL;
+	if ((it = mnt_new_iter(MNT_ITER_FORWARD)) != NULL) {
+		while (mnt_table_next_fs(tb, it, &fs) == 0) {
+			type = mnt_fs_get_fstype(fs);
+			target = mnt_fs_get_target(fs);
+			if (type == NULL || strcmp(type, "mqueue") != 0 ||
+			    target == NULL || *target != '/')
+				continue;
+			if ((mq.dir = strdup(target)) == NULL)
+				err(1, NULL);
+			mq.dev = mnt_fs_get_devno(fs);
+			mq.mount_id = mnt_fs_get_id(fs);
+			break;
+		}
+		mnt_free_iter(it);
+	}
+	mnt_unref_table(tb);
+	return mq.dir;
+}
+
+static const char *
+mq_name(const struct ns_obj *o)
+{
+	return o->path + strlen("/ipc/mqueue/");
+}
+
+static char *
+mq_file(const char *name)
+{
+	char *path;
+
+	if (asprintf(&path, "%s/%s", mq.dir, name) == -1)
+		err(1, NULL);
+	return path;
+}
+
+static struct mq_priv *
+mq_load(struct ns_obj *o)
+{
+	struct mq_priv *p;
+
+	if (o->priv != NULL)
+		return o->priv;
+	if ((p = calloc(1, sizeof(*p))) == NULL)
+		err(1, NULL);
+	p->stat_error = -1;
+	p->info_error = -1;
+	o->priv = p;
+	return p;
+}
+
+static void
+mq_release(struct ns_obj *o)
+{
+	free(o->priv);
+	o->priv = NULL;
+}
+
+static struct stat *
+mq_stat(struct ns_obj *o)
+{
+	struct mq_priv *p = mq_load(o);
+	char *path;
+
+	if (p->stat_error == -1) {
+		p->stat_error = 0;
+		if (mq_dir() == NULL)
+			p->stat_error = ENOENT;
+		else {
+			path = mq_file(mq_name(o));
+			if (lstat(path, &p->st) == -1)
+				p->stat_error = errno;
+			free(path);
+		}
+	}
+	if (p->stat_error != 0) {
+		errno = p->stat_error;
+		return NULL;
+	}
+	return &p->st;
+}
+
+/* Reading a queue's file tells its state (mq_overview(7)). */
+static struct mq_info *
+mq_info(struct ns_obj *o)
+{
+	struct mq_priv *p = mq_load(o);
+	char *path, buf[256];
+
+	if (p->info_error == -1) {
+		p->info_error = 0;
+		if (mq_dir() == NULL)
+			p->info_error = ENOENT;
+		else {
+			path = mq_file(mq_name(o));
+			if (ns_read_file(path, buf, sizeof(buf)) == -1)
+				p->info_error = errno;
+			else if (mq_parse(buf, &p->info) == -1)
+				p->info_error = EIO;
+			free(path);
+		}
+	}
+	if (p->info_error != 0) {
+		errno = p->info_error;
+		return NULL;
+	}
+	return &p->info;
+}
+
+static int
+get_mq_name(struct ns_obj *o, struct ns_val *v)
+{
+	ns_val_addf(v, "/%s", mq_name(o));
+	return 0;
+}
+
+static int
+get_qsize(struct ns_obj *o, struct ns_val *v)
+{
+	struct mq_info *i;
+
+	if ((i = mq_info(o)) == NULL)
+		return -1;
+	ns_val_num(v, (unsigned long long)i->qsize);
+	return 0;
+}
+
+/* How the registered process is told, mq_notify(3): none without one. */
+static int
+get_notify(struct ns_obj *o, struct ns_val *v)
+{
+	static const char *const how[] = { "signal", "none", "thread" };
+	struct mq_info *i;
+
+	if ((i = mq_info(o)) == NULL)
+		return -1;
+	if (i->notify_pid == 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	if (i->notify >= 0 && i->notify < 3)
+		ns_val_add(v, how[i->notify]);
+	else
+		ns_val_addf(v, "%lld", (long long)i->notify);
+	return 0;
+}
+
+static int
+get_signo(struct ns_obj *o, struct ns_val *v)
+{
+	struct mq_info *i;
+
+	if ((i = mq_info(o)) == NULL)
+		return -1;
+	if (i->notify_pid == 0 || i->notify != 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	ns_val_num(v, (unsigned long long)i->signo);
+	return 0;
+}
+
+static int
+get_notifier(struct ns_obj *o, struct ns_val *v)
+{
+	struct mq_info *i;
+
+	if ((i = mq_info(o)) == NULL)
+		return -1;
+	return pid_link(v, i->notify_pid);
+}
+
+static int
+get_mq_owner(struct ns_obj *o, struct ns_val *v)
+{
+	struct stat *st;
+
+	if ((st = mq_stat(o)) == NULL)
+		return -1;
+	ns_val_addf(v, "/user/%u", (unsigned)st->st_uid);
+	return 0;
+}
+
+static int
+get_mq_group(struct ns_obj *o, struct ns_val *v)
+{
+	struct stat *st;
+
+	if ((st = mq_stat(o)) == NULL)
+		return -1;
+	ns_val_addf(v, "/group/%u", (unsigned)st->st_gid);
+	return 0;
+}
+
+static int
+get_mq_perm(struct ns_obj *o, struct ns_val *v)
+{
+	struct stat *st;
+
+	if ((st = mq_stat(o)) == NULL)
+		return -1;
+	ns_val_addf(v, "%04o", (unsigned)(st->st_mode & 07777));
+	return 0;
+}
+
+static int
+get_mq_file(struct ns_obj *o, struct ns_val *v)
+{
+	char *path;
+
+	if (mq_dir() == NULL) {
+		errno = ENOENT;
+		return -1;
+	}
+	path = mq_file(mq_name(o));
+	ns_val_fs(v, path);
+	free(path);
+	return 0;
+}
+
+/* "/q root 0600 12 bytes"; without the size if the file is not ours. */
+static int
+mq_summary(struct ns_obj *o, struct ns_val *v)
+{
+	struct mq_info *i;
+	struct stat *st;
+
+	if ((st = mq_stat(o)) == NULL)
+		return -1;
+	if ((i = mq_info(o)) == NULL)
+		ns_val_addf(v, "/%s %s %04o", mq_name(o),
+		    user_name(st->st_uid), (unsigned)(st->st_mode & 07777));
+	else
+		ns_val_addf(v, "/%s %s %04o %llu bytes", mq_name(o),
+		    user_name(st->st_uid), (unsigned)(st->st_mode & 07777),
+		    (unsigned long long)i->qsize);
+	return 0;
+}
+
+static const struct ns_attr mq_attrs[] = {
+	{ "name", NS_STRING, "name as mq_open(3) takes it", get_mq_name },
+	{ "owner", NS_LINK, "owning user", get_mq_owner },
+	{ "group", NS_LINK, "owning group", get_mq_group },
+	{ "perm", NS_STRING, "permission bits in octal", get_mq_perm },
+	{ "qsize", NS_NUMBER, "bytes in the queue", get_qsize },
+	{ "notify", NS_STRING, "how the registered process is notified: "
+	    "signal, none, thread", get_notify },
+	{ "signo", NS_NUMBER, "signal the registered process gets",
+	    get_signo },
+	{ "notifier", NS_LINK, "process registered for notification",
+	    get_notifier },
+	{ "file", NS_LINK, "its file in the mqueue file system", get_mq_file },
+	{ NULL }
+};
+
+static const struct ns_class mq_class = {
+	.type = "mqueue",
+	.attrs = mq_attrs,
+	.summary = mq_summary,
+	.release = mq_release,
+};
+
+static int
+set_sysv(struct ns_obj *o, int kind, uint64_t id)
+{
+	if (ns_obj_set(o, obj_classes[kind], "/ipc/%s/%llu", kind_names[kind],
+	    (unsigned long long)id) == -1)
+		return -1;
+	o->id[0] = id;
+	o->id[1] = (uint64_t)kind;
+	return 0;
+}
+
+static int
+set_mq(struct ns_obj *o, const char *name)
+{
+	if (ns_obj_set(o, &mq_class, "/ipc/mqueue/%s", name) == -1)
+		return -1;
+	o->id[1] = K_MQUEUE;
+	return 0;
+}
+
+static int
+sysv_list(int kind, ns_emit_fn emit, void *arg)
+{
+	struct ns_obj c = {0};
+	struct table *t;
+	size_t i;
+	int stop = 0;
+
+	if ((t = load_table(kind)) == NULL)
+		return ns_errno_benign(errno) ? 0 : -1;
+	for (i = 0; i < t->nrows && !stop; i++) {
+		set_sysv(&c, kind, t->rows[i].v[IPC_ID]);
+		stop = emit(&c, arg);
+		ns_obj_clear(&c);
+	}
+	return stop;
+}
+
+static int
+mq_list(ns_emit_fn emit, void *arg)
+{
+	struct ns_obj c = {0};
+	struct dirent *d;
+	DIR *dir;
+	int stop = 0;
+
+	if (mq_dir() == NULL)
+		return 0;
+	if ((dir = opendir(mq.dir)) == NULL)
+		return ns_errno_benign(errno) ? 0 : -1;
+	while (!stop && (d = readdir(dir)) != NULL) {
+		if (strcmp(d->d_name, ".") == 0 || strcmp(d->d_name, "..") == 0)
+			continue;
+		set_mq(&c, d->d_name);
+		stop = emit(&c, arg);
+		ns_obj_clear(&c);
+	}
+	closedir(dir);
+	return stop;
+}
+
+static int
+kind_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
+{
+	if (o->id[0] == K_MQUEUE)
+		return mq_list(emit, arg);
+	return sysv_list((int)o->id[0], emit, arg);
+}
+
+static int
+kind_summary(struct ns_obj *o, struct ns_val *v)
+{
+	size_t n;
+
+	if (o->id[0] == K_MQUEUE && mq_dir() == NULL) {
+		ns_val_add(v, "no mqueue file system mounted");
+		return 0;
+	}
+	n = ns_count_children(o);
+	ns_val_addf(v, "%zu %s%s", n, kind_what[o->id[0]], n == 1 ? "" : "s");
+	return 0;
+}
+
+static int
+get_mount(struct ns_obj *o, struct ns_val *v)
+{
+	if (o->id[0] != K_MQUEUE || mq_dir() == NULL) {
+		errno = ENOENT;
+		return -1;
+	}
+	ns_val_addf(v, "/mount/%d", mq.mount_id);
+	return 0;
+}
+
+static const struct ns_attr kind_attrs[] = {
+	{ "mount", NS_LINK, "mount of the mqueue file system whose queues "
+	    "are listed", get_mount },
+	{ NULL }
+};
+
+static const struct ns_class kind_class = {
+	.type = "ipcs",
+	.attrs = kind_attrs,
+	.list = kind_list,
+	.summary = kind_summary,
+};
+
+static int
+set_kind(struct ns_obj *o, int kind)
+{
+	if (ns_obj_set(o, &kind_class, "/ipc/%s", kind_names[kind]) == -1)
+		return -1;
+	o->id[0] = (uint64_t)kind;
+	return 0;
+}
 
 static int
 top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
+	struct ns_obj c = {0};
+	int k, stop;
+
+	(void)o;
+	for (k = 0; k < NKINDS; k++) {
+		set_kind(&c, k);
+		stop = emit(&c, arg);
+		ns_obj_clear(&c);
+		if (stop)
+			return 1;
+	}
 	return 0;
 }
 
 static int
 top_summary(struct ns_obj *o, struct ns_val *v)
 {
+	(void)o;
 	ns_val_add(v, "System V and POSIX IPC objects");
 	return 0;
 }
@@ -32,23 +1224,81 @@ static const struct ns_class top_class = {
 };
 
 static int
+kind_index(const char *name)
+{
+	int k;
+
+	for (k = 0; k < NKINDS; k++)
+		if (strcmp(kind_names[k], name) == 0)
+			return k;
+	return -1;
+}
+
+static int
 ipc_lookup(struct ns_obj *o, char **comp, int n)
 {
-	if (n > 0) {
-		errno = ENOENT;
-		return -1;
+	struct stat st;
+	uint64_t id;
+	char *path;
+	int k, rv;
+
+	if (n == 0)
+		return ns_obj_set(o, &top_class, "/ipc");
+	if (n > 2 || (k = kind_index(comp[0])) == -1)
+		goto none;
+	if (n == 1)
+		return set_kind(o, k);
+	if (k == K_MQUEUE) {
+		if (mq_dir() == NULL || strcmp(comp[1], ".") == 0 ||
+		    strcmp(comp[1], "..") == 0)
+			goto none;
+		path = mq_file(comp[1]);
+		rv = lstat(path, &st);
+		free(path);
+		if (rv == -1 || !S_ISREG(st.st_mode))
+			goto none;
+		return set_mq(o, comp[1]);
 	}
-	return ns_obj_set(o, &top_class, "/ipc");
+	if (ns_parse_u64(comp[1], INT_MAX, &id) == -1 ||
+	    find_row(k, id) == NULL)
+		goto none;
+	return set_sysv(o, k, id);
+none:
+	errno = ENOENT;
+	return -1;
+}
+
+/* A file of the mqueue mount, /dev/mqueue/q, is that queue. */
+static int
+ipc_recognize(struct ns_obj *o, const char *path, const struct stat *st)
+{
+	const char *name;
+	size_t len;
+
+	/* mqueue is a pseudo file system, with major 0: most files are
+	 * ruled out before the mount table is read. */
+	if (!S_ISREG(st->st_mode) || major(st->st_dev) != 0 ||
+	    mq_dir() == NULL || st->st_dev != mq.dev)
+		return 0;
+	len = strlen(mq.dir);
+	if (strncmp(path, mq.dir, len) != 0 || path[len] != '/')
+		return 0;
+	name = path + len + 1;
+	if (*name == '\0' || strchr(name, '/') != NULL)
+		return 0;
+	return set_mq(o, name) == -1 ? -1 : 1;
 }
 
 static const struct ns_class *const classes[] = {
-	&top_class,
-	NULL
+	&top_class, &kind_class, &shm_class, &sem_class, &msg_class,
+	&mq_class, NULL
 };
 
 const struct ns_provider ipc_provider = {
 	.name = "ipc",
 	.help = "System V and POSIX IPC objects",
 	.lookup = ipc_lookup,
+	.recognize = ipc_recognize,
+	.ident = NULL,
 	.classes = classes,
 };

@@ -1,0 +1,153 @@
+#!/usr/bin/env bats
+# /module: the machine's kernel modules, checked against /sys/module and
+# /proc/modules (what lsmod prints).  A tree of modules built for the test
+# is exercised by tests/unit/modparse.c, for kernels that load none.
+
+bats_require_minimum_version 1.5.0
+load helpers/common
+
+# One attribute of one object, as JSON gives it (null when it has none).
+attr() {
+	"$NSCAT" -J -o "$2" "$1" 2>/dev/null | jq -r ".objects[0].$2"
+}
+
+# Every module the kernel has, by name: /sys/module and /proc/modules.
+all_modules() {
+	{
+		ls /sys/module
+		[ -r /proc/modules ] && cut -d' ' -f1 /proc/modules
+	} | sort -u
+}
+
+# A module that is built in: a /sys/module entry that is not loaded.
+builtin_module() {
+	local m
+
+	for m in $(ls /sys/module); do
+		[ -e "/sys/module/$m/initstate" ] && continue
+		[ -r /proc/modules ] &&
+		    grep -q "^$m " /proc/modules && continue
+		echo "$m"
+		return 0
+	done
+	return 1
+}
+
+@test "nsls /module lists every module of /sys/module and /proc/modules" {
+	run -0 --separate-stderr "$NSLS" /module
+	[ -n "$output" ]
+	assert_output "$(all_modules | sed 's|^|/module/|')"
+}
+
+@test "loaded modules have the size, count and users lsmod shows" {
+	[ -r /proc/modules ] || skip "this kernel has no /proc/modules"
+	[ -s /proc/modules ] || skip "no module is loaded"
+	while read -r name size refcnt users _; do
+		run -0 --separate-stderr "$NSCAT" -J \
+		    -o name,size,refcount,state,holders "/module/$name"
+		run -0 jq -r '.objects[0] | [.name, .size, .refcount, .state,
+		    ((.holders // []) | map(select(. != null) | ltrimstr("/module/"))
+		    | join(","))] | join(" ")' <<<"$output"
+		want=$(tr ',' '\n' <<<"$users" |
+		    grep -v -e '^-$' -e '^$' -e '^\[permanent\]$' | paste -sd,)
+		assert_output "$name $size $refcnt live $want"
+		run -0 attr "/module/$name" summary
+		assert_output "$name $size $refcnt used by: ${want:--}"
+	done < <(awk '$5 == "Live"' /proc/modules)
+	command -v lsmod >/dev/null || return 0
+	run -0 bash -c 'lsmod | awk "NR > 1 { print \$1, \$2, \$3 }" | sort'
+	want=$output
+	run -0 bash -c '"$1" /module | "$2" -n -r -o name,size,refcount,state - |
+	    awk "\$4 != \"builtin\" { print \$1, \$2, \$3 }" | sort' - \
+	    "$NSLS" "$NSCAT"
+	assert_output "$want"
+}
+
+@test "a module outside /proc/modules without initstate is built in" {
+	m=$(builtin_module) || skip "no built-in module has a /sys/module entry"
+	run -0 --separate-stderr "$NSCAT" -P -o path,type,name,state,size,refcount \
+	    "/module/$m"
+	assert_output "PATH=\"/module/$m\" TYPE=\"module\" NAME=\"$m\" STATE=\"builtin\" SIZE=\"\" REFCOUNT=\"\""
+	run -0 attr "/module/$m" summary
+	assert_output "$m builtin"
+}
+
+@test "parameters are name=value, sorted, as modprobe takes them" {
+	for m in $(ls /sys/module); do
+		[ -d "/sys/module/$m/parameters" ] || continue
+		want=
+		for f in $(ls "/sys/module/$m/parameters" | LC_ALL=C sort); do
+			v=$(cat "/sys/module/$m/parameters/$f" 2>/dev/null) ||
+			    continue
+			case $v in
+			*[[:blank:]\"]*) v="\"$v\"" ;;
+			esac
+			want="$want${want:+ }$f=$v"
+		done
+		[ -n "$want" ] || continue
+		run -0 attr "/module/$m" parameters
+		assert_output "$want"
+		checked=1
+	done
+	[ -n "$checked" ] || skip "no module has a readable parameter"
+}
+
+@test "version, srcversion and taint are what /sys/module says" {
+	for m in $(ls /sys/module); do
+		for f in version srcversion taint; do
+			[ -r "/sys/module/$m/$f" ] || continue
+			want=$(<"/sys/module/$m/$f")
+			run -0 attr "/module/$m" "$f"
+			assert_output "${want:-null}"
+		done
+	done
+}
+
+@test "drivers are BUS:DRIVER; bound devices are links under /dev" {
+	found=
+	for d in /sys/module/*/drivers; do
+		[ -d "$d" ] || continue
+		m=$(basename "$(dirname "$d")")
+		run -0 attr "/module/$m" drivers
+		assert_output "$(ls "$d" | LC_ALL=C sort | paste -sd' ')"
+		run -0 --separate-stderr "$NSCAT" -n -r -o bound "/module/$m"
+		for link in $(tr -d '\n' <<<"$output" | sed 's/\\x0a/ /g'); do
+			[[ $link == /dev/* ]]
+			run -0 --separate-stderr "$NSCAT" -n -r -o path "$link"
+			assert_output "$link"
+		done
+		found=1
+	done
+	[ -n "$found" ] || skip "no module has drivers on this kernel"
+}
+
+@test "a name with - for _ and the sysfs directory are aliases" {
+	m=$(ls /sys/module | grep -m1 _) || skip "no module name holds a _"
+	run -0 --separate-stderr "$NSCAT" -n -r -o path "/module/${m//_/-}" \
+	    "/sys/module/$m" "/module/$m"
+	assert_output "$(printf '/module/%s\n' "$m" "$m" "$m")"
+}
+
+@test "every listed module resolves to itself; JSON is valid" {
+	run -0 --separate-stderr "$NSLS" /module
+	listed=$output
+	run -0 --separate-stderr "$NSCAT" -n -r -o path - <<<"$listed"
+	assert_output "$listed"
+	run -0 --separate-stderr "$NSLS" -J -l /module
+	run -0 jq -r '.nodes | length' <<<"$output"
+	assert_output "$(all_modules | wc -l)"
+	run -0 --separate-stderr "$NSCAT" -J - <<<"$listed"
+	run -0 jq -r '.objects | map(.type) | unique | join(",")' <<<"$output"
+	assert_output module
+	run -0 attr /module summary
+	assert_output "$(all_modules | wc -l) modules"
+}
+
+@test "paths that name no module" {
+	m=$(ls /sys/module | head -1)
+	for p in /module/nosuch-module /module/x/y "/module/$m/x"; do
+		run -1 --separate-stderr "$NSCAT" "$p"
+		assert_output ""
+		assert_equal "$stderr" "nscat: $p: no such object"
+	done
+}

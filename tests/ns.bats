@@ -1,0 +1,259 @@
+#!/usr/bin/env bats
+# /ns: Linux namespaces, checked against namespaces the tests make with
+# unshare(1) and ip-netns(8), and against what lsns(8) lists.
+
+bats_require_minimum_version 1.5.0
+load helpers/common
+
+setup() {
+	helpers=()
+	netns_dir_made=
+}
+
+teardown() {
+	local p
+
+	# SIGKILL: the first process of a pid namespace ignores the signals
+	# it has no handler for.
+	for p in "${helpers[@]}"; do
+		kill -KILL "$p" 2>/dev/null || true
+	done
+	rm -f /run/netns/nstools-test 2>/dev/null || true
+	if [ -n "$netns_dir_made" ]; then
+		rmdir /run/netns 2>/dev/null || true
+	fi
+}
+
+needs_root() {
+	[ "$(id -u)" = 0 ] || skip "needs root to make namespaces"
+}
+
+# Start a command in the background and wait until the process $1 levels
+# below it has exec'd the program whose comm is $2 in a namespace other
+# than the caller's $3 namespace; its pid is left in $pid.
+start_in_ns() {
+	local kind=$1 comm=$2 i
+	shift 2
+
+	"$@" 3>&- &
+	pid=$!
+	helpers+=("$pid")
+	for i in $(seq 100); do
+		if [[ $(cat "/proc/$pid/comm" 2>/dev/null) == "$comm" ]] &&
+		    [[ $(readlink "/proc/$pid/ns/$kind") != \
+		    $(readlink "/proc/self/ns/$kind") ]]; then
+			return 0
+		fi
+		sleep 0.05
+	done
+	echo "helper $pid never became $comm in a new $kind namespace" >&2
+	return 1
+}
+
+# The inode of a process's namespace of one kind.
+ino() {
+	stat -L -c %i "/proc/$1/ns/$2"
+}
+
+# One attribute of one object, as JSON gives it (null when it has none).
+attr() {
+	"$NSCAT" -J -o "$2" "$1" 2>/dev/null | jq -r ".objects[0].$2"
+}
+
+@test "/ns lists the eight kinds of namespace" {
+	run -0 "$NSLS" /ns
+	assert_output "$(printf '/ns/%s\n' cgroup ipc mnt net pid time user uts)"
+	run -0 --separate-stderr "$NSLS" -l /ns/net
+	assert_line --index 0 --regexp '^PATH +TYPE +SUMMARY$'
+}
+
+@test "a process in new net and uts namespaces: its objects and links" {
+	needs_root
+	start_in_ns net sleep unshare -n -u sleep 1000
+	net=$(ino "$pid" net)
+	uts=$(ino "$pid" uts)
+	user=$(ino self user)
+	run -0 --separate-stderr "$NSCAT" -J \
+	    -o path,type,nstype,inode,processes,nprocs,owner,parent \
+	    "/ns/net/$net"
+	run -0 jq -r '.objects[0] | [.path, .type, .nstype, .inode,
+	    (.processes | join(",")), .nprocs, .owner, .parent] | join("|")' \
+	    <<<"$output"
+	assert_output "/ns/net/$net|netns|net|$net|/proc/$pid|1|/ns/user/$user|"
+	run -0 attr "/ns/uts/$uts" processes
+	assert_output "[
+  \"/proc/$pid\"
+]"
+	run -0 attr "/ns/net/$net" summary
+	assert_output "net $net 1 proc sleep 1000"
+	run -0 --separate-stderr "$NSLS" /ns/net /ns/uts
+	assert_line "/ns/net/$net"
+	assert_line "/ns/uts/$uts"
+}
+
+@test "the namespace links of /proc/PID lead to objects listing that pid" {
+	needs_root
+	start_in_ns net sleep unshare -n -u -i sleep 1000
+	for t in net uts ipc mnt pid user cgroup time; do
+		[ -e "/proc/$pid/ns/$t" ] || continue
+		run -0 attr "/proc/$pid" "${t}ns"
+		assert_output "/ns/$t/$(ino "$pid" "$t")"
+		link=$output
+		run -0 --separate-stderr "$NSCAT" -r -n -o path,processes "$link"
+		assert_output --partial "/proc/$pid"
+		assert_line --index 0 --partial "$link "
+	done
+}
+
+@test "an nsfs file bind-mounted by ip netns resolves to its namespace" {
+	needs_root
+	command -v ip >/dev/null || skip "ip(8) is missing"
+	[ -d /run/netns ] || netns_dir_made=1
+	# A mount namespace of the test's own takes the mounts away with it.
+	run -0 --separate-stderr unshare -m --propagation private bash -c '
+		set -e
+		ip netns add nstools-test
+		trap "ip netns delete nstools-test" EXIT
+		stat -L -c %i /run/netns/nstools-test
+		"$1" -r -n -o path,nprocs,nsfs,summary /run/netns/nstools-test
+		"$2" /ns/net
+	' - "$NSCAT" "$NSLS"
+	ino=${lines[0]}
+	assert_line --index 1 "/ns/net/$ino 0 /fs/run/netns/nstools-test net\\x20$ino\\x200\\x20procs\\x20/run/netns/nstools-test"
+	assert_line "/ns/net/$ino"
+	[ ! -e /run/netns/nstools-test ]
+}
+
+@test "a user namespace: its parent, owner and creator" {
+	needs_root
+	start_in_ns user sleep unshare -U -r -n sleep 1000
+	user=$(ino "$pid" user)
+	init=$(ino self user)
+	run -0 --separate-stderr "$NSCAT" -P -o path,nstype,parent,owner,creator \
+	    "/ns/user/$user"
+	assert_output "PATH=\"/ns/user/$user\" NSTYPE=\"user\" PARENT=\"/ns/user/$init\" OWNER=\"/ns/user/$init\" CREATOR=\"/user/$(id -u)\""
+	# The network namespace made inside it is owned by it.
+	run -0 attr "/ns/net/$(ino "$pid" net)" owner
+	assert_output "/ns/user/$user"
+	run -0 --separate-stderr "$NSLS" /ns/user
+	assert_line "/ns/user/$user"
+	assert_line "/ns/user/$init"
+}
+
+@test "a nested user namespace: parents up to the caller's" {
+	needs_root
+	start_in_ns user sleep unshare -U -r unshare -U -r sleep 1000
+	inner=$(ino "$pid" user)
+	run -0 attr "/ns/user/$inner" parent
+	outer=${output#/ns/user/}
+	[ "$outer" != "$inner" ]
+	[ "$outer" != "$(ino self user)" ]
+	run -0 attr "/ns/user/$outer" parent
+	assert_output "/ns/user/$(ino self user)"
+	# Both resolve, and the caller's has no parent it may see.
+	run -0 attr "/ns/user/$outer" nstype
+	assert_output user
+	run -0 attr "/ns/user/$(ino self user)" parent
+	assert_output null
+}
+
+@test "a pid namespace has its parent; other kinds have none" {
+	needs_root
+	unshare -p -f --kill-child sleep 1000 3>&- &
+	helpers+=("$!")
+	for i in $(seq 100); do
+		pid=$(pgrep -P "$!" -x sleep) && break
+		sleep 0.05
+	done
+	[ -n "$pid" ]
+	helpers+=("$pid")
+	child=$(ino "$pid" pid)
+	[ "$child" != "$(ino self pid)" ]
+	run -0 attr "/ns/pid/$child" parent
+	assert_output "/ns/pid/$(ino self pid)"
+	run -0 attr "/ns/pid/$(ino self pid)" parent
+	assert_output null
+	run -0 attr "/ns/net/$(ino self net)" parent
+	assert_output null
+}
+
+@test "an nsfs file under /proc/PID/ns resolves to its namespace" {
+	needs_root
+	start_in_ns net sleep unshare -n sleep 1000
+	run -0 --separate-stderr "$NSCAT" -r -n -o path \
+	    "/proc/$pid/ns/net" /proc/self/ns/user
+	assert_output "$(printf '/ns/net/%s\n/ns/user/%s' "$(ino "$pid" net)" \
+	    "$(ino self user)")"
+}
+
+@test "a namespace only a descriptor keeps alive resolves, with its holder" {
+	needs_root
+	start_in_ns net sleep unshare -n sleep 1000
+	maker=$pid
+	net=$(ino "$maker" net)
+	sleep 1000 7<"/proc/$maker/ns/net" 3>&- &
+	holder=$!
+	helpers+=("$holder")
+	for i in $(seq 100); do
+		[[ $(readlink "/proc/$holder/fd/7") == "net:[$net]" ]] && break
+		sleep 0.05
+	done
+	kill -KILL "$maker"
+	while [ -e "/proc/$maker/ns" ]; do sleep 0.05; done
+	run -0 --separate-stderr "$NSCAT" -J -o path,nprocs,fds,summary \
+	    "/ns/net/$net"
+	run -0 jq -r '.objects[0] | [.path, .nprocs, (.fds | join(",")),
+	    .summary] | join("|")' <<<"$output"
+	assert_output "/ns/net/$net|0|/proc/$holder/fd/7|net $net 0 procs -"
+	run -0 attr "/proc/$holder/fd/7" object
+	assert_output "/ns/net/$net"
+	run -0 --separate-stderr "$NSLS" /ns/net
+	refute_line "/ns/net/$net"
+}
+
+@test "nsls /ns/KIND lists what lsns lists, and only namespaces" {
+	for t in cgroup ipc mnt net pid time user uts; do
+		lsns -n -r -o NS -t "$t" 2>/dev/null | sort -u \
+		    >"$BATS_TEST_TMPDIR/lsns"
+		"$NSLS" "/ns/$t" 2>/dev/null | sed "s|^/ns/$t/||" | sort -u \
+		    >"$BATS_TEST_TMPDIR/nsls"
+		# What lsns shows, nsls shows.
+		run comm -23 "$BATS_TEST_TMPDIR/lsns" "$BATS_TEST_TMPDIR/nsls"
+		assert_output ""
+		# Whatever more nsls shows has no process in it: an owner, a
+		# parent, or a bind mount.
+		for extra in $(comm -13 "$BATS_TEST_TMPDIR/lsns" \
+		    "$BATS_TEST_TMPDIR/nsls"); do
+			run -0 attr "/ns/$t/$extra" nprocs
+			assert_output 0
+		done
+	done
+}
+
+@test "every listed namespace resolves to itself" {
+	run -0 --separate-stderr "$NSLS" /ns/cgroup /ns/ipc /ns/mnt /ns/net \
+	    /ns/pid /ns/time /ns/user /ns/uts
+	listed=$output
+	[ -n "$listed" ]
+	run -0 --separate-stderr "$NSCAT" -n -r -o path - <<<"$listed"
+	assert_output "$listed"
+}
+
+@test "nsls -l and nscat -J of /ns are valid JSON with the summaries" {
+	run -0 --separate-stderr "$NSLS" -J -l /ns/net
+	run -0 jq -r '.nodes[0].summary' <<<"$output"
+	assert_output --regexp '^net [0-9]+ [0-9]+ procs? '
+	run -0 --separate-stderr "$NSCAT" -J "/ns/user/$(ino self user)"
+	run -0 jq -r '.objects[0] | [.type, .nstype, (.nprocs > 0)] | join(" ")' \
+	    <<<"$output"
+	assert_output "userns user true"
+}
+
+@test "paths that name no namespace" {
+	for p in /ns/nosuch /ns/net/1 /ns/net/x /ns/net/01 \
+	    "/ns/user/$(ino self net)" "/ns/net/$(ino self net)/x"; do
+		run -1 --separate-stderr "$NSCAT" "$p"
+		assert_output ""
+		grep -qxF "nscat: $p: no such object" <<<"$stderr"
+	done
+}
