@@ -27,7 +27,6 @@ static int	kind_summary(struct ns_obj *, struct ns_val *);
 static int	obj_summary(struct ns_obj *, struct ns_val *);
 static int	get_kind(struct ns_obj *, struct ns_val *);
 static int	get_id(struct ns_obj *, struct ns_val *);
-static int	get_fds(struct ns_obj *, struct ns_val *);
 static int	get_counter(struct ns_obj *, struct ns_val *);
 static int	get_bpf_type(struct ns_obj *, struct ns_val *);
 static int	get_bpf_tag(struct ns_obj *, struct ns_val *);
@@ -60,7 +59,7 @@ static const struct ns_attr kind_attrs[] = {
 	{ "kind", NS_STRING, "what kind of thing it is", get_kind }, \
 	{ "id", NS_NUMBER, "the object's number in the kernel: a mount id, " \
 	    "an eventfd or bpf id, a memfd's inode", get_id }, \
-	{ "fds", NS_LINKS, "the descriptors that hold it", get_fds }
+	NS_ATTR_FDS
 
 static const struct ns_attr eventfd_attrs[] = {
 	ANON_COMMON,
@@ -414,12 +413,6 @@ get_id(struct ns_obj *o, struct ns_val *v)
 {
 	ns_val_num(v, o->id[0]);
 	return 0;
-}
-
-static int
-get_fds(struct ns_obj *o, struct ns_val *v)
-{
-	return fd_holders(o->path, v);
 }
 
 static int

@@ -1724,6 +1724,12 @@ add_holder(struct fdent *e, void *arg)
 }
 
 int
+ns_get_fds(struct ns_obj *o, struct ns_val *v)
+{
+	return fd_holders(o->path, v);
+}
+
+int
 fd_holders(const char *object, struct ns_val *v)
 {
 	size_t n = v->n;

@@ -699,7 +699,8 @@ fs_recognize(struct ns_obj *obj, const char *realpath, const struct stat *st)
 	{ "inode", NS_NUMBER, "inode number", get_inode }, \
 	{ "dev", NS_STRING, "device number of the file system, MAJ:MIN", \
 	    get_dev }, \
-	{ "mount", NS_LINK, "mount the file lives on", get_mount }
+	{ "mount", NS_LINK, "mount the file lives on", get_mount }, \
+	NS_ATTR_FDS
 
 static const struct ns_attr fs_attrs[] = {
 	FS_ATTRS,

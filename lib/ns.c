@@ -584,13 +584,6 @@ get_nsfs(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-/* The descriptors that hold it: ip netns exec and setns(2) callers. */
-static int
-get_fds(struct ns_obj *o, struct ns_val *v)
-{
-	return fd_holders(o->path, v);
-}
-
 /* The command line of a process, as lsns shows it; its comm if empty. */
 static void
 command(uint64_t pid, char *buf, size_t size)
@@ -656,7 +649,7 @@ static const struct ns_attr ns_attrs[] = {
 	{ "creator", NS_LINK, "user who made the user namespace",
 	    get_creator },
 	{ "nsfs", NS_LINKS, "where its nsfs file is mounted", get_nsfs },
-	{ "fds", NS_LINKS, "the descriptors that hold it", get_fds },
+	NS_ATTR_FDS,
 	{ NULL }
 };
 

@@ -23,7 +23,6 @@ static int	pipe_summary(struct ns_obj *, struct ns_val *);
 static int	get_inode(struct ns_obj *, struct ns_val *);
 static int	get_readers(struct ns_obj *, struct ns_val *);
 static int	get_writers(struct ns_obj *, struct ns_val *);
-static int	get_fds(struct ns_obj *, struct ns_val *);
 
 static const struct ns_attr top_attrs[] = {
 	{ NULL }
@@ -35,7 +34,7 @@ static const struct ns_attr pipe_attrs[] = {
 	    get_readers },
 	{ "writers", NS_LINKS, "the descriptors that write to the pipe",
 	    get_writers },
-	{ "fds", NS_LINKS, "the descriptors that hold it", get_fds },
+	NS_ATTR_FDS,
 	{ NULL }
 };
 
@@ -195,12 +194,6 @@ static int
 get_writers(struct ns_obj *o, struct ns_val *v)
 {
 	return holders_by_end(o, v, 1);
-}
-
-static int
-get_fds(struct ns_obj *o, struct ns_val *v)
-{
-	return fd_holders(o->path, v);
 }
 
 /* The processes at each end, by pid, each once. */

@@ -100,6 +100,11 @@ int	ns_proc_each(int (*fn)(uint64_t pid, void *), void *);
  * the caller's network namespace (tables read once per run, sock.c): 0,
  * or -1 with ENOENT if no table knows it. */
 int	ns_sock_path(uint64_t inode, char *buf, size_t size);
+/* Rule 6, the reverse links: the /proc/PID/fd/N paths that hold the
+ * object, from one scan of every descriptor per run (fd.c). */
+int	ns_get_fds(struct ns_obj *, struct ns_val *);
+#define NS_ATTR_FDS \
+	{ "fds", NS_LINKS, "the descriptors that hold it", ns_get_fds }
 /* Resolve into a caller's object rather than a new one. */
 int	ns_resolve_into(struct ns_obj *, const char *input);
 

@@ -133,6 +133,7 @@ static int	get_ethproto(struct ns_obj *, struct ns_val *);
 	{ "sock_type", NS_STRING, "the socket type: stream, dgram, " \
 	    "seqpacket, raw", get_sock_type }, \
 	{ "owner", NS_LINK, "the user who made the socket", get_owner }, \
+	NS_ATTR_FDS, \
 	{ "rqueue", NS_NUMBER, "bytes queued to be read; for a listener, " \
 	    "connections waiting to be accepted", get_rqueue }, \
 	{ "wqueue", NS_NUMBER, "bytes queued to be sent; for a listener, " \
