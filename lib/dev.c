@@ -38,6 +38,7 @@
 #define SCAN_DEPTH	8		/* how deep the /dev scan goes */
 #define TREE_DEPTH	32		/* how deep the /sys/devices walk goes */
 #define SYSDEVICES	"/sys/devices"	/* the kernel's device tree */
+#define NET_LOOKUPS	16		/* interface requests before a dump */
 
 enum { KBLOCK, KCHAR, KNET };		/* obj->id[0] of a numbered root */
 
@@ -105,6 +106,8 @@ static struct devset {
 
 static struct nl_sock *nlsock;
 static struct nl_cache *links;		/* every interface, for listings */
+static int links_tried;
+static int nlookups;			/* single lookups so far */
 
 static struct udev *
 udev_ctx(void)
@@ -483,22 +486,31 @@ nl_route(void)
 static struct nl_cache *
 links_load(void)
 {
-	if (links == NULL && nl_route() != NULL &&
-	    rtnl_link_alloc_cache(nlsock, AF_UNSPEC, &links) < 0)
-		links = NULL;
+	if (!links_tried && nl_route() != NULL) {
+		links_tried = 1;
+		if (rtnl_link_alloc_cache(nlsock, AF_UNSPEC, &links) < 0)
+			links = NULL;
+	}
 	return links;
 }
 
-/* One interface of this netns, with a reference the caller drops. */
+/*
+ * One interface of this netns, by ifindex or else by name, with a
+ * reference the caller drops.  Past a few single lookups one dump is
+ * cheaper than a request each (a list of paths on standard input).
+ */
 static struct rtnl_link *
-net_link(int ifindex)
+net_link(int ifindex, const char *name)
 {
 	struct rtnl_link *link = NULL;
 
+	if (links == NULL && ++nlookups > NET_LOOKUPS)
+		links_load();
 	if (links != NULL)
-		link = rtnl_link_get(links, ifindex);
+		link = ifindex > 0 ? rtnl_link_get(links, ifindex) :
+		    rtnl_link_get_by_name(links, name);
 	else if (nl_route() != NULL &&
-	    rtnl_link_get_kernel(nlsock, ifindex, NULL, &link) < 0)
+	    rtnl_link_get_kernel(nlsock, ifindex, name, &link) < 0)
 		link = NULL;
 	if (link == NULL)
 		errno = ENOENT;
@@ -511,11 +523,43 @@ net_exists(int ifindex, const char *name)
 	struct rtnl_link *link;
 	int ok;
 
-	if ((link = net_link(ifindex)) == NULL)
+	if ((link = net_link(ifindex, NULL)) == NULL)
 		return 0;
 	ok = name == NULL || strcmp(rtnl_link_get_name(link), name) == 0;
 	rtnl_link_put(link);
 	return ok;
+}
+
+/* Make obj the interface, keeping the link the lookup brought. */
+static int
+set_netif(struct ns_obj *obj, struct rtnl_link *link)
+{
+	struct netpriv *np;
+
+	if (link == NULL) {
+		errno = ENOENT;
+		return -1;
+	}
+	if ((np = calloc(1, sizeof(*np))) == NULL)
+		err(1, NULL);
+	np->link = link;
+	obj->id[0] = rtnl_link_get_ifindex(link);
+	ns_obj_set(obj, &netif_class, "/dev/net/%llu",
+	    (unsigned long long)obj->id[0]);
+	obj->priv = np;
+	return 0;
+}
+
+/* An interface by its name, as "+net:eth0" gives it.  The kernel's names
+ * are shorter than IFNAMSIZ; a longer one names nothing. */
+static int
+lookup_netname(struct ns_obj *obj, const char *name)
+{
+	if (*name == '\0' || strlen(name) >= IFNAMSIZ) {
+		errno = ENOENT;
+		return -1;
+	}
+	return set_netif(obj, net_link(0, name));
 }
 
 static int
@@ -1121,7 +1165,7 @@ net_load(struct ns_obj *obj)
 		return obj->priv;
 	if ((np = calloc(1, sizeof(*np))) == NULL)
 		err(1, NULL);
-	np->link = net_link(obj->id[0]);
+	np->link = net_link(obj->id[0], NULL);
 	obj->priv = np;
 	return np;
 }
@@ -1195,24 +1239,99 @@ get_net_subsystem(struct ns_obj *obj, struct ns_val *val)
 	return 0;
 }
 
+/*
+ * The numbers of a link message, and its statistics as ip -s link counts
+ * them, named as sysfs names them under statistics/.  Each list gives the
+ * getters, one shared helper each, and the attribute entries.
+ */
+#define NET_NUMBERS(X)							\
+	X(mtu, add_u32, rtnl_link_get_mtu,				\
+	    "the interface's maximum transmission unit")		\
+	X(txqlen, add_u32, rtnl_link_get_txqlen,			\
+	    "the interface's transmit queue length")			\
+	X(ifgroup, add_u32, rtnl_link_get_group,			\
+	    "the interface group, 0 for the default one")		\
+	X(promiscuity, add_u32, rtnl_link_get_promiscuity,		\
+	    "how many users put the interface in promiscuous mode")	\
+	X(numtxqueues, add_u32, rtnl_link_get_num_tx_queues,		\
+	    "the number of transmit queues")				\
+	X(numrxqueues, add_u32, rtnl_link_get_num_rx_queues,		\
+	    "the number of receive queues")
+
+#define NET_STATS(X)							\
+	X(rx_bytes, add_stat, RTNL_LINK_RX_BYTES, "bytes received")	\
+	X(rx_packets, add_stat, RTNL_LINK_RX_PACKETS,			\
+	    "packets received")						\
+	X(rx_errors, add_stat, RTNL_LINK_RX_ERRORS, "receive errors")	\
+	X(rx_dropped, add_stat, RTNL_LINK_RX_DROPPED,			\
+	    "received packets dropped")					\
+	X(rx_missed_errors, add_stat, RTNL_LINK_RX_MISSED_ERR,		\
+	    "packets the receiver missed")				\
+	X(multicast, add_stat, RTNL_LINK_MULTICAST,			\
+	    "multicast packets received")				\
+	X(tx_bytes, add_stat, RTNL_LINK_TX_BYTES, "bytes sent")	\
+	X(tx_packets, add_stat, RTNL_LINK_TX_PACKETS, "packets sent")	\
+	X(tx_errors, add_stat, RTNL_LINK_TX_ERRORS, "transmit errors")	\
+	X(tx_dropped, add_stat, RTNL_LINK_TX_DROPPED,			\
+	    "packets dropped on transmit")				\
+	X(tx_carrier_errors, add_stat, RTNL_LINK_TX_CARRIER_ERR,	\
+	    "transmit errors for lack of carrier")			\
+	X(collisions, add_stat, RTNL_LINK_COLLISIONS,			\
+	    "collisions on transmit")
+
+#define NET_GETTER(attr, add, arg, help)				\
+static int								\
+get_##attr(struct ns_obj *obj, struct ns_val *val)			\
+{									\
+	return add(obj, val, arg);					\
+}
+
+#define NET_ATTR(attr, add, arg, help)					\
+	{ #attr, NS_NUMBER, help, get_##attr },
+
 static int
-get_mtu(struct ns_obj *obj, struct ns_val *val)
+add_u32(struct ns_obj *obj, struct ns_val *val,
+    uint32_t (*fn)(struct rtnl_link *))
 {
 	struct rtnl_link *link = net_get(obj);
 
 	if (link == NULL)
 		return -1;
-	ns_val_num(val, rtnl_link_get_mtu(link));
+	ns_val_num(val, fn(link));
+	return 0;
+}
+
+static int
+add_stat(struct ns_obj *obj, struct ns_val *val, rtnl_link_stat_id_t id)
+{
+	struct rtnl_link *link = net_get(obj);
+
+	if (link == NULL)
+		return -1;
+	ns_val_num(val, rtnl_link_get_stat(link, id));
+	return 0;
+}
+
+NET_NUMBERS(NET_GETTER)
+NET_STATS(NET_GETTER)
+
+/* A string the kernel gave, or none when it gave none or an empty one
+ * (an interface without an alias). */
+static int
+add_linkstr(struct ns_val *val, const char *s)
+{
+	if (s == NULL || *s == '\0') {
+		errno = ENOENT;
+		return -1;
+	}
+	ns_val_add(val, s);
 	return 0;
 }
 
 static const char *
-net_address(struct rtnl_link *link, char *buf, size_t size)
+net_lladdr(struct nl_addr *addr, char *buf, size_t size)
 {
-	struct nl_addr *addr;
-
-	if ((addr = rtnl_link_get_addr(link)) == NULL ||
-	    nl_addr_get_len(addr) == 0) {
+	if (addr == NULL || nl_addr_get_len(addr) == 0) {
 		errno = ENOENT;
 		return NULL;
 	}
@@ -1225,7 +1344,84 @@ get_address(struct ns_obj *obj, struct ns_val *val)
 	struct rtnl_link *link = net_get(obj);
 	char buf[128];
 
-	return add_str(val, link ? net_address(link, buf, sizeof(buf)) : NULL);
+	return add_linkstr(val, link ? net_lladdr(rtnl_link_get_addr(link),
+	    buf, sizeof(buf)) : NULL);
+}
+
+static int
+get_broadcast(struct ns_obj *obj, struct ns_val *val)
+{
+	struct rtnl_link *link = net_get(obj);
+	char buf[128];
+
+	return add_linkstr(val, link ?
+	    net_lladdr(rtnl_link_get_broadcast(link), buf, sizeof(buf)) : NULL);
+}
+
+/* The hardware type as ip(8) prints it after "link/": ether, loopback,
+ * none (a tun device). */
+static int
+get_linktype(struct ns_obj *obj, struct ns_val *val)
+{
+	struct rtnl_link *link = net_get(obj);
+	char buf[32];
+
+	return add_linkstr(val, link ? nl_llproto2str(
+	    rtnl_link_get_arptype(link), buf, sizeof(buf)) : NULL);
+}
+
+static int
+get_qdisc(struct ns_obj *obj, struct ns_val *val)
+{
+	struct rtnl_link *link = net_get(obj);
+
+	return add_linkstr(val, link ? rtnl_link_get_qdisc(link) : NULL);
+}
+
+static int
+get_ifalias(struct ns_obj *obj, struct ns_val *val)
+{
+	struct rtnl_link *link = net_get(obj);
+
+	return add_linkstr(val, link ? rtnl_link_get_ifalias(link) : NULL);
+}
+
+/* "default", or "dormant" where a supplicant holds the link down. */
+static int
+get_linkmode(struct ns_obj *obj, struct ns_val *val)
+{
+	struct rtnl_link *link = net_get(obj);
+	char buf[32];
+
+	return add_linkstr(val, link ? rtnl_link_mode2str(
+	    rtnl_link_get_linkmode(link), buf, sizeof(buf)) : NULL);
+}
+
+static int
+get_carrier(struct ns_obj *obj, struct ns_val *val)
+{
+	struct rtnl_link *link = net_get(obj);
+
+	if (link == NULL)
+		return -1;
+	ns_val_num(val, rtnl_link_get_carrier(link) != 0);
+	return 0;
+}
+
+static int
+get_carrier_changes(struct ns_obj *obj, struct ns_val *val)
+{
+	struct rtnl_link *link = net_get(obj);
+	uint32_t n;
+
+	if (link == NULL)
+		return -1;
+	if (rtnl_link_get_carrier_changes(link, &n) < 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	ns_val_num(val, n);
+	return 0;
 }
 
 static const char *
@@ -1339,6 +1535,24 @@ get_link(struct ns_obj *obj, struct ns_val *val)
 	return add_ifindex(val, rtnl_link_get_link(link));
 }
 
+/* The id, in this netns, of the netns the lower interface lives in when
+ * that is another one: a veth's peer moved away. */
+static int
+get_link_netnsid(struct ns_obj *obj, struct ns_val *val)
+{
+	struct rtnl_link *link = net_get(obj);
+	int32_t nsid;
+
+	if (link == NULL)
+		return -1;
+	if (rtnl_link_get_link_netnsid(link, &nsid) < 0 || nsid < 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	ns_val_num(val, nsid);
+	return 0;
+}
+
 static int
 get_net_parent(struct ns_obj *obj, struct ns_val *val)
 {
@@ -1366,7 +1580,7 @@ net_summary(struct ns_obj *obj, struct ns_val *val)
 	snprintf(mtu, sizeof(mtu), "%u", rtnl_link_get_mtu(link));
 	w[0] = rtnl_link_get_name(link);
 	w[1] = net_operstate(link, state, sizeof(state));
-	w[2] = net_address(link, addr, sizeof(addr));
+	w[2] = net_lladdr(rtnl_link_get_addr(link), addr, sizeof(addr));
 	w[3] = "mtu";
 	w[4] = mtu;
 	return add_words(val, w, 5);
@@ -1984,12 +2198,9 @@ lookup_numbered(struct ns_obj *obj, int kind, char **comp, int n)
 	}
 	if (kind == KNET) {
 		if (n != 2 || ns_parse_u64(comp[1], INT_MAX, &maj) == -1 ||
-		    maj == 0 || !net_exists(maj, NULL))
+		    maj == 0)
 			goto none;
-		ns_obj_set(obj, &netif_class, "/dev/net/%llu",
-		    (unsigned long long)maj);
-		obj->id[0] = maj;
-		return 0;
+		return set_netif(obj, net_link(maj, NULL));
 	}
 	if (n > 3 || ns_parse_u64(comp[1], MAJOR_MAX, &maj) == -1)
 		goto none;
@@ -2111,13 +2322,13 @@ dev_ident(struct ns_obj *obj, const char *s)
 		return 1;
 	case 'n':
 		if (ns_parse_u64(s + 1, INT_MAX, &ifindex) == -1 ||
-		    ifindex == 0 || !net_exists(ifindex, NULL))
+		    ifindex == 0)
 			return 0;
-		ns_obj_set(obj, &netif_class, "/dev/net/%llu",
-		    (unsigned long long)ifindex);
-		obj->id[0] = ifindex;
-		return 1;
+		return set_netif(obj, net_link(ifindex, NULL)) == 0;
 	case '+':
+		/* Netlink, not sysfs, knows the names of this netns. */
+		if (strncmp(s, "+net:", 5) == 0)
+			return lookup_netname(obj, s + 5) == 0;
 		if (strchr(s, ':') == NULL || (ud =
 		    udev_device_new_from_device_id(udev_ctx(), s)) == NULL)
 			return 0;
@@ -2211,26 +2422,44 @@ static const struct ns_attr netif_attrs[] = {
 	{ "ifindex", NS_NUMBER, "the interface index", get_ifindex },
 	{ "subsystem", NS_STRING, "net", get_net_subsystem },
 	{ "dev", NS_STRING, "udev's id of the interface: n2", get_net_dev },
-	{ "mtu", NS_NUMBER, "the interface's maximum transmission unit",
-	    get_mtu },
-	{ "address", NS_STRING, "the interface's link-layer address",
-	    get_address },
-	{ "operstate", NS_STRING,
-	    "the interface's operational state: up, down, unknown...",
-	    get_operstate },
 	{ "kind", NS_STRING, "the interface type: veth, bridge, dummy...",
 	    get_kind },
 	{ "flags", NS_STRING, "the interface flags: UP,BROADCAST...",
 	    get_flags },
+	{ "operstate", NS_STRING,
+	    "the interface's operational state: up, down, unknown...",
+	    get_operstate },
+	{ "carrier", NS_NUMBER, "1 if the interface has a carrier, else 0",
+	    get_carrier },
+	{ "carrier_changes", NS_NUMBER,
+	    "how many times the carrier came or went", get_carrier_changes },
+	{ "linkmode", NS_STRING, "the link mode: default or dormant",
+	    get_linkmode },
+	{ "address", NS_STRING, "the interface's link-layer address",
+	    get_address },
+	{ "broadcast", NS_STRING,
+	    "the broadcast address (link-layer for an interface)",
+	    get_broadcast },
+	{ "linktype", NS_STRING,
+	    "the link-layer type: ether, loopback, none...", get_linktype },
+	{ "qdisc", NS_STRING, "the interface's root queueing discipline",
+	    get_qdisc },
+	NET_NUMBERS(NET_ATTR)
+	{ "ifalias", NS_STRING, "the interface's alias, a free text",
+	    get_ifalias },
 	{ "master", NS_LINK, "the interface this one is enslaved to",
 	    get_master },
 	{ "link", NS_LINK,
 	    "the interface's lower interface in this network namespace",
 	    get_link },
+	{ "link_netnsid", NS_NUMBER,
+	    "the netns id of the lower interface's other network namespace",
+	    get_link_netnsid },
 	{ "parent", NS_LINK, "the device behind the interface",
 	    get_net_parent },
 	{ "syspath", NS_STRING, "the interface's directory in sysfs",
 	    get_net_syspath },
+	NET_STATS(NET_ATTR)
 	{ NULL }
 };
 

@@ -173,7 +173,8 @@ ns_out_columns_of(struct ns_out *out, struct ns_obj *o)
 	const struct ns_attr *a;
 
 	for (a = ns_core_attrs; a->name != NULL; a++)
-		if (strcmp(a->name, "summary") != 0)
+		if (strcmp(a->name, "summary") != 0 &&
+		    (strcmp(a->name, "count") != 0 || o->cls->list != NULL))
 			add_column(out, a);
 	for (a = o->cls->attrs; a != NULL && a->name != NULL; a++)
 		add_column(out, a);
