@@ -552,7 +552,8 @@ main(int argc, char *argv[])
 	argv += optind;
 
 	if (helpcols)
-		return ns_out_help(oo.fmt, oo.noheadings) == 0 ? 0 : 1;
+		return ns_out_help_of("dev", oo.fmt, oo.noheadings) == 0 ?
+		    0 : 1;
 	if (t.up && argc == 0)
 		usage(2);
 	t.flat = oo.fmt == NS_FMT_RAW || oo.fmt == NS_FMT_PAIRS;

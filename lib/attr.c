@@ -110,7 +110,8 @@ each_once(const struct ns_attr *a, const struct ns_attr ***seen, size_t *n,
 }
 
 void
-ns_attr_each(void (*fn)(const struct ns_attr *, void *), void *arg)
+ns_attr_each(const char *top, void (*fn)(const struct ns_attr *, void *),
+    void *arg)
 {
 	const struct ns_provider *const *p;
 	const struct ns_class *const *c;
@@ -120,11 +121,14 @@ ns_attr_each(void (*fn)(const struct ns_attr *, void *), void *arg)
 	for (a = ns_core_attrs; a->name != NULL; a++)
 		each_once(a, &seen, &nseen, fn, arg);
 	p = ns_providers(&n);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		if (top != NULL && strcmp(p[i]->name, top) != 0)
+			continue;
 		for (c = p[i]->classes; c != NULL && *c != NULL; c++)
 			for (a = (*c)->attrs; a != NULL && a->name != NULL;
 			    a++)
 				each_once(a, &seen, &nseen, fn, arg);
+	}
 	free(seen);
 }
 
@@ -174,4 +178,35 @@ ns_obj_attr(struct ns_obj *o, const char *name, size_t *n)
 	}
 	*n = v.n;
 	return v.buf;
+}
+
+static int
+links_of(const struct ns_attr *a)
+{
+	if (a->type == NS_LINK)
+		return 1;
+	return a->type == NS_LINKS ? 2 : 0;
+}
+
+int
+ns_obj_attrs(struct ns_obj *o, int (*fn)(const char *, int, void *),
+    void *arg)
+{
+	const struct ns_attr *a;
+	int r;
+
+	for (a = ns_core_attrs; a->name != NULL; a++) {
+		/* count is a node's only: an object has no children. */
+		if (strcmp(a->name, "count") == 0 && o->cls->list == NULL)
+			continue;
+		if ((r = fn(a->name, links_of(a), arg)) != 0)
+			return r;
+	}
+	for (a = o->cls->attrs; a != NULL && a->name != NULL; a++) {
+		if (find_in(ns_core_attrs, a->name) != NULL)
+			continue;
+		if ((r = fn(a->name, links_of(a), arg)) != 0)
+			return r;
+	}
+	return 0;
 }

@@ -79,6 +79,8 @@ void		 ns_out_free(struct ns_out *);
 int		 ns_out_record(struct ns_obj *, enum ns_format, FILE *);
 /* Print the table of every column name with its type and meaning (-H). */
 int		 ns_out_help(enum ns_format, int noheadings);
+/* The same for the objects of one top-level node only ("proc", "dev"). */
+int		 ns_out_help_of(const char *top, enum ns_format, int noheadings);
 
 /* The output flags every tool takes: -J -P -r -n -o LIST. */
 struct ns_outopts {
@@ -96,5 +98,10 @@ int		 ns_each_arg(int argc, char *argv[],
 /* Say "prog: INPUT: why" on stderr, the input escaped by rule 5; ENOENT
  * reads "no such object". */
 void		 ns_warn_input(const char *input, int errnum);
+
+/* Call fn for each attribute the object has, the core's first, with links
+ * 0 for a value, 1 for a link, 2 for a list of links; non-zero stops. */
+int		 ns_obj_attrs(struct ns_obj *,
+		    int (*fn)(const char *name, int links, void *), void *);
 
 #endif

@@ -389,6 +389,12 @@ help_row(const struct ns_attr *a, void *arg)
 int
 ns_out_help(enum ns_format fmt, int noheadings)
 {
+	return ns_out_help_of(NULL, fmt, noheadings);
+}
+
+int
+ns_out_help_of(const char *top, enum ns_format fmt, int noheadings)
+{
 	struct libscols_table *tb;
 	struct libscols_column *cl;
 	int r;
@@ -398,7 +404,7 @@ ns_out_help(enum ns_format fmt, int noheadings)
 	    scols_table_new_column(tb, "TYPE", 0, 0) == NULL ||
 	    (cl = scols_table_new_column(tb, "DESCRIPTION", 0, 0)) == NULL)
 		err(1, NULL);
-	ns_attr_each(help_row, tb);
+	ns_attr_each(top, help_row, tb);
 	r = scols_print_table(tb);
 	scols_unref_table(tb);
 	return r == 0 && !ferror(stdout) ? 0 : -1;
