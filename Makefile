@@ -6,10 +6,13 @@
 #   cmd/TOOL.c        -> build/TOOL
 #   tests/helpers/X.c -> build/helpers/X
 #   tests/unit/X.c    -> build/unit/X (a TAP program, run by make check)
+#   bench/X.c         -> build/bench/X (a load generator, for make bench)
+#   tests/fuzz/X.c    -> build/fuzz/X (a libFuzzer target, for make fuzz)
 #   man/X.[1-8]       -> $(MANDIR)/man[1-8]/X.[1-8]
 #
 # Objects live under build/obj/, beside their .d dependency files.
-# make V=1 shows the full compiler command lines.
+# make V=1 shows the full compiler command lines.  B=DIR builds in DIR
+# instead of build/ (CI's sanitizer build is make B=build-asan).
 
 # clean, distclean and lint work without config.mk; the rest needs it.
 ifneq ($(wildcard config.mk),)
@@ -25,11 +28,14 @@ MAKEFLAGS += --no-builtin-rules
 .DELETE_ON_ERROR:
 
 B = build
+# bash-completion loads a command's completion from here, by its name.
+BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
 
 LIB_SRCS = $(sort $(wildcard lib/*.c))
 CMD_SRCS = $(sort $(wildcard cmd/*.c))
 HELPER_SRCS = $(sort $(wildcard tests/helpers/*.c))
 UNIT_SRCS = $(sort $(wildcard tests/unit/*.c))
+BENCH_SRCS = $(sort $(wildcard bench/*.c))
 MANS = $(sort $(wildcard man/*.[1-8]))
 SUITES = $(sort $(wildcard tests/*.bats))
 
@@ -38,8 +44,10 @@ LIB = $(B)/libns.a
 TOOLS = $(CMD_SRCS:cmd/%.c=$(B)/%)
 HELPERS = $(HELPER_SRCS:tests/helpers/%.c=$(B)/helpers/%)
 UNITS = $(UNIT_SRCS:tests/unit/%.c=$(B)/unit/%)
+BENCHES = $(BENCH_SRCS:bench/%.c=$(B)/bench/%)
 OBJS = $(LIB_OBJS) $(CMD_SRCS:%.c=$(B)/obj/%.o) \
-	$(HELPER_SRCS:%.c=$(B)/obj/%.o) $(UNIT_SRCS:%.c=$(B)/obj/%.o)
+	$(HELPER_SRCS:%.c=$(B)/obj/%.o) $(UNIT_SRCS:%.c=$(B)/obj/%.o) \
+	$(BENCH_SRCS:%.c=$(B)/obj/%.o)
 
 # The tools are for Linux and use its interfaces (vasprintf, O_PATH, setns),
 # so _GNU_SOURCE holds everywhere.  It is defined empty, as a file's own
@@ -56,7 +64,7 @@ Q = @
 msg = @printf '  %-7s %s\n'
 endif
 
-.PHONY: all check install uninstall clean distclean lint
+.PHONY: all check bench install uninstall clean distclean lint
 
 all: $(LIB) $(TOOLS) $(HELPERS)
 
@@ -77,6 +85,11 @@ $(TOOLS): $(B)/%: $(B)/obj/cmd/%.o $(LIB)
 	$(msg) LD $@
 	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(LIB) $(LIBS)
 
+# nsmount alone links libfuse3: configure puts its flags in FUSE_*.
+$(B)/obj/cmd/nsmount.o: ALL_CPPFLAGS += $(FUSE_CPPFLAGS)$(if $(FUSE_LIBS),,\
+	$(error config.mk predates nsmount: run ./configure again))
+$(B)/nsmount: LIBS += $(FUSE_LIBS)
+
 $(HELPERS): $(B)/helpers/%: $(B)/obj/tests/helpers/%.o $(LIB)
 	$(msg) LD $@
 	@mkdir -p $(@D)
@@ -89,8 +102,64 @@ $(UNITS): $(B)/unit/%: $(B)/obj/tests/unit/%.o $(LIB)
 
 # The unit tests first, then every bats suite; tests/harness counts the TAP
 # lines of all of them and ends with the one "N passed, N failed" line.
+# The suites take the tools from $(B), so that make check B=build-asan
+# tests that build.
 check: all $(UNITS)
-	@bash tests/harness $(UNITS) $(SUITES)
+	@NSTOOLS_BUILD='$(abspath $(B))' bash tests/harness $(UNITS) $(SUITES)
+
+# The load generators need none of libns (only libbsd's strtonum).
+$(BENCHES): $(B)/bench/%: $(B)/obj/bench/%.o
+	$(msg) LD $@
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(LIBS)
+
+# The tools against lsfd, lsof, ss, ip, udevadm and lsblk, on loads made
+# for it; one table on standard output (see bench/run).  BENCH_SIZE=tiny
+# runs the tiny loads only, to prove that it works.
+bench: all $(BENCHES)
+	@BENCH_SIZE='$(BENCH_SIZE)' bash bench/run
+
+# Each tool once under valgrind's memcheck: no error, no definite leak.
+memcheck: all
+	@NSTOOLS_BUILD='$(abspath $(B))' bash tests/harness tests/memcheck/*.bats
+
+# libFuzzer targets: tests/fuzz/NAME.c -> $(B)/fuzz/NAME, built by clang
+# with a copy of the library of their own, instrumented for the fuzzer and
+# the sanitizers whatever configure chose.  make fuzz runs each for
+# FUZZ_SECONDS on its seeds, tests/fuzz/corpus/NAME (see tests/fuzz/run).
+FUZZ_SRCS = $(sort $(wildcard tests/fuzz/*.c))
+FUZZERS = $(FUZZ_SRCS:tests/fuzz/%.c=$(B)/fuzz/%)
+FUZZ_LIB = $(B)/fuzz/libns.a
+FUZZ_LIB_OBJS = $(LIB_SRCS:%.c=$(B)/fuzz/obj/%.o)
+FUZZ_OBJS = $(FUZZ_LIB_OBJS) $(FUZZ_SRCS:%.c=$(B)/fuzz/obj/%.o)
+FUZZ_CC = clang
+FUZZ_CFLAGS = -std=gnu11 -g -O1 -fno-omit-frame-pointer -Wall -Wextra \
+	-Wno-unused-parameter -Wno-missing-field-initializers \
+	-fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_SECONDS = 30
+
+.PHONY: memcheck fuzz fuzzers
+
+$(B)/fuzz/obj/%.o: %.c config.mk
+	$(msg) FUZZCC $@
+	@mkdir -p $(@D)
+	$(Q)$(FUZZ_CC) $(ALL_CPPFLAGS) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link \
+	    $(DEPFLAGS) -c -o $@ $<
+
+$(FUZZ_LIB): $(FUZZ_LIB_OBJS)
+	$(msg) AR $@
+	@rm -f $@
+	$(Q)$(AR) rcs $@ $(FUZZ_LIB_OBJS)
+
+$(FUZZERS): $(B)/fuzz/%: $(B)/fuzz/obj/tests/fuzz/%.o $(FUZZ_LIB)
+	$(msg) LD $@
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB) \
+	    $(LIBS)
+
+fuzzers: $(FUZZERS)
+
+fuzz: $(FUZZERS)
+	@bash tests/fuzz/run '$(FUZZ_SECONDS)' $(FUZZERS)
 
 install: all
 	install -d '$(DESTDIR)$(BINDIR)'
@@ -100,10 +169,14 @@ install: all
 		echo "install -m 644 $$m $$d"; \
 		install -d "$$d"; install -m 644 "$$m" "$$d"; \
 	done
+	install -d '$(DESTDIR)$(BASHCOMPDIR)'
+	install -m 644 completion/nstools.bash '$(DESTDIR)$(BASHCOMPDIR)/nstools'
+	$(foreach t,$(TOOLS:$(B)/%=%),ln -sf nstools '$(DESTDIR)$(BASHCOMPDIR)/$(t)';)
 
 uninstall:
 	rm -f $(foreach t,$(TOOLS:$(B)/%=%),'$(DESTDIR)$(BINDIR)/$(t)')
 	rm -f $(foreach m,$(MANS:man/%=%),'$(DESTDIR)$(MANDIR)/man$(subst .,,$(suffix $(m)))/$(m)')
+	rm -f '$(DESTDIR)$(BASHCOMPDIR)/nstools' $(foreach t,$(TOOLS:$(B)/%=%),'$(DESTDIR)$(BASHCOMPDIR)/$(t)')
 
 lint:
 	$(if $(MANS),mandoc -Tlint -W warning $(MANS),@echo 'no man pages to check')
@@ -115,3 +188,4 @@ distclean: clean
 	rm -f config.mk
 
 -include $(OBJS:.o=.d)
+-include $(FUZZ_OBJS:.o=.d)

@@ -1,0 +1,1306 @@
+/*
+ * nsmount: mount the namespace, read-only, through FUSE, so that every
+ * program reaches its objects as files: a node or an object is a
+ * directory, an attribute a file holding its value, a link a symbolic
+ * link.
+ *
+ * The core reads its tables (the mount table, the socket tables, the
+ * majors) once per run, as a tool that lives for a moment should.  A
+ * file system lives for hours, so the namespace is never read in the
+ * process that serves the kernel: a worker process, forked afresh at most
+ * once a second, answers the questions, and when it is retired its
+ * tables go with it.  What the mount shows is thus never older than that
+ * second and the second the kernel may cache a name for, a crash in a
+ * provider costs one EIO, not the mount, and the serving process keeps
+ * no state but libfuse's table of inodes.
+ */
+/* configure picks 312 where libfuse has it: see main. */
+#ifndef FUSE_USE_VERSION
+#define FUSE_USE_VERSION 31
+#endif
+
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fuse.h>
+#include <fuse_lowlevel.h>
+#include <getopt.h>
+#include <limits.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ns.h"
+
+/* Mount options every mount starts from; the user's -o comes after them
+ * and so wins. */
+#define DEFAULT_OPTIONS	"ro,fsname=nstools,subtype=nstools," \
+			"entry_timeout=1,attr_timeout=1,negative_timeout=0"
+
+#define WORKER_AGE_MS	1000	/* how long a worker's tables may serve */
+#define WORKER_WAIT_MS	20000	/* how long an answer may take */
+#define MAX_REQUEST	65536	/* the longest path a request carries */
+#define OBJ_CACHE	16	/* objects a worker keeps resolved */
+#define MAX_THREADS	64	/* requests the server takes at once */
+
+/* Where an attribute whose name a child takes stays reachable. */
+#define ATTR_PREFIX	'@'
+
+enum op {
+	OP_STAT,		/* the kind of file: S_IFDIR, S_IFREG, S_IFLNK */
+	OP_READLINK,		/* a symbolic link's text */
+	OP_READ,		/* an attribute file's contents */
+	OP_LIST,		/* a directory: a kind byte and a name, a NUL */
+};
+
+struct request {
+	uint32_t	op;
+	uint32_t	pid;		/* the caller's, for /proc/self */
+	uint32_t	len;		/* the path's bytes that follow */
+};
+
+struct reply {
+	int32_t		err;		/* 0, or an errno */
+	uint32_t	mode;		/* OP_STAT: the file type bits */
+	uint32_t	len;		/* the data's bytes that follow */
+};
+
+struct buf {
+	char	*p;
+	size_t	 len;
+	size_t	 cap;
+};
+
+/*
+ * The worker's side: what a path in the mount is, and the answers.
+ */
+
+enum kind {
+	K_DIR,			/* a node or an object */
+	K_ALIAS,		/* an alias of one: a link to it */
+	K_VALUE,		/* an attribute file */
+	K_LINK,			/* an attribute that links to an object */
+	K_LINKS,		/* an attribute that links to several */
+	K_ENTRY,		/* one of those links */
+};
+
+struct place {
+	enum kind	 kind;
+	struct ns_obj	*obj;		/* the object, or the attribute's */
+	const char	*attr;		/* the attribute's name */
+	char		*target;	/* what it links to, if it is a link */
+	int		 err;		/* K_LINK: why it has no target */
+};
+
+struct attrname {
+	const char	*name;
+	int		 links;		/* as ns_obj_attrs says */
+	int		 clash;		/* a child has the name */
+};
+
+struct attrlist {
+	struct attrname	*a;
+	size_t		 n;
+};
+
+static struct {
+	char		*path;		/* the path it was resolved from */
+	struct ns_obj	*obj;
+	unsigned long	 used;
+} cache[OBJ_CACHE];
+static unsigned long ticks;
+
+static void
+buf_add(struct buf *b, const void *p, size_t n)
+{
+	size_t cap;
+
+	if (b->len + n + 1 > b->cap) {
+		for (cap = b->cap ? b->cap : 256; cap < b->len + n + 1;)
+			cap *= 2;
+		if ((b->p = realloc(b->p, cap)) == NULL)
+			err(1, NULL);
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, p, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+static void
+buf_str(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
+
+/*
+ * Resolve a path of the namespace, never a real file: ns_resolve falls
+ * back to the file tree for what the namespace lacks, which would put
+ * /etc and /dev/vda in the mount as links to the real tree.  The prefix
+ * "/dev/null/../.." is undone by the resolver's reading of ".." but makes
+ * stat(2) of the whole fail, as a component is no directory.  The path is
+ * escaped because the resolver unescapes what it is given.
+ */
+static struct ns_obj *
+resolve_ns(const char *path)
+{
+	struct ns_obj *o;
+	char *esc, *in;
+
+	if ((esc = ns_escape(path)) == NULL ||
+	    asprintf(&in, "/dev/null/../..%s", esc) == -1)
+		err(1, NULL);
+	o = ns_resolve(in);
+	free(in);
+	free(esc);
+	if (o == NULL && errno == ESRCH)
+		errno = ENOENT;
+	return o;
+}
+
+/* Resolved objects, kept for the worker's short life, so that the
+ * attributes of one object read one after another share its data. */
+static struct ns_obj *
+resolve(const char *path)
+{
+	struct ns_obj *o;
+	size_t i, old = 0;
+
+	for (i = 0; i < OBJ_CACHE; i++) {
+		if (cache[i].path != NULL && strcmp(cache[i].path, path) == 0) {
+			cache[i].used = ++ticks;
+			return cache[i].obj;
+		}
+		if (cache[i].used < cache[old].used)
+			old = i;
+	}
+	if ((o = resolve_ns(path)) == NULL)
+		return NULL;
+	free(cache[old].path);
+	ns_obj_free(cache[old].obj);
+	if ((cache[old].path = strdup(path)) == NULL)
+		err(1, NULL);
+	cache[old].obj = o;
+	cache[old].used = ++ticks;
+	return o;
+}
+
+static int
+add_attr(const char *name, int links, void *arg)
+{
+	struct attrlist *l = arg;
+
+	if ((l->a = reallocarray(l->a, l->n + 1, sizeof(*l->a))) == NULL)
+		err(1, NULL);
+	l->a[l->n++] = (struct attrname){ name, links, 0 };
+	return 0;
+}
+
+struct findattr {
+	const char	*name;
+	int		 links;
+};
+
+static int
+match_attr(const char *name, int links, void *arg)
+{
+	struct findattr *f = arg;
+
+	if (strcmp(name, f->name) != 0)
+		return 0;
+	f->links = links;
+	return 1;
+}
+
+/* How the object's attribute called name links (0, 1, 2), or -1 if it
+ * has no attribute of that name.  The attribute is not computed. */
+static int
+attr_links(struct ns_obj *o, const char *name)
+{
+	struct findattr f = { name, 0 };
+
+	if (ns_obj_attrs(o, match_attr, &f) == 0)
+		return -1;
+	return f.links;
+}
+
+/* An attribute of the object, by its name or its prefixed name. */
+static const char *
+find_attr(struct ns_obj *o, const char *name, int *links)
+{
+	if ((*links = attr_links(o, name)) != -1)
+		return name;
+	if (name[0] == ATTR_PREFIX &&
+	    (*links = attr_links(o, name + 1)) != -1)
+		return name + 1;
+	return NULL;
+}
+
+/*
+ * The name of one link in a list of links: the target's canonical path
+ * with its slashes turned into colons, "proc:42:fd:3", so that the name
+ * says what it links to and stays the same while the target lives.
+ */
+static char *
+entry_name(const char *target)
+{
+	char *s, *p;
+
+	while (*target == '/')
+		target++;
+	if ((s = strdup(target)) == NULL)
+		err(1, NULL);
+	for (p = s; *p != '\0'; p++)
+		if (*p == '/')
+			*p = ':';
+	return s;
+}
+
+/* The value of an attribute; NULL with errno, ENOENT if it has none. */
+static char *
+attr_value(struct ns_obj *o, const char *name, size_t *n)
+{
+	char *v;
+
+	errno = 0;
+	if ((v = ns_obj_attr(o, name, n)) == NULL) {
+		if (errno == 0 || errno == ESRCH)
+			errno = ENOENT;
+		return NULL;
+	}
+	return v;
+}
+
+/* The target of the link called e in the object's list of links. */
+static char *
+find_entry(struct ns_obj *o, const char *attr, const char *e)
+{
+	char *v, *s, *name, *target = NULL;
+	size_t i, n;
+
+	if ((v = attr_value(o, attr, &n)) == NULL)
+		return NULL;
+	for (i = 0, s = v; i < n && target == NULL; i++, s += strlen(s) + 1) {
+		name = entry_name(s);
+		if (strcmp(name, e) == 0 && (target = strdup(s)) == NULL)
+			err(1, NULL);
+		free(name);
+	}
+	free(v);
+	if (target == NULL)
+		errno = ENOENT;
+	return target;
+}
+
+/* The directory part of a path in the mount, "/" for a top entry. */
+static char *
+dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *d;
+
+	if (slash == path)
+		slash++;
+	if ((d = strndup(path, slash - path)) == NULL)
+		err(1, NULL);
+	return d;
+}
+
+/*
+ * The object's attribute as a file, a link or a directory of links.  A
+ * link is there only when it has a value: a disk with no backing file has
+ * no backing link.  One not ours to read is there, and says so when read,
+ * as /proc/1/cwd does.  0, or ENOENT for a link with no value.
+ */
+static int
+place_attr(struct place *pl, struct ns_obj *o, const char *attr, int links)
+{
+	char *v;
+	size_t n;
+
+	pl->obj = o;
+	pl->attr = attr;
+	if (links == 2)
+		pl->kind = K_LINKS;
+	else if (links == 0 || strcmp(attr, "path") == 0)
+		/* path is the object itself, better read than followed. */
+		pl->kind = K_VALUE;
+	else {
+		pl->kind = K_LINK;
+		if ((v = attr_value(o, attr, &n)) == NULL) {
+			if (errno == ENOENT)
+				return ENOENT;
+			pl->err = errno == EPERM ? EACCES : errno;
+		} else if ((pl->target = strdup(v)) == NULL)
+			err(1, NULL);
+		free(v);
+	}
+	return 0;
+}
+
+/*
+ * What a path in the mount is.  A child wins over an attribute of the
+ * same name; the attribute stays reachable as @name.  An alias the
+ * resolver accepts (/proc/self, /user/root) is a link to its object,
+ * unless an attribute has its name.  0, or an errno.
+ */
+static int
+locate(const char *path, struct place *pl)
+{
+	struct ns_obj *o, *d;
+	char *dir, *gdir, *alias = NULL;
+	const char *name, *attr;
+	int links, e = ENOENT;
+
+	memset(pl, 0, sizeof(*pl));
+	if (strcmp(path, "/fs") == 0 || strncmp(path, "/fs/", 4) == 0)
+		return ENOENT;
+	if ((o = resolve(path)) != NULL) {
+		if (strcmp(ns_obj_path(o), path) == 0) {
+			pl->kind = K_DIR;
+			pl->obj = o;
+			return 0;
+		}
+		if ((alias = strdup(ns_obj_path(o))) == NULL)
+			err(1, NULL);
+	} else if (errno != ENOENT)
+		e = errno;
+	if (strcmp(path, "/") == 0)
+		return e;
+
+	dir = dir_of(path);
+	name = strrchr(path, '/') + 1;
+	if ((d = resolve(dir)) != NULL && strcmp(ns_obj_path(d), dir) == 0) {
+		if ((attr = find_attr(d, name, &links)) != NULL &&
+		    place_attr(pl, d, attr, links) == 0) {
+			free(alias);
+			free(dir);
+			return 0;
+		}
+	} else if (strcmp(dir, "/") != 0) {
+		/* An entry in a directory of links: DIR is OBJECT/ATTR. */
+		gdir = dir_of(dir);
+		if ((d = resolve(gdir)) != NULL &&
+		    strcmp(ns_obj_path(d), gdir) == 0 &&
+		    (attr = find_attr(d, strrchr(dir, '/') + 1, &links)) !=
+		    NULL && links == 2) {
+			if ((pl->target = find_entry(d, attr, name)) != NULL) {
+				pl->kind = K_ENTRY;
+				pl->obj = d;
+				pl->attr = attr;
+				free(gdir);
+				free(alias);
+				free(dir);
+				return 0;
+			}
+			if (errno != ENOENT)
+				e = errno;
+		}
+		free(gdir);
+	}
+	free(dir);
+	if (alias != NULL) {
+		pl->kind = K_ALIAS;
+		pl->target = alias;
+		return 0;
+	}
+	return e;
+}
+
+/*
+ * The text of a link from a directory of the mount to an object: relative,
+ * so that it stays inside the mount wherever that is; a file of /fs is the
+ * real file itself.
+ */
+static void
+link_text(struct buf *b, const char *from, const char *to)
+{
+	const char *f, *t, *fe, *te;
+
+	if (strcmp(to, "/fs") == 0) {
+		buf_str(b, "/");
+		return;
+	}
+	if (strncmp(to, "/fs/", 4) == 0) {
+		buf_str(b, to + 3);
+		return;
+	}
+	/* Skip the components the two have in common. */
+	for (f = from, t = to;;) {
+		while (*f == '/')
+			f++;
+		while (*t == '/')
+			t++;
+		fe = f + strcspn(f, "/");
+		te = t + strcspn(t, "/");
+		if (*f == '\0' || fe - f != te - t || memcmp(f, t, fe - f))
+			break;
+		f = fe;
+		t = te;
+	}
+	/* Up from what is left of the directory, down to the target. */
+	for (; *f != '\0'; f = fe) {
+		fe = f + strcspn(f, "/");
+		buf_str(b, b->len ? "/.." : "..");
+		while (*fe == '/')
+			fe++;
+	}
+	if (*t != '\0') {
+		if (b->len)
+			buf_str(b, "/");
+		buf_str(b, t);
+	}
+	if (b->len == 0)
+		buf_str(b, ".");
+}
+
+static int
+answer_readlink(const char *path, struct place *pl, struct buf *out)
+{
+	char *dir;
+
+	if (pl->kind == K_LINK && pl->target == NULL)
+		return pl->err;
+	dir = dir_of(path);
+	switch (pl->kind) {
+	case K_LINK:
+	case K_ALIAS:
+	case K_ENTRY:
+		link_text(out, dir, pl->target);
+		break;
+	default:
+		free(dir);
+		return EINVAL;
+	}
+	free(dir);
+	return 0;
+}
+
+/* An attribute file: its elements, one a line.  One with no value is an
+ * empty file. */
+static int
+answer_read(struct place *pl, struct buf *out)
+{
+	char *v, *s;
+	size_t i, n;
+
+	if (pl->kind == K_DIR || pl->kind == K_LINKS)
+		return EISDIR;
+	if (pl->kind != K_VALUE)
+		return EINVAL;
+	if ((v = attr_value(pl->obj, pl->attr, &n)) == NULL)
+		return errno == ENOENT ? 0 : errno == EPERM ? EACCES : errno;
+	for (i = 0, s = v; i < n; i++, s += strlen(s) + 1) {
+		buf_str(out, s);
+		buf_str(out, "\n");
+	}
+	free(v);
+	return 0;
+}
+
+static void
+add_entry(struct buf *out, char kind, const char *name)
+{
+	buf_add(out, &kind, 1);
+	buf_add(out, name, strlen(name) + 1);
+}
+
+struct children {
+	const char	*dir;		/* the node's path */
+	struct attrlist	*attrs;
+	struct buf	*out;
+	char		**others;	/* children that live elsewhere */
+	size_t		  nothers;
+};
+
+static int
+add_child(struct ns_obj *c, void *arg)
+{
+	struct children *ch = arg;
+	const char *p = ns_obj_path(c), *name;
+	size_t i, len = strlen(ch->dir), n;
+	char *v;
+
+	if (strcmp(ch->dir, "/") == 0)
+		len = 0;
+	if (strncmp(p, ch->dir, len) != 0 || p[len] != '/') {
+		/* A child that lives elsewhere (the members of /dev/tty
+		 * are /dev/char/4/N) appears under its name, checked once
+		 * the listing is over. */
+		if ((v = attr_value(c, "name", &n)) == NULL)
+			return 0;
+		if ((ch->others = reallocarray(ch->others, ch->nothers + 2,
+		    sizeof(*ch->others))) == NULL ||
+		    (ch->others[ch->nothers++] = strdup(p)) == NULL)
+			err(1, NULL);
+		ch->others[ch->nothers++] = v;
+		return 0;
+	}
+	name = p + len + 1;
+	/* A descendant further down is reached through its own parent;
+	 * /fs is the real tree, already mounted. */
+	if (strchr(name, '/') != NULL || (len == 0 && strcmp(name, "fs") == 0))
+		return 0;
+	for (i = 0; i < ch->attrs->n; i++)
+		if (strcmp(ch->attrs->a[i].name, name) == 0)
+			ch->attrs->a[i].clash = 1;
+	add_entry(ch->out, 'd', name);
+	return 0;
+}
+
+/* A child that lives elsewhere, listed under its name if the name leads
+ * to it and no attribute or other child has it. */
+static void
+add_other(struct children *ch, const char *canon, const char *name)
+{
+	struct ns_obj *o;
+	char *path;
+	size_t i;
+
+	if (*name == '\0' || strchr(name, '/') != NULL)
+		return;
+	for (i = 0; i < ch->attrs->n; i++)
+		if (strcmp(ch->attrs->a[i].name, name) == 0)
+			return;
+	if (asprintf(&path, "%s/%s", strcmp(ch->dir, "/") ? ch->dir : "",
+	    name) == -1)
+		err(1, NULL);
+	/* Not through the cache: the listing's own object is in use. */
+	if ((o = resolve_ns(path)) != NULL) {
+		if (strcmp(ns_obj_path(o), canon) == 0)
+			add_entry(ch->out, 'l', name);
+		ns_obj_free(o);
+	}
+	free(path);
+}
+
+static int
+list_object(const char *path, struct ns_obj *o, struct buf *out)
+{
+	struct attrlist al = { 0 };
+	struct children ch = { path, &al, out, NULL, 0 };
+	struct place pl = { 0 };
+	struct attrname *a;
+	char *name;
+	size_t i;
+	int e = 0;
+
+	ns_obj_attrs(o, add_attr, &al);
+	add_entry(out, 'd', ".");
+	add_entry(out, 'd', "..");
+	if (ns_obj_isnode(o) && ns_list(o, add_child, &ch) == -1) {
+		/* A node not ours to list says so, as /proc/1/fd does. */
+		if (errno == EACCES || errno == EPERM)
+			e = EACCES;
+		else if (errno == ENOENT || errno == ESRCH)
+			e = ENOENT;
+	}
+	for (i = 0; e == 0 && i + 1 < ch.nothers; i += 2)
+		add_other(&ch, ch.others[i], ch.others[i + 1]);
+	for (i = 0; i < ch.nothers; i++)
+		free(ch.others[i]);
+	free(ch.others);
+	for (i = 0; e == 0 && i < al.n; i++) {
+		a = &al.a[i];
+		if (a->links == 1 && strcmp(a->name, "path") != 0 &&
+		    place_attr(&pl, o, a->name, 1) == ENOENT)
+			continue;
+		free(pl.target);
+		pl.target = NULL;
+		if (asprintf(&name, "%s%s", a->clash ? "@" : "", a->name) ==
+		    -1)
+			err(1, NULL);
+		if (a->links == 2)
+			add_entry(out, 'd', name);
+		else if (a->links == 1 && strcmp(a->name, "path") != 0)
+			add_entry(out, 'l', name);
+		else
+			add_entry(out, 'f', name);
+		free(name);
+	}
+	free(al.a);
+	return e;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int
+list_links(struct place *pl, struct buf *out)
+{
+	char *v, *s, **names;
+	size_t i, n;
+
+	add_entry(out, 'd', ".");
+	add_entry(out, 'd', "..");
+	if ((v = attr_value(pl->obj, pl->attr, &n)) == NULL)
+		return errno == ENOENT ? 0 : errno == EPERM ? EACCES : errno;
+	if ((names = reallocarray(NULL, n ? n : 1, sizeof(*names))) == NULL)
+		err(1, NULL);
+	for (i = 0, s = v; i < n; i++, s += strlen(s) + 1)
+		names[i] = entry_name(s);
+	qsort(names, n, sizeof(*names), cmp_str);
+	for (i = 0; i < n; i++) {
+		if (*names[i] != '\0' &&
+		    (i == 0 || strcmp(names[i], names[i - 1]) != 0))
+			add_entry(out, 'l', names[i]);
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	free(v);
+	return 0;
+}
+
+/*
+ * /proc/self is the caller, not the worker: the kernel says who asks, by
+ * thread id, and the thread's process is what self names in procfs.
+ */
+static int
+self_path(const char *path, pid_t tid, char **out)
+{
+	char file[64], line[256];
+	const char *rest;
+	long long tgid = -1;
+	FILE *fp;
+
+	if (strncmp(path, "/proc/self", 10) != 0 ||
+	    (path[10] != '\0' && path[10] != '/')) {
+		if ((*out = strdup(path)) == NULL)
+			err(1, NULL);
+		return 0;
+	}
+	rest = path + 10;
+	snprintf(file, sizeof(file), "/proc/%d/status", (int)tid);
+	if (tid <= 0 || (fp = fopen(file, "re")) == NULL)
+		return ENOENT;
+	while (fgets(line, sizeof(line), fp) != NULL)
+		if (strncmp(line, "Tgid:", 5) == 0) {
+			line[strcspn(line, "\n")] = '\0';
+			tgid = strtonum(line + 5 + strspn(line + 5, " \t"), 1,
+			    INT_MAX, NULL);
+			break;
+		}
+	fclose(fp);
+	if (tgid <= 0)
+		return ENOENT;
+	if (asprintf(out, "/proc/%lld%s", tgid, rest) == -1)
+		err(1, NULL);
+	return 0;
+}
+
+static int
+answer(enum op op, const char *mpath, pid_t pid, struct buf *out,
+    uint32_t *mode)
+{
+	struct place pl;
+	char *path;
+	int e;
+
+	if ((e = self_path(mpath, pid, &path)) != 0)
+		return e;
+	memset(&pl, 0, sizeof(pl));
+	if (strcmp(mpath, "/proc/self") == 0) {
+		/* A link to the caller's own directory, as in procfs. */
+		pl.kind = K_ALIAS;
+		if ((pl.target = strdup(path)) == NULL)
+			err(1, NULL);
+		free(path);
+		if ((path = strdup(mpath)) == NULL)
+			err(1, NULL);
+	} else if ((e = locate(path, &pl)) != 0) {
+		free(path);
+		return e == EPERM ? EACCES : e;
+	}
+	switch (op) {
+	case OP_STAT:
+		if (pl.kind == K_DIR || pl.kind == K_LINKS)
+			*mode = S_IFDIR;
+		else if (pl.kind == K_VALUE)
+			*mode = S_IFREG;
+		else
+			*mode = S_IFLNK;
+		break;
+	case OP_READLINK:
+		e = answer_readlink(path, &pl, out);
+		break;
+	case OP_READ:
+		e = answer_read(&pl, out);
+		break;
+	case OP_LIST:
+		if (pl.kind == K_DIR)
+			e = list_object(path, pl.obj, out);
+		else if (pl.kind == K_LINKS)
+			e = list_links(&pl, out);
+		else
+			e = ENOTDIR;
+		break;
+	default:
+		e = ENOSYS;
+	}
+	free(pl.target);
+	free(path);
+	return e;
+}
+
+static int
+read_full(int fd, void *p, size_t n)
+{
+	ssize_t r;
+
+	while (n > 0) {
+		if ((r = read(fd, p, n)) == -1 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return -1;
+		p = (char *)p + r;
+		n -= r;
+	}
+	return 0;
+}
+
+static int
+write_full(int fd, const void *p, size_t n)
+{
+	ssize_t r;
+
+	while (n > 0) {
+		if ((r = send(fd, p, n, MSG_NOSIGNAL)) == -1 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return -1;
+		p = (const char *)p + r;
+		n -= r;
+	}
+	return 0;
+}
+
+/* The worker: one request at a time until the server closes its end. */
+static void
+serve(int fd)
+{
+	struct request rq;
+	struct reply rp;
+	struct buf out = { 0 };
+	char *path;
+
+	while (read_full(fd, &rq, sizeof(rq)) == 0) {
+		if (rq.len == 0 || rq.len > MAX_REQUEST ||
+		    (path = malloc(rq.len + 1)) == NULL)
+			break;
+		if (read_full(fd, path, rq.len) == -1)
+			break;
+		path[rq.len] = '\0';
+		out.len = 0;
+		rp.mode = 0;
+		rp.err = answer(rq.op, path, rq.pid, &out, &rp.mode);
+		if (rp.err != 0)
+			out.len = 0;
+		rp.len = out.len;
+		free(path);
+		if (write_full(fd, &rp, sizeof(rp)) == -1 ||
+		    write_full(fd, out.p, out.len) == -1)
+			break;
+	}
+	_exit(0);
+}
+
+/*
+ * The server's side: the worker, and the file system operations.
+ */
+
+static struct {
+	pthread_mutex_t	 lock;
+	int		 fd;		/* -1: none */
+	pid_t		 pid;
+	struct timespec	 born;
+	pid_t		 killed[8];	/* not yet reaped */
+} worker = { PTHREAD_MUTEX_INITIALIZER, -1, 0, { 0, 0 }, { 0 } };
+
+/* The worker's pid, read without the lock: see from_worker. */
+static atomic_int worker_pid;
+
+static struct fuse	*fuse;
+static time_t		 mounted;
+
+static long
+ms_since(const struct timespec *t)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - t->tv_sec) * 1000 +
+	    (now.tv_nsec - t->tv_nsec) / 1000000;
+}
+
+static void
+reap_killed(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(worker.killed) / sizeof(worker.killed[0]); i++)
+		if (worker.killed[i] > 0 &&
+		    waitpid(worker.killed[i], NULL, WNOHANG) != 0)
+			worker.killed[i] = 0;
+}
+
+/* Retire the worker: an idle one reads the end of its input and exits;
+ * a stuck one is killed, and reaped when it is gone. */
+static void
+retire(int stuck)
+{
+	size_t i;
+
+	if (worker.fd == -1)
+		return;
+	close(worker.fd);
+	worker.fd = -1;
+	atomic_store(&worker_pid, 0);
+	if (!stuck) {
+		waitpid(worker.pid, NULL, 0);
+		return;
+	}
+	kill(worker.pid, SIGKILL);
+	for (i = 0; i < sizeof(worker.killed) / sizeof(worker.killed[0]); i++)
+		if (worker.killed[i] == 0) {
+			worker.killed[i] = worker.pid;
+			return;
+		}
+	waitpid(worker.pid, NULL, 0);
+}
+
+static int
+spawn(void)
+{
+	int sv[2];
+	pid_t pid;
+
+	reap_killed();
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == -1)
+		return -1;
+	fflush(NULL);
+	if ((pid = fork()) == -1) {
+		close(sv[0]);
+		close(sv[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		/* The worker never speaks to the kernel's FUSE device,
+		 * and dies of the signals the server catches. */
+		close(sv[0]);
+		close(fuse_session_fd(fuse_get_session(fuse)));
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		signal(SIGPIPE, SIG_DFL);
+		serve(sv[1]);
+	}
+	close(sv[1]);
+	worker.fd = sv[0];
+	worker.pid = pid;
+	atomic_store(&worker_pid, pid);
+	clock_gettime(CLOCK_MONOTONIC, &worker.born);
+	return 0;
+}
+
+static int
+wait_readable(int fd)
+{
+	struct pollfd p = { fd, POLLIN, 0 };
+	int r;
+
+	while ((r = poll(&p, 1, WORKER_WAIT_MS)) == -1 && errno == EINTR)
+		;
+	return r == 1 ? 0 : -1;
+}
+
+/*
+ * Ask the worker about a path: 0 with the answer in *data (malloc'd), or
+ * a negative errno for the kernel.  A worker older than WORKER_AGE_MS is
+ * replaced first, so that no table it read is older than that.
+ */
+static int
+ask(enum op op, const char *path, char **data, size_t *len, uint32_t *mode)
+{
+	struct request rq;
+	struct reply rp;
+	size_t plen = strlen(path);
+	char *d = NULL;
+	int r, tries;
+
+	rq.op = op;
+	rq.pid = (uint32_t)fuse_get_context()->pid;
+	rq.len = (uint32_t)plen;
+	if (plen == 0 || plen > MAX_REQUEST)
+		return -ENAMETOOLONG;
+	pthread_mutex_lock(&worker.lock);
+	if (worker.fd != -1 && ms_since(&worker.born) > WORKER_AGE_MS)
+		retire(0);
+	for (tries = 0;; tries++) {
+		if (worker.fd == -1 && spawn() == -1) {
+			pthread_mutex_unlock(&worker.lock);
+			return -EIO;
+		}
+		if (write_full(worker.fd, &rq, sizeof(rq)) == 0 &&
+		    write_full(worker.fd, path, plen) == 0)
+			break;
+		/* A worker that died while idle never saw the request: a
+		 * new one is asked, once. */
+		retire(1);
+		if (tries == 1) {
+			pthread_mutex_unlock(&worker.lock);
+			return -EIO;
+		}
+	}
+	if (wait_readable(worker.fd) == -1 ||
+	    read_full(worker.fd, &rp, sizeof(rp)) == -1 ||
+	    (rp.len > 0 && ((d = malloc(rp.len + 1)) == NULL ||
+	    read_full(worker.fd, d, rp.len) == -1))) {
+		/* A worker that died or hangs costs this request only. */
+		retire(1);
+		pthread_mutex_unlock(&worker.lock);
+		free(d);
+		return -EIO;
+	}
+	pthread_mutex_unlock(&worker.lock);
+	if (d != NULL)
+		d[rp.len] = '\0';
+	if ((r = rp.err) != 0) {
+		free(d);
+		return -r;
+	}
+	if (data != NULL)
+		*data = d;
+	else
+		free(d);
+	if (len != NULL)
+		*len = rp.len;
+	if (mode != NULL)
+		*mode = rp.mode;
+	return 0;
+}
+
+/*
+ * A provider may stat a file of this very mount (a descriptor that a
+ * reader of the mount holds).  The server is waiting for that worker, so
+ * such a request is refused at once rather than queued behind it.
+ */
+static int
+from_worker(void)
+{
+	pid_t pid = atomic_load(&worker_pid);
+
+	return pid != 0 && fuse_get_context()->pid == pid;
+}
+
+static void
+fill_stat(struct stat *st, uint32_t mode)
+{
+	memset(st, 0, sizeof(*st));
+	st->st_mode = mode | (mode == S_IFDIR ? 0555 :
+	    mode == S_IFLNK ? 0777 : 0444);
+	/* One link: the number of subdirectories is not known, and find
+	 * must not guess it from st_nlink. */
+	st->st_nlink = 1;
+	st->st_uid = getuid();
+	st->st_gid = getgid();
+	st->st_atime = st->st_mtime = st->st_ctime = mounted;
+	st->st_blksize = 4096;
+}
+
+static void *
+fs_init(struct fuse_conn_info *conn, struct fuse_config *cfg)
+{
+	/* Sizes are not known without computing the value: an attribute
+	 * file says 0 bytes, as a file of procfs does, and every read
+	 * goes to the worker rather than stopping at that size. */
+	cfg->direct_io = 1;
+	cfg->kernel_cache = 0;
+	cfg->auto_cache = 0;
+	cfg->use_ino = 0;
+	return NULL;
+}
+
+static int
+fs_getattr(const char *path, struct stat *st, struct fuse_file_info *fi)
+{
+	uint32_t mode;
+	int r;
+
+	if (from_worker())
+		return -EACCES;
+	if ((r = ask(OP_STAT, path, NULL, NULL, &mode)) != 0)
+		return r;
+	fill_stat(st, mode);
+	return 0;
+}
+
+static int
+fs_readlink(const char *path, char *buf, size_t size)
+{
+	char *d;
+	size_t len;
+	int r;
+
+	if (from_worker())
+		return -EACCES;
+	if ((r = ask(OP_READLINK, path, &d, &len, NULL)) != 0)
+		return r;
+	if (size > 0)
+		strlcpy(buf, d != NULL ? d : "", size);
+	free(d);
+	return 0;
+}
+
+struct contents {
+	char	*data;
+	size_t	 len;
+};
+
+/* The value is read once, at open: every read(2) of one open file sees
+ * the same moment, as a seq_file of procfs does. */
+static int
+fs_open(const char *path, struct fuse_file_info *fi)
+{
+	struct contents *c;
+	int r;
+
+	if (from_worker())
+		return -EACCES;
+	if ((fi->flags & O_ACCMODE) != O_RDONLY)
+		return -EACCES;
+	if ((c = calloc(1, sizeof(*c))) == NULL)
+		return -ENOMEM;
+	if ((r = ask(OP_READ, path, &c->data, &c->len, NULL)) != 0) {
+		free(c);
+		return r;
+	}
+	fi->fh = (uintptr_t)c;
+	fi->direct_io = 1;
+	return 0;
+}
+
+static int
+fs_read(const char *path, char *buf, size_t size, off_t off,
+    struct fuse_file_info *fi)
+{
+	struct contents *c = (struct contents *)(uintptr_t)fi->fh;
+
+	if (off < 0 || (size_t)off >= c->len)
+		return 0;
+	if (size > c->len - off)
+		size = c->len - off;
+	memcpy(buf, c->data + off, size);
+	return (int)size;
+}
+
+static int
+fs_release(const char *path, struct fuse_file_info *fi)
+{
+	struct contents *c = (struct contents *)(uintptr_t)fi->fh;
+
+	free(c->data);
+	free(c);
+	return 0;
+}
+
+static int
+dot(const char *name)
+{
+	return strcmp(name, ".") == 0 || strcmp(name, "..") == 0;
+}
+
+/* A directory is listed once, at opendir, as a file is read at open:
+ * a node not ours to list fails there, as /proc/1/fd does. */
+static int
+fs_opendir(const char *path, struct fuse_file_info *fi)
+{
+	struct contents *c;
+	int r;
+
+	if (from_worker())
+		return -EACCES;
+	if ((c = calloc(1, sizeof(*c))) == NULL)
+		return -ENOMEM;
+	if ((r = ask(OP_LIST, path, &c->data, &c->len, NULL)) != 0) {
+		free(c);
+		return r;
+	}
+	fi->fh = (uintptr_t)c;
+	return 0;
+}
+
+static int
+fs_readdir(const char *path, void *buf, fuse_fill_dir_t filler, off_t off,
+    struct fuse_file_info *fi, enum fuse_readdir_flags flags)
+{
+	struct contents *c = (struct contents *)(uintptr_t)fi->fh;
+	enum fuse_fill_dir_flags plus = 0;
+	struct stat st;
+	uint32_t mode;
+	char *e;
+
+	/* The kind of every entry is known without computing anything, so
+	 * a listing answers ls -l's questions as well. */
+	if (flags & FUSE_READDIR_PLUS)
+		plus = FUSE_FILL_DIR_PLUS;
+	for (e = c->data; e != NULL && e < c->data + c->len;
+	    e += strlen(e + 1) + 2) {
+		mode = *e == 'd' ? S_IFDIR : *e == 'l' ? S_IFLNK : S_IFREG;
+		fill_stat(&st, mode);
+		if (filler(buf, e + 1, &st, 0, dot(e + 1) ? 0 : plus))
+			break;
+	}
+	return 0;
+}
+
+static const struct fuse_operations ops = {
+	.init		= fs_init,
+	.getattr	= fs_getattr,
+	.readlink	= fs_readlink,
+	.open		= fs_open,
+	.read		= fs_read,
+	.release	= fs_release,
+	.opendir	= fs_opendir,
+	.readdir	= fs_readdir,
+	.releasedir	= fs_release,
+};
+
+/*
+ * Serve the kernel until the mount goes.  Requests wait on one worker in
+ * turn, and a provider may stat a file of this mount while the server
+ * waits (see from_worker): that request needs a thread of its own, so
+ * there must be more threads than waiting readers are likely.  libfuse
+ * 3.12 capped them at ten; before, there was no cap.
+ */
+static int
+loop(void)
+{
+#if FUSE_USE_VERSION >= 312
+	struct fuse_loop_config *cfg;
+	int r;
+
+	if ((cfg = fuse_loop_cfg_create()) == NULL)
+		return -1;
+	fuse_loop_cfg_set_max_threads(cfg, MAX_THREADS);
+	r = fuse_loop_mt(fuse, cfg);
+	fuse_loop_cfg_destroy(cfg);
+	return r;
+#else
+	return fuse_loop_mt(fuse, 0);
+#endif
+}
+
+/* Mount, serve until unmounted, and clean up: the exit status. */
+static int
+serve_mount(struct fuse_args *args, const char *mountpoint, int foreground)
+{
+	struct fuse_session *se;
+	int r;
+
+	mounted = time(NULL);
+	/* fuse_new says what is wrong with an option itself. */
+	if ((fuse = fuse_new(args, &ops, sizeof(ops), NULL)) == NULL)
+		return 1;
+	if (fuse_mount(fuse, mountpoint) == -1) {
+		fuse_destroy(fuse);
+		return 1;
+	}
+	se = fuse_get_session(fuse);
+	if (fuse_set_signal_handlers(se) == -1 ||
+	    fuse_daemonize(foreground) == -1) {
+		fuse_unmount(fuse);
+		fuse_destroy(fuse);
+		return 1;
+	}
+	r = loop();
+	pthread_mutex_lock(&worker.lock);
+	retire(0);
+	pthread_mutex_unlock(&worker.lock);
+	fuse_remove_signal_handlers(se);
+	fuse_unmount(fuse);
+	fuse_destroy(fuse);
+	return r == 0 ? 0 : 1;
+}
+
+static void	usage(int);
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "foreground",	no_argument,		NULL, 'f' },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ "options",	required_argument,	NULL, 'o' },
+		{ "version",	no_argument,		NULL, 'V' },
+		{ NULL,		0,			NULL, 0 }
+	};
+	struct fuse_args args = FUSE_ARGS_INIT(0, NULL);
+	int ch, foreground = 0, r;
+
+	if (fuse_opt_add_arg(&args, "nsmount") == -1 ||
+	    fuse_opt_add_arg(&args, "-o") == -1 ||
+	    fuse_opt_add_arg(&args, DEFAULT_OPTIONS) == -1)
+		err(1, NULL);
+	while ((ch = getopt_long(argc, argv, "fho:V", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			foreground = 1;
+			break;
+		case 'h':
+			usage(0);
+			break;
+		case 'o':
+			if (fuse_opt_add_arg(&args, "-o") == -1 ||
+			    fuse_opt_add_arg(&args, optarg) == -1)
+				err(1, NULL);
+			break;
+		case 'V':
+			printf("nsmount %s\n", NS_VERSION);
+			fuse_opt_free_args(&args);
+			return 0;
+		default:
+			usage(2);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc != 1)
+		usage(2);
+
+	r = serve_mount(&args, argv[0], foreground);
+	fuse_opt_free_args(&args);
+	return r;
+}
+
+static void
+usage(int status)
+{
+	FILE *fp = status ? stderr : stdout;
+
+	fprintf(fp, "usage: nsmount [-f] [-o options] mountpoint\n");
+	if (status == 0)
+		fputs("\nMount the namespace, read-only, for every program.\n\n"
+		    " -f, --foreground    stay in the foreground\n"
+		    " -o, --options LIST  FUSE and mount options, "
+		    "comma-separated\n"
+		    " -h, --help          this help\n"
+		    " -V, --version       the version\n"
+		    "\nUnmount with fusermount3 -u or umount.  "
+		    "See nsmount(1) and nstools(7).\n", fp);
+	exit(status);
+}

@@ -1,0 +1,183 @@
+#!/usr/bin/env bats
+# The bash completion: sourced, and its function called as bash calls it,
+# with COMP_WORDS and COMP_CWORD set, then COMPREPLY checked.  The tool is
+# named by its path in the build, so that nsls is found beside it.
+
+bats_require_minimum_version 1.5.0
+load helpers/common
+
+COMPLETION=$BATS_TEST_DIRNAME/../completion/nstools.bash
+
+setup() {
+	source "$COMPLETION"
+	dir=$(realpath "$BATS_TEST_TMPDIR")
+}
+
+# Complete the last word of the command line given: COMPREPLY, one a line.
+complete_words() {
+	COMP_WORDS=("$@")
+	COMP_CWORD=$(($# - 1))
+	COMPREPLY=()
+	_nstools
+	printf '%s\n' "${COMPREPLY[@]}"
+}
+
+@test "sourcing registers the function for every tool" {
+	run -0 complete -p nsls nscat fdinfo devtree nsmount
+	assert_line "complete -F _nstools nsls"
+	assert_line "complete -F _nstools nsmount"
+	[ "${#lines[@]}" -eq 5 ]
+}
+
+@test "options come from each tool's -h" {
+	run -0 complete_words "$NSLS" -
+	assert_line -d
+	assert_line --recursive
+	assert_line --output
+	assert_line -V
+	refute_line --regexp '^[^-]'
+	run -0 complete_words "$NSLS" --rec
+	assert_output --recursive
+	run -0 complete_words "$BUILD/fdinfo" --ty
+	assert_output "--type
+--types"
+	run -0 complete_words "$BUILD/nsmount" --
+	assert_output "--foreground
+--options
+--help
+--version"
+}
+
+@test "-o completes column names from -H, after the last comma, after +" {
+	columns=$("$NSLS" -H -n -r | awk '{ print tolower($1) }')
+	run -0 complete_words "$NSLS" -o pa
+	assert_line path
+	assert_line parent
+	assert_equal "$output" "$(grep '^pa' <<<"$columns")"
+	run -0 complete_words "$NSCAT" -o path,na
+	assert_line path,name
+	refute_line --regexp '^path,[^n]'
+	run -0 complete_words "$NSLS" -o +su
+	assert_line +summary
+	refute_line --regexp '^[^+]'
+	run -0 complete_words "$BUILD/fdinfo" --output = su
+	assert_line summary
+	run -0 complete_words "$BUILD/devtree" -o path,
+	assert_output "$("$BUILD/devtree" -H -n -r |
+	    awk '{ print "path," tolower($1) }')"
+}
+
+@test "namespace paths complete one component at a time, from nsls" {
+	run -0 complete_words "$NSLS" /de
+	assert_output /dev/
+	run -0 complete_words "$NSCAT" /dev/bl
+	assert_output /dev/block/
+	run -0 complete_words "$NSLS" /dev/block/
+	assert_output "$("$NSLS" /dev/block)"
+	run -0 complete_words "$NSLS" /
+	assert_line /proc
+	assert_line /dev
+}
+
+@test "a node gets a slash, an object with no children does not" {
+	mkdir "$dir/sub"
+	touch "$dir/file"
+	run -0 complete_words "$NSCAT" "/fs$dir/su"
+	assert_output "/fs$dir/sub/"
+	run -0 complete_words "$NSCAT" "/fs$dir/fi"
+	assert_output "/fs$dir/file"
+	run -0 complete_words "$NSCAT" "/fs$dir/"
+	assert_output "/fs$dir/file
+/fs$dir/sub"
+}
+
+@test "escaped names are offered quoted, and go on as typed" {
+	mkdir "$dir/a b"
+	touch "$dir/a b/x y"
+	# nsls prints a\x20b; the shell needs the backslash quoted.
+	run -0 complete_words "$NSCAT" "/fs$dir/a"
+	assert_output "/fs$dir/a\\\\x20b/"
+	run -0 complete_words "$NSCAT" "/fs$dir/a\\\\x20b/"
+	assert_output "/fs$dir/a\\\\x20b/x\\\\x20y"
+	# In quotes, as a user may type it.
+	run -0 complete_words "$NSCAT" "'/fs$dir/a\\x20b/x"
+	assert_output "/fs$dir/a\\\\x20b/x\\\\x20y"
+	# What the completion offers is what the tool reads back.
+	eval "words=($output)"
+	run -0 "$NSCAT" -r -n -o path "${words[0]}"
+	assert_output "/fs$dir/a\\x20b/x\\x20y"
+}
+
+@test "a path bash split at its colons completes the part after the last" {
+	touch "$dir/p:q1" "$dir/p:q2"
+	run -0 complete_words "$NSCAT" "/fs$dir/p" : q
+	assert_output "q1
+q2"
+}
+
+@test "what is not in the namespace completes as a real file" {
+	mkdir "$dir/real"
+	run -0 complete_words "$NSCAT" "$dir/re"
+	assert_output "$dir/real/"
+	cd "$dir"
+	run -0 complete_words "$NSCAT" re
+	assert_output real/
+}
+
+@test "the arguments of -p, -t, -s and nsmount -o, and nsmount's directory" {
+	run -0 complete_words "$BUILD/fdinfo" -p "1,$$"
+	assert_line "1,$$"
+	for line in "${lines[@]}"; do
+		[[ $line == "1,$$"* ]]
+	done
+	run -0 complete_words "$BUILD/fdinfo" -t RE
+	assert_output REG
+	run -0 complete_words "$BUILD/devtree" -s bl
+	assert_output block
+	run -0 complete_words "$BUILD/nsmount" -o allow_
+	assert_output "allow_other
+allow_root"
+	run -0 complete_words "$BUILD/nsmount" -o ro,auto
+	assert_output ro,auto_unmount
+	mkdir "$dir/mnt"
+	run -0 complete_words "$BUILD/nsmount" -f "$dir/mn"
+	assert_output "$dir/mnt/"
+}
+
+@test "zsh takes the same file through bashcompinit" {
+	command -v zsh >/dev/null || skip "no zsh here"
+	run -0 zsh -f -c '
+		autoload -U +X bashcompinit && bashcompinit
+		compdef() { :; }
+		source "$1"
+		t() {
+			local -a COMP_WORDS COMPREPLY
+			local COMP_CWORD
+			COMP_WORDS=("$@")
+			COMP_CWORD=$(($# - 1))
+			emulate -L sh
+			setopt kshglob noshglob braceexpand
+			_nstools
+			print -r -- "${COMPREPLY[*]}"
+		}
+		t "$2" /de
+		t "$2" -o path,na
+	' - "$COMPLETION" "$NSLS"
+	assert_line --index 0 /dev/
+	assert_line --index 1 --regexp '^path,name( |$)'
+}
+
+@test "make install puts the file in the completion directory, uninstall removes it" {
+	root=$BATS_TEST_DIRNAME/..
+	run -0 make -s -C "$root" B="$BUILD" DESTDIR="$dir/dest" PREFIX=/usr \
+	    install
+	comp=$dir/dest/usr/share/bash-completion/completions
+	cmp "$COMPLETION" "$comp/nstools"
+	for t in nsls nscat fdinfo devtree nsmount; do
+		[ "$(readlink "$comp/$t")" = nstools ]
+	done
+	run -0 make -s -C "$root" B="$BUILD" DESTDIR="$dir/dest" PREFIX=/usr \
+	    uninstall
+	run -0 find "$comp" -mindepth 1
+	assert_output ""
+}
