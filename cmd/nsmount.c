@@ -147,23 +147,14 @@ buf_str(struct buf *b, const char *s)
 /*
  * Resolve a path of the namespace, never a real file: ns_resolve falls
  * back to the file tree for what the namespace lacks, which would put
- * /etc and /dev/vda in the mount as links to the real tree.  The prefix
- * "/dev/null/../.." is undone by the resolver's reading of ".." but makes
- * stat(2) of the whole fail, as a component is no directory.  The path is
- * escaped because the resolver unescapes what it is given.
+ * /etc and /dev/vda in the mount as links to the real tree.
  */
 static struct ns_obj *
 resolve_ns(const char *path)
 {
 	struct ns_obj *o;
-	char *esc, *in;
 
-	if ((esc = ns_escape(path)) == NULL ||
-	    asprintf(&in, "/dev/null/../..%s", esc) == -1)
-		err(1, NULL);
-	o = ns_resolve(in);
-	free(in);
-	free(esc);
+	o = ns_lookup_path(path);
 	if (o == NULL && errno == ESRCH)
 		errno = ENOENT;
 	return o;

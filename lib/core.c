@@ -326,6 +326,32 @@ out:
 }
 
 struct ns_obj *
+ns_lookup_path(const char *path)
+{
+	struct ns_obj *o;
+	char *s;
+	int e;
+
+	if ((o = calloc(1, sizeof(*o))) == NULL || (s = strdup(path)) == NULL)
+		err(1, NULL);
+	if (*s != '/') {
+		errno = ENOENT;
+		goto fail;
+	}
+	if (resolve_ns(o, s) == 0) {
+		free(s);
+		return o;
+	}
+fail:
+	e = errno;
+	ns_obj_clear(o);
+	free(o);
+	free(s);
+	errno = e;
+	return NULL;
+}
+
+struct ns_obj *
 ns_resolve(const char *input)
 {
 	struct ns_obj *o;

@@ -22,6 +22,9 @@ typedef int (*ns_emit_fn)(struct ns_obj *child, void *arg);
 
 /* Resolve any input form to its object; NULL with errno set if none. */
 struct ns_obj	*ns_resolve(const char *input);
+/* A path of the namespace only, raw bytes, never a real file: what a
+ * program that serves the namespace (nsmount) looks up. */
+struct ns_obj	*ns_lookup_path(const char *path);
 /* Release an object returned by ns_resolve or ns_obj_dup. */
 void		 ns_obj_free(struct ns_obj *);
 /* Copy an object handed to a listing callback, to keep it. */
