@@ -14,6 +14,7 @@
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <locale.h>
 #include <search.h>
 #include <stdio.h>
@@ -507,13 +508,15 @@ main(int argc, char *argv[])
 		{ "version",		no_argument,		NULL, 'V' },
 		{ NULL,			0,			NULL, 0 }
 	};
+	static const char opts[] = "d:HhJNno:Prs:uV";
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct tree t = { 0 };
 	const char *errstr, *defaults;
 	int ch, helpcols = 0, rval = 0;
 
 	setlocale(LC_ALL, "");
-	while ((ch = getopt_long(argc, argv, "d:HhJNno:Prs:uV", longopts,
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, opts, longopts,
 	    NULL)) != -1) {
 		if (ns_outopt(&oo, ch, optarg))
 			continue;
@@ -521,7 +524,10 @@ main(int argc, char *argv[])
 		case 'd':
 			t.depth = strtonum(optarg, 1, DEPTH_MAX, &errstr);
 			if (errstr != NULL) {
+				if ((optarg = ns_escape(optarg)) == NULL)
+					err(1, NULL);
 				warnx("depth %s: %s", optarg, errstr);
+				free(optarg);
 				usage(2);
 			}
 			break;
@@ -545,6 +551,7 @@ main(int argc, char *argv[])
 			printf("devtree %s\n", NS_VERSION);
 			return 0;
 		default:
+			ns_bad_option(argv, opts);
 			usage(2);
 		}
 	}

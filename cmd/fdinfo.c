@@ -67,7 +67,10 @@ parse_pids(struct fd_select *sel, char *list)
 		if (*s == '\0')
 			continue;
 		if (ns_parse_u64(s, INT_MAX, &pid) == -1 || pid == 0) {
+			if ((s = ns_escape(s)) == NULL)
+				err(1, NULL);
 			warnx("%s: not a process id", s);
+			free(s);
 			usage(2);
 		}
 		if ((pids = reallocarray(pids, n + 1, sizeof(*pids))) == NULL)
@@ -131,11 +134,13 @@ main(int argc, char *argv[])
 		{ "version",		no_argument,		NULL, 'V' },
 		{ NULL,			0,			NULL, 0 }
 	};
+	static const char opts[] = "ap:t:o:JPrnHhV";
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct run r = { 0 };
 	int ch, helpcols = 0, types = 0, rval = 0;
 
-	while ((ch = getopt_long(argc, argv, "ap:t:o:JPrnHhV", longopts,
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, opts, longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'a':
@@ -167,6 +172,7 @@ main(int argc, char *argv[])
 			printf("fdinfo %s\n", NS_VERSION);
 			return 0;
 		default:
+			ns_bad_option(argv, opts);
 			usage(2);
 		}
 	}

@@ -6,8 +6,10 @@
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ns.h"
 
@@ -83,10 +85,12 @@ main(int argc, char *argv[])
 		{ "version",		no_argument,		NULL, 'V' },
 		{ NULL,			0,			NULL, 0 }
 	};
+	static const char opts[] = "HhJno:PrV";
 	struct cat c = { .oo = { NS_FMT_TABLE, 0, NULL } };
 	int ch, helpcols = 0, rval;
 
-	while ((ch = getopt_long(argc, argv, "HhJno:PrV", longopts,
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, opts, longopts,
 	    NULL)) != -1) {
 		if (ns_outopt(&c.oo, ch, optarg))
 			continue;
@@ -101,6 +105,7 @@ main(int argc, char *argv[])
 			usage(0);
 			break;
 		default:
+			ns_bad_option(argv, opts);
 			usage(2);
 		}
 	}

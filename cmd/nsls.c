@@ -5,6 +5,7 @@
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,13 +14,31 @@
 
 #define LONG_COLUMNS	"path,type,summary"
 
+/*
+ * -R walks without recursion: a node is listed whole into a frame, and
+ * its children are shown and descended into one by one from there.  So
+ * neither the C stack nor the directories a provider holds open while
+ * it lists grow with the depth of the tree.
+ */
+struct frame {
+	struct ns_obj	**kids;
+	size_t		  n;
+	size_t		  cap;
+	size_t		  next;		/* the next child to show */
+	char		 *path;		/* the node's, for messages */
+	char		 *ident;	/* its file identity, or NULL */
+};
+
 struct listing {
 	struct ns_out	*out;		/* NULL: bare paths, streamed */
 	int		 recurse;
 	int		 self;		/* -d: the node, not its children */
+	struct frame	*stack;		/* -R: the nodes above, top first */
+	size_t		 depth;
+	size_t		 cap;
+	int		 failed;	/* -R: a node below was not walked */
 };
 
-static int	emit(struct ns_obj *, void *);
 static void	usage(int);
 
 static int
@@ -39,18 +58,159 @@ show(struct listing *ls, struct ns_obj *o)
 static int
 emit(struct ns_obj *o, void *arg)
 {
-	struct listing *ls = arg;
+	return show(arg, o);
+}
 
-	if (show(ls, o))
-		return 1;
-	if (ls->recurse && ns_obj_isnode(o)) {
-		/* Below the arguments, a node that cannot be listed is one
-		 * that is not ours to read: counted, not shouted. */
-		if (ns_list(o, emit, ls) == -1 &&
-		    (errno == EACCES || errno == EPERM))
-			ns_skip();
+static int
+collect(struct ns_obj *o, void *arg)
+{
+	struct frame *f = arg;
+
+	if (f->n == f->cap) {
+		f->cap = f->cap ? f->cap * 2 : 16;
+		if ((f->kids = reallocarray(f->kids, f->cap,
+		    sizeof(*f->kids))) == NULL)
+			err(1, NULL);
 	}
+	f->kids[f->n++] = ns_obj_dup(o);
 	return 0;
+}
+
+/*
+ * A directory's file identity, its dev and inode attributes: a walk that
+ * meets one twice on a path is in a loop, such as a directory bind
+ * mounted inside itself.  NULL for a node that has none.
+ */
+static char *
+identity(struct ns_obj *o)
+{
+	char *dev, *ino, *id = NULL;
+	size_t n;
+
+	if ((dev = ns_obj_attr(o, "dev", &n)) == NULL)
+		return NULL;
+	if ((ino = ns_obj_attr(o, "inode", &n)) != NULL &&
+	    asprintf(&id, "%s %s", dev, ino) == -1)
+		err(1, NULL);
+	free(dev);
+	free(ino);
+	return id;
+}
+
+/* List the node into a new frame on top of the stack, whatever part of
+ * it could be listed: 0, or -1 with errno if not all of it. */
+static int
+push(struct listing *ls, struct ns_obj *o, char *ident)
+{
+	struct frame *f;
+
+	if (ls->depth == ls->cap) {
+		ls->cap = ls->cap ? ls->cap * 2 : 16;
+		if ((ls->stack = reallocarray(ls->stack, ls->cap,
+		    sizeof(*ls->stack))) == NULL)
+			err(1, NULL);
+	}
+	f = &ls->stack[ls->depth++];
+	memset(f, 0, sizeof(*f));
+	if ((f->path = strdup(ns_obj_path(o))) == NULL)
+		err(1, NULL);
+	f->ident = ident;
+	return ns_list(o, collect, f);
+}
+
+static void
+pop(struct listing *ls)
+{
+	struct frame *f = &ls->stack[--ls->depth];
+
+	while (f->next < f->n)
+		ns_obj_free(f->kids[f->next++]);
+	free(f->kids);
+	free(f->path);
+	free(f->ident);
+}
+
+/* "nsls: PATH: directory loop back to ANCESTOR", both escaped. */
+static void
+warn_loop(const char *path, const char *ancestor)
+{
+	char *s, *a;
+
+	if ((s = ns_escape(path)) == NULL || (a = ns_escape(ancestor)) == NULL)
+		err(1, NULL);
+	warnx("%s: directory loop back to %s", s, a);
+	free(s);
+	free(a);
+}
+
+static void
+descend(struct listing *ls, struct ns_obj *o)
+{
+	char *ident;
+	size_t i;
+
+	if ((ident = identity(o)) != NULL) {
+		for (i = 0; i < ls->depth; i++) {
+			if (ls->stack[i].ident == NULL ||
+			    strcmp(ls->stack[i].ident, ident) != 0)
+				continue;
+			/* As find(1) does: said once, not walked, and the
+			 * exit status tells. */
+			warn_loop(ns_obj_path(o), ls->stack[i].path);
+			ls->failed = 1;
+			free(ident);
+			return;
+		}
+	}
+	if (push(ls, o, ident) == 0)
+		return;
+	switch (errno) {
+	case ENOENT:
+	case ESRCH:
+	case ENOTDIR:
+		/* It went away while the walk was on its way there. */
+		break;
+	case EACCES:
+	case EPERM:
+		/* Not ours to read: counted, not shouted. */
+		ns_skip();
+		break;
+	default:
+		ns_warn_input(ns_obj_path(o), errno);
+		ls->failed = 1;
+	}
+}
+
+/* -R: the node's children, each followed by its own subtree. */
+static int
+walk(struct listing *ls, struct ns_obj *top)
+{
+	struct frame *f;
+	struct ns_obj *c;
+	int r = 0;
+
+	if (push(ls, top, identity(top)) == -1) {
+		ns_warn_input(ns_obj_path(top), errno);
+		r = 1;
+	}
+	while (ls->depth > 0) {
+		f = &ls->stack[ls->depth - 1];
+		if (f->next == f->n) {
+			pop(ls);
+			continue;
+		}
+		c = f->kids[f->next++];
+		if (show(ls, c)) {
+			ns_obj_free(c);
+			while (ls->depth > 0)
+				pop(ls);
+			return 1;
+		}
+		if (ns_obj_isnode(c))
+			descend(ls, c);
+		ns_obj_free(c);
+	}
+	return r;
 }
 
 static int
@@ -66,6 +226,8 @@ list_arg(const char *input, void *arg)
 	}
 	if (ls->self || !ns_obj_isnode(o))
 		r = show(ls, o);
+	else if (ls->recurse)
+		r = walk(ls, o);
 	else if (ns_list(o, emit, ls) == -1) {
 		ns_warn_input(ns_obj_path(o), errno);
 		r = 1;
@@ -91,12 +253,14 @@ main(int argc, char *argv[])
 		{ "version",		no_argument,		NULL, 'V' },
 		{ NULL,			0,			NULL, 0 }
 	};
+	static const char opts[] = "dHhJlno:PRrV";
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct listing ls = { 0 };
 	char *root[] = { "/", NULL };
 	int ch, helpcols = 0, longfmt = 0, formatted = 0, rval;
 
-	while ((ch = getopt_long(argc, argv, "dHhJlno:PRrV", longopts,
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, opts, longopts,
 	    NULL)) != -1) {
 		if (ns_outopt(&oo, ch, optarg)) {
 			formatted |= ch != 'n';
@@ -122,6 +286,7 @@ main(int argc, char *argv[])
 			printf("nsls %s\n", NS_VERSION);
 			return 0;
 		default:
+			ns_bad_option(argv, opts);
 			usage(2);
 		}
 	}
@@ -140,7 +305,8 @@ main(int argc, char *argv[])
 		argc = 1;
 		argv = root;
 	}
-	rval = ns_each_arg(argc, argv, list_arg, &ls) ? 1 : 0;
+	rval = ns_each_arg(argc, argv, list_arg, &ls) || ls.failed ? 1 : 0;
+	free(ls.stack);
 	if (ls.out != NULL && ns_out_flush(ls.out) == -1)
 		err(1, "stdout");
 	ns_out_free(ls.out);

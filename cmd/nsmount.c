@@ -1240,6 +1240,7 @@ main(int argc, char *argv[])
 		{ "version",	no_argument,		NULL, 'V' },
 		{ NULL,		0,			NULL, 0 }
 	};
+	static const char opts[] = "fho:V";
 	struct fuse_args args = FUSE_ARGS_INIT(0, NULL);
 	int ch, foreground = 0, r;
 
@@ -1247,7 +1248,8 @@ main(int argc, char *argv[])
 	    fuse_opt_add_arg(&args, "-o") == -1 ||
 	    fuse_opt_add_arg(&args, DEFAULT_OPTIONS) == -1)
 		err(1, NULL);
-	while ((ch = getopt_long(argc, argv, "fho:V", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
 			foreground = 1;
@@ -1265,6 +1267,7 @@ main(int argc, char *argv[])
 			fuse_opt_free_args(&args);
 			return 0;
 		default:
+			ns_bad_option(argv, opts);
 			usage(2);
 		}
 	}

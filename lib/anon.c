@@ -355,7 +355,9 @@ emit_listing(struct listing *l, const struct idkind *k, ns_emit_fn emit,
 	size_t i;
 	int stop = 0;
 
-	qsort(l->ids, l->nids, sizeof(*l->ids), cmp_u64);
+	/* qsort's base must be a valid pointer even for no elements. */
+	if (l->nids > 0)
+		qsort(l->ids, l->nids, sizeof(*l->ids), cmp_u64);
 	for (i = 0; !stop && i < l->nids; i++) {
 		if (i > 0 && l->ids[i] == l->ids[i - 1])
 			continue;

@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <limits.h>
+#include <getopt.h>
+
 #include "ns.h"
 
 int
@@ -83,5 +86,38 @@ ns_warn_input(const char *input, int errnum)
 		warnx("%s: no such object", s);
 	else
 		warnx("%s: %s", s, strerror(errnum));
+	free(s);
+}
+
+/*
+ * getopt(3)'s own message would quote a bad option as it was typed,
+ * control bytes and all; this one says the same, escaped as every
+ * message is.
+ */
+void
+ns_bad_option(char *argv[], const char *opts)
+{
+	const char *word = argv[optind - 1];
+	char c[] = { (char)optopt, '\0' }, *s, *eq;
+	int known;
+
+	/* optopt is 0 for an unknown long option; else the option's value,
+	 * for a known one whose argument is wrong or missing, or the
+	 * character that is no option. */
+	known = optopt > CHAR_MAX ||
+	    (optopt > 0 && optopt != ':' && strchr(opts, optopt) != NULL);
+	if ((s = ns_escape(optopt == 0 || known ? word : c)) == NULL)
+		err(1, NULL);
+	if (optopt == 0)
+		warnx("unrecognized option '%s'", s);
+	else if (!known)
+		warnx("invalid option -- '%s'", s);
+	else if (strncmp(s, "--", 2) != 0)
+		warnx("option requires an argument -- '%c'", optopt);
+	else if ((eq = strchr(s, '=')) != NULL) {
+		*eq = '\0';
+		warnx("option '%s' doesn't allow an argument", s);
+	} else
+		warnx("option '%s' requires an argument", s);
 	free(s);
 }

@@ -32,6 +32,7 @@
 #include <netlink/route/link.h>
 
 #include "provider.h"
+#include "devparse.h"
 
 #define MAJOR_MAX	4095		/* the kernel's majors have 12 bits */
 #define MINOR_MAX	1048575		/* and its minors 20 */
@@ -194,6 +195,28 @@ parse_devnum(const char *s, unsigned int *maj, unsigned int *min)
 	return 0;
 }
 
+int
+dev_parse_devices_line(char *line, char *type, unsigned int *major,
+    char **name)
+{
+	char *p, *sp;
+	uint64_t v;
+
+	if (strncmp(line, "Character", 9) == 0)
+		*type = 'c';
+	else if (strncmp(line, "Block", 5) == 0)
+		*type = 'b';
+	p = line + strspn(line, " ");
+	if (*type == 0 || (sp = strchr(p, ' ')) == NULL)
+		return 0;
+	*sp = '\0';
+	if (ns_parse_u64(p, MAJOR_MAX, &v) == -1)
+		return 0;
+	*major = v;
+	*name = sp + 1;
+	return 1;
+}
+
 /*
  * /proc/devices: which driver registered which major.  A major can carry
  * several names (4 is "/dev/vc/0", "tty" and "ttyS"), each for its own
@@ -203,10 +226,10 @@ static void
 majors_load(void)
 {
 	FILE *fp;
-	char *line = NULL, *p, *sp;
+	char *line = NULL, *name;
 	size_t cap = 0, alloc = 0;
 	ssize_t len;
-	uint64_t v;
+	unsigned int maj;
 	char type = 0;
 
 	if (majors_read)
@@ -217,15 +240,7 @@ majors_load(void)
 	while ((len = getline(&line, &cap, fp)) != -1) {
 		if (len > 0 && line[len - 1] == '\n')
 			line[len - 1] = '\0';
-		if (strncmp(line, "Character", 9) == 0)
-			type = 'c';
-		else if (strncmp(line, "Block", 5) == 0)
-			type = 'b';
-		p = line + strspn(line, " ");
-		if (type == 0 || (sp = strchr(p, ' ')) == NULL)
-			continue;
-		*sp = '\0';
-		if (ns_parse_u64(p, MAJOR_MAX, &v) == -1)
+		if (!dev_parse_devices_line(line, &type, &maj, &name))
 			continue;
 		if (nmajors == alloc) {
 			alloc = alloc ? alloc * 2 : 64;
@@ -234,8 +249,8 @@ majors_load(void)
 				err(1, NULL);
 		}
 		majors[nmajors].type = type;
-		majors[nmajors].major = v;
-		if ((majors[nmajors].name = strdup(sp + 1)) == NULL)
+		majors[nmajors].major = maj;
+		if ((majors[nmajors].name = strdup(name)) == NULL)
 			err(1, NULL);
 		nmajors++;
 	}
@@ -2380,7 +2395,7 @@ static const struct ns_attr blockdev_attrs[] = {
 	{ "slaves", NS_LINKS, "the block devices this one is built on",
 	    get_slaves },
 	{ "backing", NS_LINK, "the file behind a loop device", get_backing },
-	DEV_SYSPATH, DEV_MODEL, DEV_SERIAL,
+	DEV_SYSPATH, DEV_MODEL, DEV_SERIAL, NS_ATTR_FDS,
 	{ NULL }
 };
 
@@ -2393,7 +2408,7 @@ static const struct ns_class blockdev_class = {
 
 static const struct ns_attr chardev_attrs[] = {
 	DEV_NAME, DEV_SUBSYSTEM, DEV_DEVTYPE, DEV_DRIVER, DEV_NUMBERED,
-	DEV_PARENT, DEV_SYSPATH, DEV_MODEL, DEV_SERIAL,
+	DEV_PARENT, DEV_SYSPATH, DEV_MODEL, DEV_SERIAL, NS_ATTR_FDS,
 	{ NULL }
 };
 

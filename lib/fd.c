@@ -852,7 +852,7 @@ family_of(const char *link)
 	}
 	if (is_memfd(link))
 		return F_MEMFD;
-	if (link[0] == '/')
+	if (link[0] == '/' || link[0] == '\0')
 		return F_PATH;
 	if (nsfs_type(link, &ino) != NULL)
 		return F_NSFS;
@@ -865,8 +865,13 @@ read_link_at(int dfd, const char *name)
 	char buf[PATH_MAX + 16], *s;
 	ssize_t n;
 
-	if ((n = readlinkat(dfd, name, buf, sizeof(buf) - 1)) == -1)
-		return NULL;
+	if ((n = readlinkat(dfd, name, buf, sizeof(buf) - 1)) == -1) {
+		/* Only a path can be longer than the kernel will give: the
+		 * descriptor is still there, its text is left empty. */
+		if (errno != ENAMETOOLONG)
+			return NULL;
+		n = 0;
+	}
 	buf[n] = '\0';
 	if ((s = strdup(buf)) == NULL)
 		err(1, NULL);
@@ -1948,6 +1953,37 @@ merge_mode(char *into, const char *mode)
 			into[i] = mode[i];
 }
 
+/*
+ * maps writes a newline in a path as "\012" but a backslash as itself,
+ * so "\012" there may be either: the reading that finds the very file
+ * mapped is the one taken.
+ */
+static char *
+map_path(const struct mapping *m)
+{
+	struct stat st;
+	char *s, *p, *q;
+
+	if ((s = strdup(m->path)) == NULL)
+		err(1, NULL);
+	if (strstr(s, "\\012") == NULL)
+		return s;
+	for (p = q = s; *p != '\0'; p++) {
+		if (strncmp(p, "\\012", 4) == 0) {
+			*q++ = '\n';
+			p += 3;
+		} else
+			*q++ = *p;
+	}
+	*q = '\0';
+	if (stat(s, &st) == 0 && st.st_dev == m->dev && st.st_ino == m->ino)
+		return s;
+	free(s);
+	if ((s = strdup(m->path)) == NULL)
+		err(1, NULL);
+	return s;
+}
+
 static int
 assoc_maps(uint64_t pid, int (*fn)(struct fdent *, void *), void *arg)
 {
@@ -1984,8 +2020,7 @@ assoc_maps(uint64_t pid, int (*fn)(struct fdent *, void *), void *arg)
 		e = ent_new(pid, -1);
 		strlcpy(e->assoc, maps[i].shared ? "shm" : "mem",
 		    sizeof(e->assoc));
-		if ((e->link = strdup(maps[i].path)) == NULL)
-			err(1, NULL);
+		e->link = map_path(&maps[i]);
 		e->fam = is_memfd(e->link) ? F_MEMFD : F_PATH;
 		e->st.st_dev = maps[i].dev;
 		e->st.st_ino = maps[i].ino;
@@ -2413,7 +2448,8 @@ get_deleted(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = ent_of(o)) == NULL)
 		return -1;
-	if (e->fam != F_PATH)
+	/* A path too long to read says nothing either way. */
+	if (e->fam != F_PATH || e->link[0] == '\0')
 		return none();
 	if ((st = ent_stat(e)) == NULL)
 		return -1;

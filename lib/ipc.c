@@ -274,7 +274,9 @@ load_table(int kind)
 	}
 	free(line);
 	fclose(f);
-	qsort(t->rows, t->nrows, sizeof(*t->rows), by_id);
+	/* qsort's base must be a valid pointer even for no rows. */
+	if (t->nrows > 0)
+		qsort(t->rows, t->nrows, sizeof(*t->rows), by_id);
 	return t;
 }
 
@@ -287,9 +289,12 @@ find_row(int kind, uint64_t id)
 	if ((t = load_table(kind)) == NULL)
 		return NULL;
 	key.v[IPC_ID] = id;
-	if ((r = bsearch(&key, t->rows, t->nrows, sizeof(*t->rows),
-	    by_id)) == NULL)
+	/* bsearch wants a valid base even for no rows. */
+	if (t->nrows == 0 || (r = bsearch(&key, t->rows, t->nrows,
+	    sizeof(*t->rows), by_id)) == NULL) {
 		errno = ENOENT;
+		return NULL;
+	}
 	return r;
 }
 

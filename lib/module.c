@@ -156,6 +156,8 @@ find_in_table(const char *name)
 	struct mod key;
 
 	key.name = (char *)name;
+	if (nmods == 0)
+		return NULL;
 	return bsearch(&key, mods, nmods, sizeof(*mods), by_name);
 }
 
@@ -228,8 +230,9 @@ read_sys_module(size_t nlisted)
 		if (d->d_name[0] == '.')
 			continue;
 		key.name = d->d_name;
-		if (bsearch(&key, mods, nlisted, sizeof(*mods), by_name) ==
-		    NULL)
+		/* bsearch, like qsort, wants a valid base even for none. */
+		if (nlisted == 0 || bsearch(&key, mods, nlisted,
+		    sizeof(*mods), by_name) == NULL)
 			add_mod(d->d_name);
 	}
 	closedir(dir);
@@ -250,10 +253,14 @@ load(void)
 		return;
 	loaded = 1;
 	read_proc_modules();
-	qsort(mods, nmods, sizeof(*mods), by_name);
+	/* qsort's base must be a valid pointer even for no elements, and
+	 * mods is NULL while no module was read. */
+	if (nmods > 0)
+		qsort(mods, nmods, sizeof(*mods), by_name);
 	nlisted = nmods;
 	read_sys_module(nlisted);
-	qsort(mods, nmods, sizeof(*mods), by_name);
+	if (nmods > 0)
+		qsort(mods, nmods, sizeof(*mods), by_name);
 	for (i = 0; i < nmods; i++)
 		for (j = 0; j < mods[i].nholders; j++)
 			if ((h = find_in_table(mods[i].holders[j])) != NULL)
@@ -457,7 +464,8 @@ get_holders(struct ns_obj *o, struct ns_val *v)
 		return 0;
 	}
 	names = sys_dir(m, "holders", &n);
-	qsort(names, n, sizeof(*names), by_string);
+	if (n > 0)
+		qsort(names, n, sizeof(*names), by_string);
 	for (i = 0; i < n; i++)
 		ns_val_addf(v, "/module/%s", names[i]);
 	free_names(names, n);
@@ -509,7 +517,8 @@ get_parameters(struct ns_obj *o, struct ns_val *v)
 	if ((m = entry(o)) == NULL)
 		return -1;
 	names = sys_dir(m, "parameters", &n);
-	qsort(names, n, sizeof(*names), by_string);
+	if (n > 0)
+		qsort(names, n, sizeof(*names), by_string);
 	if ((value = malloc(VALUE_MAX)) == NULL)
 		err(1, NULL);
 	for (i = 0; i < n; i++) {
@@ -575,7 +584,8 @@ get_drivers(struct ns_obj *o, struct ns_val *v)
 		errno = ENOENT;
 		return -1;
 	}
-	qsort(names, n, sizeof(*names), by_string);
+	if (n > 0)
+		qsort(names, n, sizeof(*names), by_string);
 	for (i = 0; i < n; i++) {
 		l = strlen(names[i]);
 		if ((s = realloc(s, len + l + 2)) == NULL)
@@ -633,7 +643,8 @@ get_bound(struct ns_obj *o, struct ns_val *v)
 	if ((m = entry(o)) == NULL)
 		return -1;
 	names = sys_dir(m, "drivers", &n);
-	qsort(names, n, sizeof(*names), by_string);
+	if (n > 0)
+		qsort(names, n, sizeof(*names), by_string);
 	for (i = 0; i < n; i++)
 		add_bound(v, m, names[i]);
 	free_names(names, n);

@@ -98,6 +98,9 @@ int		 ns_outopt(struct ns_outopts *, int ch, const char *optarg);
  * input; the number of calls that returned non-zero. */
 int		 ns_each_arg(int argc, char *argv[],
 		    int (*fn)(const char *, void *), void *);
+/* Say what was wrong with a command line getopt(3) refused, as getopt
+ * would but escaped (opterr must be 0; opts is the option string). */
+void		 ns_bad_option(char *argv[], const char *opts);
 /* Say "prog: INPUT: why" on stderr, the input escaped by rule 5; ENOENT
  * reads "no such object". */
 void		 ns_warn_input(const char *input, int errnum);

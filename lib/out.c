@@ -144,7 +144,10 @@ add_list(struct ns_out *out, const char *list)
 		if (*name == '\0')
 			continue;
 		if ((a = ns_attr_any(name)) == NULL) {
+			if ((name = ns_escape(name)) == NULL)
+				err(1, NULL);
 			warnx("unknown column: %s", name);
+			free(name);
 			free(copy);
 			return -1;
 		}

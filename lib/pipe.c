@@ -110,8 +110,9 @@ static int
 pipe_exists(uint64_t ino)
 {
 	pipes_load();
-	return bsearch(&ino, pipes.ino, pipes.n, sizeof(*pipes.ino),
-	    cmp_u64) != NULL;
+	/* bsearch wants a valid base even for no pipes. */
+	return pipes.n > 0 && bsearch(&ino, pipes.ino, pipes.n,
+	    sizeof(*pipes.ino), cmp_u64) != NULL;
 }
 
 static void

@@ -24,27 +24,12 @@
 
 #include "provider.h"
 #include "fd.h"
+#include "procparse.h"
 
 /* Large enough for any stat line: the comm is at most 64 bytes. */
 #define STAT_MAX	4096
 /* The ids come early in status; a longer file is read only in part. */
 #define STATUS_MAX	4096
-
-/* What one read of /proc/PID/stat and /proc/PID/status gives. */
-struct proc_info {
-	int		 stat_errno;	/* -1 unread, 0 read, or why not */
-	char		*comm;
-	char		 state;
-	uint64_t	 ppid;
-	uint64_t	 tty;		/* 0 when there is none */
-	uint64_t	 threads;
-	uint64_t	 start;		/* clock ticks after boot */
-
-	int		 status_errno;	/* -1 unread, 0 read, or why not */
-	uint64_t	 tgid;
-	uint64_t	 uid[2];	/* real, effective */
-	uint64_t	 gid[2];
-};
 
 static int	proc_top_list(struct ns_obj *, ns_emit_fn, void *);
 static int	proc_top_summary(struct ns_obj *, struct ns_val *);
@@ -252,8 +237,8 @@ next_field(char **s)
 #define F_THREADS	20
 #define F_START		22
 
-static int
-parse_stat(struct proc_info *p, char *buf)
+int
+proc_parse_stat(struct proc_info *p, char *buf)
 {
 	char *open, *close, *s, *f;
 	uint64_t n;
@@ -300,7 +285,7 @@ load_stat(struct ns_obj *o)
 		    (unsigned long long)o->id[0]);
 		if (ns_read_file(path, buf, sizeof(buf)) == -1)
 			p->stat_errno = errno;
-		else if (parse_stat(p, buf) == -1)
+		else if (proc_parse_stat(p, buf) == -1)
 			p->stat_errno = EINVAL;
 		else
 			p->stat_errno = 0;
@@ -313,8 +298,8 @@ load_stat(struct ns_obj *o)
 }
 
 /* The numbers after a "Key:" at the start of a status line. */
-static int
-status_ids(const char *buf, const char *key, uint64_t *ids, int n)
+int
+proc_status_ids(const char *buf, const char *key, uint64_t *ids, int n)
 {
 	const char *s;
 	char *end;
@@ -360,9 +345,9 @@ load_status(struct ns_obj *o)
 		    (unsigned long long)o->id[0]);
 		if (ns_read_file(path, buf, sizeof(buf)) == -1)
 			p->status_errno = errno;
-		else if (status_ids(buf, "Tgid:", &p->tgid, 1) == -1 ||
-		    status_ids(buf, "Uid:", p->uid, 2) == -1 ||
-		    status_ids(buf, "Gid:", p->gid, 2) == -1)
+		else if (proc_status_ids(buf, "Tgid:", &p->tgid, 1) == -1 ||
+		    proc_status_ids(buf, "Uid:", p->uid, 2) == -1 ||
+		    proc_status_ids(buf, "Gid:", p->gid, 2) == -1)
 			p->status_errno = EINVAL;
 		else
 			p->status_errno = 0;

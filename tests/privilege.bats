@@ -1,0 +1,243 @@
+#!/usr/bin/env bats
+# Privilege: the key cases as an unprivileged user (nobody, through
+# setpriv, with no capabilities): the output is limited to what that user
+# may read, one summary line on stderr says how much was skipped, a
+# listing that merely skips exits 0, and only an argument that itself
+# cannot be read makes it 1.  And no tool writes anything, or is set-uid.
+
+bats_require_minimum_version 1.5.0
+load helpers/common
+load helpers/names
+
+HOLD=$HELPERS/holdnames
+
+SKIPPED='^(nsls|nscat|fdinfo|devtree): [1-9][0-9]* objects? not readable \(permission denied\), skipped$'
+
+setup() {
+	helpers=()
+	[ "$(id -u)" = 0 ] || skip "needs root to become another user"
+	getent passwd nobody >/dev/null || skip "there is no user nobody"
+	as_nobody "$NSLS" -d / >/dev/null 2>&1 ||
+	    skip "nobody cannot run the tools where they were built"
+	pub=$(mktemp -d "${TMPDIR:-/tmp}/nstools-priv.XXXXXX")
+	chmod 755 "$pub"
+	epub=/fs$(esc "$(realpath "$pub")")
+}
+
+teardown() {
+	stop_helpers
+	[ -z "${pub-}" ] || rm -rf "$pub"
+}
+
+as_nobody() {
+	setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups \
+	    --inh-caps=-all "$@"
+}
+
+# A helper of root's and one of nobody's, each holding a file open:
+# their pids in $rootpid and $nbpid, nobody's file's path in $nbfile.
+two_helpers() {
+	echo secret >"$pub/rootfile"
+	chmod 600 "$pub/rootfile"
+	echo open >"$pub/nbfile"
+	chmod 644 "$pub/nbfile"
+	start_helper root "$HOLD" -f "$pub/rootfile"
+	rootpid=$pid
+	rootfd=$(awk '$1 == "FD" { print $2; exit }' "$BATS_TEST_TMPDIR/root.out")
+	start_helper nobody setpriv --reuid=nobody --regid="$(id -g nobody)" \
+	    --clear-groups --inh-caps=-all "$HOLD" -f "$pub/nbfile"
+	nbpid=$pid
+	nbfd=$(awk '$1 == "FD" { print $2; exit }' "$BATS_TEST_TMPDIR/nobody.out")
+	nbfile=$epub/nbfile
+}
+
+@test "nsls -R /proc as nobody: what nobody may read, one line on stderr, exit 0" {
+	two_helpers
+	run -0 --separate-stderr as_nobody "$NSLS" -R /proc
+	refute_raw_output
+	# Every process is there; only nobody's descriptors are.
+	assert_line "/proc/$rootpid"
+	assert_line "/proc/$rootpid/fd"
+	refute_line --partial "/proc/$rootpid/fd/"
+	assert_line "/proc/$nbpid/fd/$nbfd"
+	assert_equal "$(wc -l <<<"$stderr")" 1
+	assert_equal "$(grep -Ec "$SKIPPED" <<<"$stderr")" 1
+}
+
+@test "fdinfo as nobody: nobody's own descriptors, one line on stderr, exit 0" {
+	two_helpers
+	run -0 --separate-stderr as_nobody "$FDINFO" -r -n -o pid,user,fd,object
+	refute_raw_output
+	assert_line "$nbpid nobody $nbfd $nbfile"
+	refute_line --regexp "^$rootpid "
+	run -0 awk '$2 != "nobody"' <<<"$output"
+	assert_output ''
+	assert_equal "$(grep -Ec "$SKIPPED" <<<"$stderr")" 1
+	assert_equal "$(wc -l <<<"$stderr")" 1
+	# As fdinfo(1) says: a process of -p that cannot be read is skipped
+	# and counted, not an error.
+	run -0 --separate-stderr as_nobody "$FDINFO" -n -p "$rootpid"
+	assert_output ''
+	assert_equal "$stderr" 'fdinfo: 1 object not readable (permission denied), skipped'
+	run -0 --separate-stderr as_nobody "$FDINFO" -n -r -o fd,object -p "$nbpid"
+	assert_line "$nbfd $nbfile"
+	[ -z "$stderr" ]
+}
+
+@test "fdinfo PATH as nobody: the holders nobody may see" {
+	two_helpers
+	run -0 --separate-stderr as_nobody "$FDINFO" -r -n -o pid,fd "$nbfile"
+	assert_output "$nbpid $nbfd"
+	assert_equal "$(grep -Ec "$SKIPPED" <<<"$stderr")" 1
+	# As root both are seen.
+	run -0 --separate-stderr "$FDINFO" -r -n -o pid "$nbfile" "$epub/rootfile"
+	assert_output "$nbpid
+$rootpid"
+	[ -z "$stderr" ]
+}
+
+@test "nscat of root's process as nobody: what may be read, nothing said" {
+	two_helpers
+	run -0 --separate-stderr as_nobody "$NSCAT" -J \
+	    -o pid,comm,user,state,cwd,exe,root "/proc/$rootpid"
+	[ -z "$stderr" ]
+	assert_json "$output"
+	run -0 jq -c '.objects[0]' <<<"$output"
+	assert_output "{\"pid\":$rootpid,\"comm\":\"holdnames\",\"user\":\"/user/0\",\"state\":\"S\",\"cwd\":null,\"exe\":null,\"root\":null}"
+	# Its own are all there.
+	run -0 --separate-stderr as_nobody "$NSCAT" -n -r -o cwd,exe "/proc/$nbpid"
+	assert_output "/fs$(esc "$(readlink "/proc/$nbpid/cwd")") /fs$(esc "$(realpath "$HOLD")")"
+}
+
+@test "an argument that cannot be read: one message, exit 1, the others printed" {
+	two_helpers
+	mkdir -m 700 "$pub/secret"
+	touch "$pub/secret/hidden"
+	mkdir -m 755 "$pub/open"
+	touch "$pub/open/a"
+	run -1 --separate-stderr as_nobody "$NSLS" "/proc/$rootpid/fd" "$epub/open"
+	assert_output "$epub/open/a"
+	assert_equal "$stderr" "nsls: /proc/$rootpid/fd: Permission denied"
+	run -1 --separate-stderr as_nobody "$NSLS" "$epub/secret"
+	assert_output ''
+	assert_equal "$stderr" "nsls: $epub/secret: Permission denied"
+	run -1 --separate-stderr as_nobody "$NSCAT" -n -r -o path \
+	    "/proc/$rootpid/fd/$rootfd" "$epub/secret/hidden" "$epub/open/a"
+	assert_output "$epub/open/a"
+	assert_equal "$stderr" "nscat: /proc/$rootpid/fd/$rootfd: Permission denied
+nscat: $epub/secret/hidden: Permission denied"
+}
+
+@test "a walk below the arguments: what cannot be read is counted, exit 0" {
+	mkdir -m 700 "$pub/secret"
+	touch "$pub/secret/hidden"
+	mkdir -m 755 "$pub/open"
+	touch "$pub/open/a"
+	run -0 --separate-stderr as_nobody "$NSLS" -R "$epub"
+	assert_equal "$(sort <<<"$output")" "$epub/open
+$epub/open/a
+$epub/secret"
+	assert_equal "$stderr" 'nsls: 1 object not readable (permission denied), skipped'
+	run -0 --separate-stderr as_nobody "$NSLS" -R -J "$epub"
+	assert_json "$output"
+	assert_equal "$stderr" 'nsls: 1 object not readable (permission denied), skipped'
+}
+
+@test "every node but /fs as nobody: exit 0, at most one line on stderr" {
+	two_helpers
+	local nodes=(/proc /sock /pipe /anon /ns /ipc /user /group /mount /dev
+	    /net /module)
+	run -0 --separate-stderr as_nobody "$NSLS" -R -l "${nodes[@]}"
+	refute_raw_output
+	[ "$(wc -l <<<"$stderr")" -le 1 ]
+	[ -z "$stderr" ] || [[ $stderr =~ $SKIPPED ]]
+	run -0 --separate-stderr as_nobody "$NSCAT" -J -o path,count,summary \
+	    "${nodes[@]}"
+	assert_json "$output"
+	[ -z "$stderr" ] || [[ $stderr =~ $SKIPPED ]]
+	run -0 --separate-stderr as_nobody "$FDINFO" -a -J
+	assert_json "$output"
+	[[ $stderr =~ $SKIPPED ]]
+	run -0 --separate-stderr as_nobody "$DEVTREE"
+	[ -z "$stderr" ] || [[ $stderr =~ $SKIPPED ]]
+}
+
+@test "hostile names read by nobody: the same escaped output as root's" {
+	hostile_names
+	mkdir "$pub/h"
+	for n in "${RAW[@]}"; do
+		touch -- "$pub/h/$n"
+	done
+	run -0 --separate-stderr "$NSLS" -r -o path,name,summary "$epub/h"
+	rootout=$output
+	run -0 --separate-stderr as_nobody "$NSLS" -r -o path,name,summary "$epub/h"
+	refute_raw_output
+	[ -z "$stderr" ]
+	assert_equal "$output" "$rootout"
+	run -0 --separate-stderr as_nobody "$NSLS" -J -o path,name "$epub/h"
+	assert_json "$output"
+}
+
+# The system calls that change something, for strace -e.
+WRITES=creat,mkdir,mkdirat,rmdir,unlink,unlinkat,rename,renameat,renameat2,link,linkat,symlink,symlinkat,chmod,fchmod,fchmodat,chown,fchown,fchownat,lchown,truncate,ftruncate,utime,utimes,utimensat,futimesat,mknod,mknodat,setxattr,lsetxattr,fsetxattr,removexattr,lremovexattr,fremovexattr,fallocate,mount,umount2,setns,unshare,sethostname,kill,ptrace
+
+@test "no tool writes anything" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	# A sanitizer's runtime makes its log directory and the like on its
+	# own; the plain build is the one to judge the tools by.
+	if nm -D "$NSLS" 2>/dev/null | grep -q __asan_init; then
+		skip "a sanitizer build: its runtime writes for itself"
+	fi
+	two_helpers
+	local log=$BATS_TEST_TMPDIR/strace
+	for cmd in "$NSLS -R -l /proc /sock /dev /net /ipc /ns /pipe /anon /mount /user /group /module" \
+	    "$NSLS -R $epub" "$FDINFO -a" "$FDINFO $nbfile" "$DEVTREE" \
+	    "$DEVTREE -u /dev/net/1" \
+	    "$NSCAT -J /proc/self /proc/$rootpid/fd/$rootfd $epub/nbfile /dev/net/1 /sock /mount /user/0 /ipc /module /net /ns /dev/char/1/3"; do
+		# shellcheck disable=SC2086
+		strace -f -qq -s 64 -o "$log" \
+		    -e trace=%file,%desc,%network,$WRITES $cmd >/dev/null 2>&1 ||
+		    { echo "$cmd failed under strace" >&2; return 1; }
+		# Files opened only for reading.
+		if grep -E '(open|openat|openat2)\(.*O_(WRONLY|RDWR|CREAT|TRUNC|APPEND)' \
+		    "$log" >&2; then
+			echo "$cmd: an open for writing" >&2
+			return 1
+		fi
+		# Nothing of the list that changes things.
+		if grep -E "^[0-9]+ +(${WRITES//,/|})\\(" "$log" >&2; then
+			echo "$cmd: a call that changes something" >&2
+			return 1
+		fi
+		# Written: standard output and error, nothing else.
+		if grep -E '^[0-9]+ +(write|writev|pwrite64|pwritev|pwritev2|sendfile)\(([03-9]|[0-9]{2,})[,]' \
+		    "$log" >&2; then
+			echo "$cmd: a write to a descriptor not 1 or 2" >&2
+			return 1
+		fi
+		# Asked of the kernel over netlink: queries only.
+		if grep -E '^[0-9]+ +(sendmsg|sendto)\(' "$log" |
+		    grep -oE 'nlmsg_type=[A-Z_0-9a-z]+' |
+		    grep -Ev '=(RTM_GET[A-Z]+|SOCK_DIAG_BY_FAMILY)$' >&2; then
+			echo "$cmd: a netlink request that is no query" >&2
+			return 1
+		fi
+		# ioctl: the terminal's size and namespaces' relations only.
+		if grep -E '^[0-9]+ +ioctl\(' "$log" |
+		    grep -Ev 'ioctl\([0-9]+, (TCGETS|TIOCGWINSZ|NS_GET_[A-Z_]+)[,)]' >&2; then
+			echo "$cmd: an ioctl that is no query" >&2
+			return 1
+		fi
+	done
+}
+
+@test "no tool is set-uid, nor asks for privilege" {
+	for tool in "$NSLS" "$NSCAT" "$FDINFO" "$DEVTREE" "$BUILD"/ns*; do
+		[ -f "$tool" ] && [ -x "$tool" ] || continue
+		run -0 find "$tool" -perm /6000
+		assert_output ''
+		command -v nm >/dev/null || continue
+		run -0 nm -D --undefined-only "$tool"
+		refute_output --regexp '(^| )(set(e|re|res)?[ug]id|setgroups|capset)(@|$)'
+	done
+}
