@@ -108,6 +108,11 @@ static struct devset {
 static struct nl_sock *nlsock;
 static struct nl_cache *links;		/* every interface, for listings */
 static int links_tried;
+static struct linkent {
+	int			 ifindex;
+	struct rtnl_link	*link;
+} *linkidx;				/* links, sorted by ifindex */
+static size_t nlinkidx;
 static int nlookups;			/* single lookups so far */
 
 static struct udev *
@@ -498,15 +503,53 @@ nl_route(void)
 	return nlsock;
 }
 
+static int
+cmp_linkent(const void *a, const void *b)
+{
+	const struct linkent *x = a, *y = b;
+
+	return (x->ifindex > y->ifindex) - (x->ifindex < y->ifindex);
+}
+
+/*
+ * The dump of every interface, once per run, with an index by ifindex:
+ * libnl's own lookup walks its whole list, which a listing of a thousand
+ * interfaces would do a thousand times.
+ */
 static struct nl_cache *
 links_load(void)
 {
-	if (!links_tried && nl_route() != NULL) {
-		links_tried = 1;
-		if (rtnl_link_alloc_cache(nlsock, AF_UNSPEC, &links) < 0)
-			links = NULL;
-	}
+	struct nl_object *o;
+	size_t n = 0;
+
+	if (links_tried || nl_route() == NULL)
+		return links;
+	links_tried = 1;
+	if (rtnl_link_alloc_cache(nlsock, AF_UNSPEC, &links) < 0)
+		return links = NULL;
+	if ((linkidx = reallocarray(NULL, nl_cache_nitems(links) + 1,
+	    sizeof(*linkidx))) == NULL)
+		err(1, NULL);
+	for (o = nl_cache_get_first(links); o != NULL; o = nl_cache_get_next(o))
+		linkidx[n++] = (struct linkent){
+		    rtnl_link_get_ifindex((struct rtnl_link *)o),
+		    (struct rtnl_link *)o };
+	qsort(linkidx, n, sizeof(*linkidx), cmp_linkent);
+	nlinkidx = n;
 	return links;
+}
+
+/* The cached interface of that ifindex, with a reference for the caller. */
+static struct rtnl_link *
+link_cached(int ifindex)
+{
+	struct linkent key = { ifindex, NULL }, *e;
+
+	e = bsearch(&key, linkidx, nlinkidx, sizeof(*linkidx), cmp_linkent);
+	if (e == NULL)
+		return NULL;
+	nl_object_get((struct nl_object *)e->link);
+	return e->link;
 }
 
 /*
@@ -522,7 +565,7 @@ net_link(int ifindex, const char *name)
 	if (links == NULL && ++nlookups > NET_LOOKUPS)
 		links_load();
 	if (links != NULL)
-		link = ifindex > 0 ? rtnl_link_get(links, ifindex) :
+		link = ifindex > 0 ? link_cached(ifindex) :
 		    rtnl_link_get_by_name(links, name);
 	else if (nl_route() != NULL &&
 	    rtnl_link_get_kernel(nlsock, ifindex, name, &link) < 0)
@@ -1740,38 +1783,28 @@ list_majors(int kind, ns_emit_fn emit, void *arg)
 static int
 list_links(ns_emit_fn emit, void *arg)
 {
-	struct nl_object *o;
-	struct rtnl_link *link;
-	uint64_t *v = NULL;
-	size_t n = 0, cap = 0, i;
+	size_t i;
 
 	if (links_load() == NULL) {
 		errno = EACCES;
 		return -1;
 	}
-	for (o = nl_cache_get_first(links); o != NULL; o = nl_cache_get_next(o))
-		push_u64(&v, &n, &cap,
-		    rtnl_link_get_ifindex((struct rtnl_link *)o));
-	n = uniq_u64(v, n);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < nlinkidx; i++) {
 		struct ns_obj c = { 0 };
 
-		if ((link = rtnl_link_get(links, v[i])) == NULL)
-			continue;
-		ns_obj_set(&c, &netif_class, "/dev/net/%llu",
-		    (unsigned long long)v[i]);
-		c.id[0] = v[i];
+		ns_obj_set(&c, &netif_class, "/dev/net/%d",
+		    linkidx[i].ifindex);
+		c.id[0] = (uint64_t)linkidx[i].ifindex;
 		if ((c.priv = calloc(1, sizeof(struct netpriv))) == NULL)
 			err(1, NULL);
-		((struct netpriv *)c.priv)->link = link;
+		((struct netpriv *)c.priv)->link =
+		    link_cached(linkidx[i].ifindex);
 		if (emit(&c, arg)) {
 			ns_obj_clear(&c);
-			free(v);
 			return 1;
 		}
 		ns_obj_clear(&c);
 	}
-	free(v);
 	return 0;
 }
 
