@@ -237,6 +237,47 @@ resolve_ns(struct ns_obj *o, char *path)
 	return r;
 }
 
+/*
+ * The real path of the directory a name is in, and the name: for a magic
+ * link, which realpath(3) cannot follow.  "." and ".." as the last name
+ * would make the path no canonical one.
+ */
+static int
+real_dir(const char *input, char *real, size_t size)
+{
+	char buf[PATH_MAX], dir[PATH_MAX], *slash, *name;
+	const char *d;
+	size_t len;
+
+	if (strlcpy(buf, input, sizeof(buf)) >= sizeof(buf)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	for (len = strlen(buf); len > 1 && buf[len - 1] == '/'; len--)
+		buf[len - 1] = '\0';
+	if ((slash = strrchr(buf, '/')) == NULL) {
+		d = ".";
+		name = buf;
+	} else {
+		*slash = '\0';
+		d = slash == buf ? "/" : buf;
+		name = slash + 1;
+	}
+	if (*name == '\0' || strcmp(name, ".") == 0 ||
+	    strcmp(name, "..") == 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	if (realpath(d, dir) == NULL)
+		return -1;
+	if ((size_t)snprintf(real, size, "%s/%s",
+	    strcmp(dir, "/") == 0 ? "" : dir, name) >= size) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return 0;
+}
+
 /* A real file, by stat: the first provider that claims it. */
 static int
 resolve_real(struct ns_obj *o, const char *input)
@@ -255,9 +296,9 @@ resolve_real(struct ns_obj *o, const char *input)
 	if (realpath(input, real) == NULL) {
 		/* A magic link such as /proc/PID/ns/net reaches a file whose
 		 * link text ("net:[4026531840]") is no path: the providers
-		 * get the input as it is, and stat(2) says what it is. */
-		if (errno != ENOENT ||
-		    strlcpy(real, input, sizeof(real)) >= sizeof(real))
+		 * get the real directory and the link's own name, and
+		 * stat(2) says what it is. */
+		if (errno != ENOENT || real_dir(input, real, sizeof(real)) == -1)
 			return -1;
 	}
 	for (i = 0; i < NPROVIDERS; i++) {

@@ -596,7 +596,10 @@ load_attachments(void)
 		return;
 	maps_read = 1;
 	ns_proc_each(read_maps, NULL);
-	qsort(attached, nattached, sizeof(*attached), by_attachment);
+	/* None may be readable (another user's processes, as nobody); qsort
+	 * wants a valid base even for none. */
+	if (nattached > 0)
+		qsort(attached, nattached, sizeof(*attached), by_attachment);
 	/* A process that maps a segment twice, apart, is one holder. */
 	for (i = j = 0; i < nattached; i++)
 		if (j == 0 || by_attachment(&attached[j - 1],

@@ -760,7 +760,10 @@ set_load(struct set *s)
 			s->error = EACCES;
 		else if (r < 0)
 			s->error = r == -NLE_PERM ? EACCES : EIO;
-		qsort(s->ent, s->n, sizeof(*s->ent), cmp_ent);
+		/* qsort's base must be a valid pointer even for none, and a
+		 * new network namespace has no address, route or neighbour. */
+		if (s->n > 0)
+			qsort(s->ent, s->n, sizeof(*s->ent), cmp_ent);
 		if (s->settle != NULL)
 			s->settle(s);
 	}

@@ -1,0 +1,108 @@
+/*
+ * The readers of /proc/PID/fdinfo/N text (fd.h), fuzzed: every reader on
+ * every text, as a descriptor of one kind may be read as another when it
+ * closes and its number is reused between two reads.  The strings made
+ * from what they read go into buffers of exactly the size given, from
+ * one byte up, so that a write past the end is caught.
+ */
+#include "fd.h"
+
+#include "fuzz.h"
+
+#define MAX_TFD		8
+#define MAX_MARKS	8
+
+/* The buffer sizes each string maker is tried with. */
+static const size_t sizes[] = { 1, 2, 5, 16, 64, 512 };
+#define NSIZES	(sizeof(sizes) / sizeof(sizes[0]))
+
+static void
+check_string(const char *buf, size_t size)
+{
+	FUZZ_CHECK(strlen(buf) < size);
+}
+
+static void
+strings(const struct fdinfo_common *c, uint64_t sigmask,
+    const struct fdinfo_tfd *tfd, int ntfd)
+{
+	char *buf;
+	size_t i;
+	int j;
+
+	for (i = 0; i < NSIZES; i++) {
+		if ((buf = malloc(sizes[i])) == NULL)
+			abort();
+		fd_flags_string(c->flags, buf, sizes[i]);
+		check_string(buf, sizes[i]);
+		fd_sigmask_string(sigmask, buf, sizes[i]);
+		check_string(buf, sizes[i]);
+		for (j = 0; j < ntfd && j < MAX_TFD; j++) {
+			fd_epoll_events_string(tfd[j].events, buf, sizes[i]);
+			check_string(buf, sizes[i]);
+		}
+		free(buf);
+	}
+}
+
+static void
+field(const char *text, const char *key)
+{
+	char *buf;
+	size_t i;
+
+	for (i = 0; i < NSIZES; i++) {
+		if ((buf = malloc(sizes[i])) == NULL)
+			abort();
+		if (fdinfo_field(text, key, buf, sizes[i]) == 0)
+			check_string(buf, sizes[i]);
+		free(buf);
+	}
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct fdinfo_common c;
+	struct fdinfo_eventfd ev;
+	struct fdinfo_tfd tfd[MAX_TFD];
+	struct fdinfo_timerfd t;
+	struct fdinfo_mark marks[MAX_MARKS];
+	struct fdinfo_fanotify fan;
+	struct fdinfo_pidfd pidfd;
+	struct fdinfo_bpf bpf;
+	struct fdinfo_io_uring uring;
+	uint64_t mask = 0;
+	size_t nmarks = 0;
+	char *text;
+	int ntfd;
+
+	text = fuzz_string(data, size);
+	memset(&c, 0, sizeof(c));
+	(void)fdinfo_parse_common(text, &c);
+	(void)fdinfo_parse_eventfd(text, &ev);
+	/* The count is of the lines, whatever room there is for them. */
+	ntfd = fdinfo_parse_epoll(text, tfd, MAX_TFD);
+	FUZZ_CHECK(ntfd >= 0 && fdinfo_parse_epoll(text, NULL, 0) == ntfd);
+	if (fdinfo_parse_timerfd(text, &t) == 0)
+		(void)fd_clock_name(t.clockid);
+	(void)fdinfo_parse_signalfd(text, &mask);
+	FUZZ_CHECK(fdinfo_parse_inotify(text, marks, MAX_MARKS) ==
+	    fdinfo_parse_inotify(text, marks, 1));
+	if (fdinfo_parse_fanotify(text, &fan, marks, MAX_MARKS, &nmarks) == 0)
+		FUZZ_CHECK(nmarks <= MAX_MARKS);
+	if (fdinfo_parse_pidfd(text, &pidfd) == 0)
+		FUZZ_CHECK(memchr(pidfd.nspid, '\0', sizeof(pidfd.nspid)));
+	if (fdinfo_parse_bpf(text, &bpf) == 0) {
+		FUZZ_CHECK(memchr(bpf.tag, '\0', sizeof(bpf.tag)));
+		(void)fd_bpf_type_name(bpf.prog, bpf.type);
+	}
+	(void)fdinfo_parse_io_uring(text, &uring);
+	strings(&c, mask, tfd, ntfd);
+	field(text, "pos");
+	field(text, "flags");
+	field(text, "Pid");
+	field(text, "");
+	free(text);
+	return 0;
+}
