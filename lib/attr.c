@@ -44,6 +44,21 @@ count_one(struct ns_obj *child, void *arg)
 	return 0;
 }
 
+int
+ns_emit_each(int n, int (*set)(struct ns_obj *, int), ns_emit_fn emit,
+    void *arg)
+{
+	struct ns_obj c = { 0 };
+	int i, stop = 0;
+
+	for (i = 0; i < n && !stop; i++) {
+		if (set(&c, i) == 0)
+			stop = emit(&c, arg);
+		ns_obj_clear(&c);
+	}
+	return stop;
+}
+
 /* Counted by the listing itself, so that the two never disagree. */
 size_t
 ns_count_children(struct ns_obj *o)

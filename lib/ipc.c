@@ -1198,18 +1198,7 @@ set_kind(struct ns_obj *o, int kind)
 static int
 top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
-	struct ns_obj c = {0};
-	int k, stop;
-
-	(void)o;
-	for (k = 0; k < NKINDS; k++) {
-		set_kind(&c, k);
-		stop = emit(&c, arg);
-		ns_obj_clear(&c);
-		if (stop)
-			return 1;
-	}
-	return 0;
+	return ns_emit_each(NKINDS, set_kind, emit, arg);
 }
 
 static int

@@ -745,18 +745,7 @@ set_kind(struct ns_obj *o, int type)
 static int
 top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
-	struct ns_obj c = {0};
-	int t, stop;
-
-	(void)o;
-	for (t = 0; t < NSFS_NTYPES; t++) {
-		set_kind(&c, t);
-		stop = emit(&c, arg);
-		ns_obj_clear(&c);
-		if (stop)
-			return 1;
-	}
-	return 0;
+	return ns_emit_each(NSFS_NTYPES, set_kind, emit, arg);
 }
 
 static int

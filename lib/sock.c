@@ -1767,23 +1767,17 @@ set_proto(struct ns_obj *o, struct proto *p)
 	return 0;
 }
 
+static int
+set_proto_at(struct ns_obj *o, int i)
+{
+	return set_proto(o, &protos[i]);
+}
+
 /* Every protocol, even one with no socket now. */
 static int
 top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
-	struct ns_obj c = { 0 };
-	size_t i;
-
-	(void)o;
-	for (i = 0; i < NPROTO; i++) {
-		set_proto(&c, &protos[i]);
-		if (emit(&c, arg)) {
-			ns_obj_clear(&c);
-			return 1;
-		}
-		ns_obj_clear(&c);
-	}
-	return 0;
+	return ns_emit_each(NPROTO, set_proto_at, emit, arg);
 }
 
 static int
