@@ -83,6 +83,7 @@ struct fdinfo_fanotify {
 	uint32_t	 flags;
 	uint32_t	 event_flags;
 };
+/* Up to max marks; *nmarks is the number of mark lines, however many. */
 int	fdinfo_parse_fanotify(const char *, struct fdinfo_fanotify *,
 	    struct fdinfo_mark *, size_t max, size_t *nmarks);
 

@@ -203,6 +203,11 @@ fanotify(void)
 	is_int(m[1].mnt_id, 0x1c, "fanotify: the mount mark's mount id");
 	is_int(m[1].ino, 0, "fanotify: a mount mark has no inode");
 	is_int(m[2].sdev, 0x800001, "fanotify: the file system mark's sdev");
+	ok(fdinfo_parse_fanotify("fanotify flags:0 event-flags:0\n"
+	    "fanotify mnt_id:1 mflags:0 mask:1 ignored_mask:0\n"
+	    "fanotify mnt_id:2 mflags:0 mask:1 ignored_mask:0\n",
+	    &f, m, 1, &n) == 0 && n == 2 && m[0].mnt_id == 1,
+	    "fanotify: the count is of the lines, past the room for them");
 	ok(fdinfo_parse_fanotify("pos:\t0\n", &f, m, 3, &n) == -1 && n == 0,
 	    "fanotify: not fanotify");
 }
