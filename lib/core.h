@@ -5,6 +5,7 @@
 #define NS_CORE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "provider.h"
 
@@ -26,6 +27,10 @@ int			 ns_attr_get(struct ns_obj *, const struct ns_attr *,
 /* Escape by rule 5, or for text that is not a path (text != 0) all but
  * the space, which reads better as itself in a sentence. */
 char			*ns_escape_as(const char *, int text);
+/* Print an output table to fp, an aligned one laid out by the layer
+ * itself (own) or by libsmartcols as for a file that is no terminal:
+ * for the tests, which compare the two. */
+void			 ns_out_layout(struct ns_out *, FILE *, int own);
 /* The core's own attributes, ending in a NULL name. */
 extern const struct ns_attr ns_core_attrs[];
 

@@ -10,6 +10,15 @@
  * rule 5 already.  Either way no control byte reaches the terminal, and a
  * path printed is a path the resolver reads back.  Text that is not a path
  * (a summary, a command line) keeps its spaces in a table and in JSON.
+ *
+ * An aligned table that goes anywhere but a terminal, and draws no tree,
+ * is laid out here: there is no width to fit it into, and its cells are
+ * escaped ASCII, so a column is as wide as its longest line.  libsmartcols
+ * measures each cell by wide characters and keeps its own copy of every
+ * row, which was a third of the time and most of the memory of a large
+ * fdinfo.  The output is byte for byte what libsmartcols prints for a
+ * file (tests/unit/out.c compares the two).  At a terminal, libsmartcols
+ * lays the table out as ever, fitting it to the terminal's width.
  */
 #include <ctype.h>
 #include <err.h>
@@ -18,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include <libsmartcols.h>
 
@@ -41,7 +51,17 @@ struct ns_out {
 	int			 printed;
 	int			 tree;	/* a column draws the tree */
 	struct ns_val		 val;
+	FILE			*fp;
+	/* The rows of a table laid out here (own): ncols cells a row,
+	 * NULL for an empty one, and each column's width so far. */
+	int			 own;
+	int			 noheadings;
+	char			**cells;
+	size_t			 ncells, capcells;
+	size_t			*width;
 };
+
+static void	own_to_scols(struct ns_out *);
 
 static char *
 upper(const char *s)
@@ -90,7 +110,19 @@ ns_out_new(enum ns_format fmt, int noheadings, const char *name)
 		err(1, NULL);
 	out->fmt = fmt;
 	out->tb = new_table(fmt, noheadings, name);
+	out->fp = stdout;
+	out->noheadings = noheadings;
+	out->own = fmt == NS_FMT_TABLE && !isatty(STDOUT_FILENO);
 	return out;
+}
+
+void
+ns_out_layout(struct ns_out *out, FILE *fp, int own)
+{
+	out->fp = fp;
+	out->own = own && out->fmt == NS_FMT_TABLE && !out->tree;
+	scols_table_set_stream(out->tb, fp);
+	scols_table_set_termforce(out->tb, SCOLS_TERMFORCE_NEVER);
 }
 
 static void
@@ -126,9 +158,16 @@ add_column(struct ns_out *out, const struct ns_attr *a)
 	default:
 		break;
 	}
+	if (out->own && out->ncells > 0)
+		own_to_scols(out);
 	if ((out->cols = reallocarray(out->cols, out->ncols + 1,
 	    sizeof(*out->cols))) == NULL)
 		err(1, NULL);
+	if ((out->width = reallocarray(out->width, out->ncols + 1,
+	    sizeof(*out->width))) == NULL)
+		err(1, NULL);
+	/* libsmartcols counts the header's width, printed or not. */
+	out->width[out->ncols] = strlen(a->name);
 	out->cols[out->ncols++] = (struct column){ .attr = a };
 }
 
@@ -227,6 +266,76 @@ column_attr(struct column *c, const struct ns_class *cls)
 	return c->hit;
 }
 
+/* The longest line of a cell. */
+static size_t
+cell_width(const char *s)
+{
+	const char *nl;
+	size_t w = 0, n;
+
+	for (;;) {
+		nl = strchr(s, '\n');
+		n = nl != NULL ? (size_t)(nl - s) : strlen(s);
+		if (n > w)
+			w = n;
+		if (nl == NULL)
+			return w;
+		s = nl + 1;
+	}
+}
+
+/* A row of the table laid out here: its cells are kept, their widths
+ * counted. */
+static struct ns_row *
+own_row(struct ns_out *out, struct ns_obj *o)
+{
+	const struct ns_attr *a;
+	size_t i, w;
+	char **row;
+
+	if (out->ncells + out->ncols > out->capcells) {
+		out->capcells = out->capcells ? 2 * out->capcells : 64 *
+		    out->ncols;
+		if ((out->cells = reallocarray(out->cells, out->capcells,
+		    sizeof(*out->cells))) == NULL)
+			err(1, NULL);
+	}
+	row = out->cells + out->ncells;
+	for (i = 0; i < out->ncols; i++) {
+		row[i] = NULL;
+		if ((a = column_attr(&out->cols[i], o->cls)) == NULL ||
+		    ns_attr_get(o, a, &out->val) == -1)
+			continue;
+		row[i] = cell(&out->val, a->type, out->fmt);
+		if ((w = cell_width(row[i])) > out->width[i])
+			out->width[i] = w;
+	}
+	out->ncells += out->ncols;
+	out->rows++;
+	/* Not a parent: a table laid out here draws no tree. */
+	return (struct ns_row *)row;
+}
+
+/* The rows kept so far, handed to libsmartcols, which lays out the rest
+ * (a tree, a column added late). */
+static void
+own_to_scols(struct ns_out *out)
+{
+	struct libscols_line *ln;
+	size_t r, i;
+
+	for (r = 0; r < out->ncells; r += out->ncols) {
+		if ((ln = scols_table_new_line(out->tb, NULL)) == NULL)
+			err(1, NULL);
+		for (i = 0; i < out->ncols; i++)
+			if (out->cells[r + i] != NULL &&
+			    scols_line_refer_data(ln, i, out->cells[r + i]))
+				err(1, NULL);
+	}
+	out->ncells = 0;
+	out->own = 0;
+}
+
 struct ns_row *
 ns_out_child(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 {
@@ -234,6 +343,8 @@ ns_out_child(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 	const struct ns_attr *a;
 	size_t i;
 
+	if (out->own)
+		return own_row(out, o);
 	if ((ln = scols_table_new_line(out->tb,
 	    (struct libscols_line *)parent)) == NULL)
 		err(1, NULL);
@@ -273,25 +384,114 @@ ns_out_tree(struct ns_out *out, const char *name)
 		scols_column_set_flags(cl, scols_column_get_flags(cl) |
 		    SCOLS_FL_TREE);
 		out->tree = 1;
+		if (out->own)
+			own_to_scols(out);
 		return 0;
 	}
 	return -1;
 }
 
+/*
+ * One line of the table laid out here, or several where a cell has
+ * several: as libsmartcols prints it, one blank between columns, a
+ * number aligned right, nothing after the last column's text.  pos holds
+ * each cell's text still to print.
+ */
+static void
+own_line(struct ns_out *out, const char **pos)
+{
+	const char *c, *nl;
+	size_t i, n;
+	int more;
+
+	do {
+		more = 0;
+		for (i = 0; i < out->ncols; i++) {
+			n = 0;
+			if ((c = pos[i]) != NULL) {
+				nl = strchr(c, '\n');
+				n = nl != NULL ? (size_t)(nl - c) : strlen(c);
+				/* A last line that is empty is none. */
+				pos[i] = nl != NULL && nl[1] != '\0' ? nl + 1 :
+				    NULL;
+				more |= pos[i] != NULL;
+			}
+			if (i > 0)
+				putc(' ', out->fp);
+			if (n == 0 && i + 1 == out->ncols)
+				break;
+			if (out->cols[i].attr->type == NS_NUMBER)
+				fprintf(out->fp, "%*s", (int)(out->width[i] - n),
+				    "");
+			if (n > 0)
+				fwrite(c, 1, n, out->fp);
+			if (out->cols[i].attr->type != NS_NUMBER &&
+			    i + 1 < out->ncols)
+				fprintf(out->fp, "%*s", (int)(out->width[i] - n),
+				    "");
+		}
+		putc('\n', out->fp);
+	} while (more);
+}
+
+static void
+own_print(struct ns_out *out)
+{
+	const char **pos;
+	char **heads;
+	size_t r, i;
+
+	if ((pos = calloc(out->ncols, sizeof(*pos))) == NULL ||
+	    (heads = calloc(out->ncols, sizeof(*heads))) == NULL)
+		err(1, NULL);
+	if (!out->noheadings) {
+		for (i = 0; i < out->ncols; i++)
+			pos[i] = heads[i] = upper(out->cols[i].attr->name);
+		own_line(out, pos);
+	}
+	for (r = 0; r < out->ncells; r += out->ncols) {
+		for (i = 0; i < out->ncols; i++)
+			pos[i] = out->cells[r + i];
+		own_line(out, pos);
+	}
+	for (i = 0; i < out->ncols; i++)
+		free(heads[i]);
+	free(heads);
+	free(pos);
+}
+
+static void
+own_clear(struct ns_out *out)
+{
+	size_t i;
+
+	for (i = 0; i < out->ncells; i++)
+		free(out->cells[i]);
+	out->ncells = 0;
+}
+
 int
 ns_out_flush(struct ns_out *out)
 {
+	size_t i;
+
 	if (out->rows == 0 && (out->printed || out->fmt != NS_FMT_JSON))
 		return 0;
 	if (out->ncols == 0)
 		return 0;
-	if (scols_print_table(out->tb) != 0)
+	if (out->own) {
+		own_print(out);
+		own_clear(out);
+		for (i = 0; i < out->ncols; i++)
+			out->width[i] = strlen(out->cols[i].attr->name);
+	} else if (scols_print_table(out->tb) != 0)
 		return -1;
 	scols_table_remove_lines(out->tb);
 	scols_table_enable_noheadings(out->tb, 1);
+	out->noheadings = 1;
 	out->rows = 0;
 	out->printed = 1;
-	return ferror(stdout) ? -1 : 0;
+	return ferror(out->fp) ? -1 : 0;
 }
 
 void
@@ -301,6 +501,9 @@ ns_out_free(struct ns_out *out)
 		return;
 	scols_unref_table(out->tb);
 	ns_val_free(&out->val);
+	own_clear(out);
+	free(out->cells);
+	free(out->width);
 	free(out->cols);
 	free(out);
 }
