@@ -41,6 +41,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <pwd.h>
+#include <search.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -685,6 +686,8 @@ struct fdent {
 	int		 refs;
 	uint64_t	 pid;
 	int		 fd;		/* -1 for an association */
+	int		 dfd;		/* /proc/PID/fd while a walk has it
+					   open, else -1 */
 	char		 assoc[24];	/* an association's name: "cwd"... */
 	char		 src[48];	/* its file below /proc/PID, or "" */
 	enum family	 fam;
@@ -736,6 +739,7 @@ ent_new(uint64_t pid, int fd)
 	e->refs = 1;
 	e->pid = pid;
 	e->fd = fd;
+	e->dfd = -1;
 	e->st_err = e->lst_err = e->info_err = e->obj_err = e->proto_err = -1;
 	return e;
 }
@@ -923,17 +927,33 @@ ent_file(const struct fdent *e, char *buf, size_t size)
 	return 0;
 }
 
+/*
+ * stat(2) or lstat(2) of the descriptor's link: relative to /proc/PID/fd
+ * while a walk holds it open, which spares the kernel a walk of /proc
+ * and of the process's directory for each descriptor.
+ */
+static int
+ent_fstatat(const struct fdent *e, struct stat *st, int flags)
+{
+	char name[16];
+
+	if (e->dfd < 0 || e->fd < 0)
+		return -2;
+	snprintf(name, sizeof(name), "%d", e->fd);
+	return fstatat(e->dfd, name, st, flags);
+}
+
 static const struct stat *
 ent_stat(struct fdent *e)
 {
 	char path[96];
+	int r;
 
 	if (e->st_err == -1) {
-		if (ent_file(e, path, sizeof(path)) == -1 ||
-		    stat(path, &e->st) == -1)
-			e->st_err = errno;
-		else
-			e->st_err = 0;
+		if ((r = ent_fstatat(e, &e->st, 0)) == -2)
+			r = ent_file(e, path, sizeof(path)) == -1 ? -1 :
+			    stat(path, &e->st);
+		e->st_err = r == -1 ? errno : 0;
 	}
 	if (e->st_err != 0) {
 		errno = e->st_err;
@@ -952,13 +972,15 @@ ent_lmode(struct fdent *e, mode_t *m)
 {
 	struct stat st;
 	char path[64];
+	int r;
 
 	if (e->lst_err == -1) {
 		snprintf(path, sizeof(path), "/proc/%llu/fd/%d",
 		    (unsigned long long)e->pid, e->fd);
 		if (e->fd < 0)
 			e->lst_err = ENOENT;
-		else if (lstat(path, &st) == -1)
+		else if ((r = ent_fstatat(e, &st, AT_SYMLINK_NOFOLLOW)) ==
+		    -1 || (r == -2 && lstat(path, &st) == -1))
 			e->lst_err = errno;
 		else {
 			e->lmode = st.st_mode;
@@ -1033,17 +1055,54 @@ ent_info(struct fdent *e)
 	return e->info;
 }
 
+/*
+ * getxattrat(2), Linux 6.13, which glibc does not wrap yet: new system
+ * calls have one number on every architecture but alpha.
+ */
+#if !defined(SYS_getxattrat) && !defined(__alpha__)
+#define SYS_getxattrat	464
+#endif
+
+struct xattrat_args {
+	uint64_t	 value;
+	uint32_t	 size;
+	uint32_t	 flags;
+};
+
+/* getxattr(2) of the descriptor's file, relative to /proc/PID/fd while a
+ * walk has it open, as ent_fstatat. */
+static ssize_t
+ent_getxattr(const struct fdent *e, const char *name, char *buf,
+    size_t size)
+{
+	char path[64];
+#ifdef SYS_getxattrat
+	static int missing;
+	struct xattrat_args args = { (uintptr_t)buf, (uint32_t)size, 0 };
+	long n;
+
+	if (e->dfd >= 0 && e->fd >= 0 && !missing) {
+		snprintf(path, sizeof(path), "%d", e->fd);
+		n = syscall(SYS_getxattrat, e->dfd, path, 0, name, &args,
+		    sizeof(args));
+		if (n >= 0 || errno != ENOSYS)
+			return n;
+		missing = 1;
+	}
+#endif
+	snprintf(path, sizeof(path), "/proc/%llu/fd/%d",
+	    (unsigned long long)e->pid, e->fd);
+	return getxattr(path, name, buf, size);
+}
+
 /* The socket's protocol as the kernel names it: "TCP", "UNIX-STREAM". */
 static const char *
 ent_proto(struct fdent *e)
 {
-	char path[64];
 	ssize_t n;
 
 	if (e->proto_err == -1) {
-		snprintf(path, sizeof(path), "/proc/%llu/fd/%d",
-		    (unsigned long long)e->pid, e->fd);
-		if ((n = getxattr(path, "system.sockprotoname", e->proto,
+		if ((n = ent_getxattr(e, "system.sockprotoname", e->proto,
 		    sizeof(e->proto) - 1)) == -1)
 			e->proto_err = errno;
 		else {
@@ -1163,6 +1222,53 @@ obj_own(struct fdent *e, char *buf, size_t size)
 }
 
 /*
+ * What a path names, looked up once a run: descriptors and mappings by
+ * the thousand name the same few files (a library, a log, /dev/null),
+ * and each is checked against its path.  The tools live for a moment;
+ * nsmount's workers for a second.
+ */
+struct named {
+	char		*path;
+	int		 err;		/* stat(2)'s errno, or 0 */
+	dev_t		 dev;
+	ino_t		 ino;
+};
+
+static void *named_files;		/* a tsearch(3) tree of them */
+
+static int
+named_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct named *)a)->path,
+	    ((const struct named *)b)->path);
+}
+
+/* Whether path names the very file of st. */
+static int
+names_file(const char *path, const struct stat *st)
+{
+	struct named key = { .path = (char *)path }, *n, **found;
+	struct stat named;
+
+	if ((found = tfind(&key, &named_files, named_cmp)) != NULL)
+		n = *found;
+	else {
+		if ((n = calloc(1, sizeof(*n))) == NULL ||
+		    (n->path = strdup(path)) == NULL)
+			err(1, NULL);
+		if (stat(path, &named) == -1)
+			n->err = errno;
+		else {
+			n->dev = named.st_dev;
+			n->ino = named.st_ino;
+		}
+		if (tsearch(n, &named_files, named_cmp) == NULL)
+			err(1, NULL);
+	}
+	return n->err == 0 && n->dev == st->st_dev && n->ino == st->st_ino;
+}
+
+/*
  * A path is only a name: the file may have been deleted or renamed, or
  * lie outside the caller's root or mount namespace.  It names the
  * object only if looking it up here finds the very file held.
@@ -1171,7 +1277,6 @@ static int
 obj_path(struct fdent *e, char *buf, size_t size)
 {
 	const struct stat *st;
-	struct stat named;
 
 	if ((st = ent_stat(e)) == NULL)
 		return -1;
@@ -1189,8 +1294,7 @@ obj_path(struct fdent *e, char *buf, size_t size)
 		    (unsigned long long)st->st_ino);
 		return 0;
 	}
-	if (e->link[0] != '/' || stat(e->link, &named) == -1 ||
-	    named.st_dev != st->st_dev || named.st_ino != st->st_ino) {
+	if (e->link[0] != '/' || !names_file(e->link, st)) {
 		errno = ENOENT;
 		return -1;
 	}
@@ -3589,7 +3693,9 @@ node_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 		/* A descriptor closed meanwhile is passed over. */
 		if ((e = ent_load(dirfd(dir), o->id[0], (int)fd)) == NULL)
 			continue;
+		e->dfd = dirfd(dir);
 		stop = emit_ent(e, emit, arg);
+		e->dfd = -1;
 		ent_unref(e);
 	}
 	closedir(dir);
@@ -3697,7 +3803,9 @@ fd_walk_pid(uint64_t pid, const struct fd_select *sel, ns_emit_fn emit,
 			continue;
 		if ((e = ent_load(dirfd(dir), pid, (int)fd)) == NULL)
 			continue;
+		e->dfd = dirfd(dir);
 		stop = walk_ent(e, &w);
+		e->dfd = -1;
 		ent_unref(e);
 	}
 	closedir(dir);
