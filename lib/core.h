@@ -27,6 +27,9 @@ int			 ns_attr_get(struct ns_obj *, const struct ns_attr *,
 /* Escape by rule 5, or for text that is not a path (text != 0) all but
  * the space, which reads better as itself in a sentence. */
 char			*ns_escape_as(const char *, int text);
+/* The same into out, which has room for 4 bytes a byte of s and a NUL:
+ * the length written. */
+size_t			 ns_escape_into(char *out, const char *s, int text);
 /* Print an output table to fp, an aligned one laid out by the layer
  * itself (own) or by libsmartcols as for a file that is no terminal:
  * for the tests, which compare the two. */

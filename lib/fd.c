@@ -928,18 +928,22 @@ ent_file(const struct fdent *e, char *buf, size_t size)
 }
 
 /*
- * stat(2) or lstat(2) of the descriptor's link: relative to /proc/PID/fd
- * while a walk holds it open, which spares the kernel a walk of /proc
- * and of the process's directory for each descriptor.
+ * stat(2) or lstat(2) of the entry's link: relative to /proc/PID/fd
+ * while a walk holds it open ("N", or "../cwd" for an association),
+ * which spares the kernel a walk of /proc and of the process's directory
+ * for each descriptor.  -2 if there is no such directory.
  */
 static int
 ent_fstatat(const struct fdent *e, struct stat *st, int flags)
 {
-	char name[16];
+	char name[64];
 
-	if (e->dfd < 0 || e->fd < 0)
+	if (e->dfd < 0 || (e->fd < 0 && e->src[0] == '\0'))
 		return -2;
-	snprintf(name, sizeof(name), "%d", e->fd);
+	if (e->fd >= 0)
+		snprintf(name, sizeof(name), "%d", e->fd);
+	else
+		snprintf(name, sizeof(name), "../%s", e->src);
 	return fstatat(e->dfd, name, st, flags);
 }
 
@@ -995,16 +999,17 @@ ent_lmode(struct fdent *e, mode_t *m)
 	return 0;
 }
 
-/* A file of unknown length, read whole: NUL-terminated, or NULL. */
+/* A file of unknown length, read whole: NUL-terminated, or NULL.  A
+ * relative path is relative to dfd. */
 static char *
-read_whole(const char *path)
+read_whole_at(int dfd, const char *path)
 {
 	char *buf = NULL;
 	size_t len = 0, cap = 0;
 	ssize_t n;
 	int fd, save;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+	if ((fd = openat(dfd, path, O_RDONLY | O_CLOEXEC)) == -1)
 		return NULL;
 	for (;;) {
 		if (cap - len < 2) {
@@ -1030,6 +1035,12 @@ read_whole(const char *path)
 	return buf;
 }
 
+static char *
+read_whole(const char *path)
+{
+	return read_whole_at(AT_FDCWD, path);
+}
+
 /* The fdinfo text, read once; NULL with errno. */
 static const char *
 ent_info(struct fdent *e)
@@ -1039,9 +1050,12 @@ ent_info(struct fdent *e)
 	if (e->info_err == -1) {
 		snprintf(path, sizeof(path), "/proc/%llu/fdinfo/%d",
 		    (unsigned long long)e->pid, e->fd);
+		if (e->dfd >= 0)
+			snprintf(path, sizeof(path), "../fdinfo/%d", e->fd);
 		if (e->fd < 0)
 			e->info_err = ENOENT;
-		else if ((e->info = read_whole(path)) == NULL)
+		else if ((e->info = read_whole_at(e->dfd >= 0 ? e->dfd :
+		    AT_FDCWD, path)) == NULL)
 			e->info_err = errno;
 		else if (fdinfo_parse_common(e->info, &e->ci) == -1)
 			e->info_err = EINVAL;
@@ -1666,7 +1680,8 @@ index_proc(uint64_t pid, void *arg)
 	return 0;
 }
 
-static int	assoc_each(uint64_t, int (*)(struct fdent *, void *), void *);
+static int	assoc_each(uint64_t, int, int (*)(struct fdent *, void *),
+	    void *);
 
 static int
 index_assoc_one(struct fdent *e, void *arg)
@@ -1679,7 +1694,7 @@ index_assoc_one(struct fdent *e, void *arg)
 static int
 index_assoc(uint64_t pid, void *arg)
 {
-	(void)assoc_each(pid, index_assoc_one, NULL);
+	(void)assoc_each(pid, -1, index_assoc_one, NULL);
 	return 0;
 }
 
@@ -1935,8 +1950,20 @@ attr_of(const char *path, const char *name, struct ns_val *v)
  * Associations, for fdinfo -a: what a process holds other than by a
  * descriptor, named as lsfd names them.
  */
+/* The file name of /proc/PID/FILE: relative to /proc/PID/fd open as dfd,
+ * or absolute. */
+static void
+proc_file(uint64_t pid, int dfd, const char *file, char *buf, size_t size)
+{
+	if (dfd >= 0)
+		snprintf(buf, size, "../%s", file);
+	else
+		snprintf(buf, size, "/proc/%llu/%s", (unsigned long long)pid,
+		    file);
+}
+
 static int
-assoc_link(uint64_t pid, const char *assoc, const char *src,
+assoc_link(uint64_t pid, int dfd, const char *assoc, const char *src,
     int (*fn)(struct fdent *, void *), void *arg)
 {
 	struct fdent *e;
@@ -1946,30 +1973,38 @@ assoc_link(uint64_t pid, const char *assoc, const char *src,
 	e = ent_new(pid, -1);
 	strlcpy(e->assoc, assoc, sizeof(e->assoc));
 	strlcpy(e->src, src, sizeof(e->src));
-	snprintf(path, sizeof(path), "/proc/%llu/%s", (unsigned long long)pid,
-	    src);
-	if ((e->link = read_link_at(AT_FDCWD, path)) == NULL) {
+	proc_file(pid, dfd, src, path, sizeof(path));
+	if ((e->link = read_link_at(dfd >= 0 ? dfd : AT_FDCWD, path)) ==
+	    NULL) {
 		ent_unref(e);
 		return 0;
 	}
 	e->fam = family_of(e->link);
+	e->dfd = dfd;
 	r = fn(e, arg);
+	e->dfd = -1;
 	ent_unref(e);
 	return r;
 }
 
 static int
-assoc_ns(uint64_t pid, int (*fn)(struct fdent *, void *), void *arg)
+assoc_ns(uint64_t pid, int dfd, int (*fn)(struct fdent *, void *),
+    void *arg)
 {
 	char path[64], src[48];
 	const char *name;
 	struct dirent *d;
 	DIR *dir;
-	int r = 0;
+	int r = 0, nfd;
 
-	snprintf(path, sizeof(path), "/proc/%llu/ns", (unsigned long long)pid);
-	if ((dir = opendir(path)) == NULL)
+	proc_file(pid, dfd, "ns", path, sizeof(path));
+	if ((nfd = openat(dfd >= 0 ? dfd : AT_FDCWD, path,
+	    O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
 		return 0;
+	if ((dir = fdopendir(nfd)) == NULL) {
+		close(nfd);
+		return 0;
+	}
 	while (r == 0 && (d = readdir(dir)) != NULL) {
 		if (d->d_name[0] == '.' || strlen(d->d_name) + 4 > sizeof(src))
 			continue;
@@ -1980,7 +2015,7 @@ assoc_ns(uint64_t pid, int (*fn)(struct fdent *, void *), void *arg)
 			name = "time4c";
 		strlcpy(src, "ns/", sizeof(src));
 		strlcat(src, d->d_name, sizeof(src));
-		r = assoc_link(pid, name, src, fn, arg);
+		r = assoc_link(pid, dfd, name, src, fn, arg);
 	}
 	closedir(dir);
 	return r;
@@ -2089,7 +2124,8 @@ map_path(const struct mapping *m)
 }
 
 static int
-assoc_maps(uint64_t pid, int (*fn)(struct fdent *, void *), void *arg)
+assoc_maps(uint64_t pid, int dfd, int (*fn)(struct fdent *, void *),
+    void *arg)
 {
 	struct mapping *maps = NULL, m;
 	struct fdent *e;
@@ -2097,9 +2133,8 @@ assoc_maps(uint64_t pid, int (*fn)(struct fdent *, void *), void *arg)
 	size_t n = 0, i;
 	int r = 0;
 
-	snprintf(path, sizeof(path), "/proc/%llu/maps",
-	    (unsigned long long)pid);
-	if ((text = read_whole(path)) == NULL)
+	proc_file(pid, dfd, "maps", path, sizeof(path));
+	if ((text = read_whole_at(dfd >= 0 ? dfd : AT_FDCWD, path)) == NULL)
 		return 0;
 	for (line = text; line != NULL && *line != '\0'; line = next) {
 		if ((next = strchr(line, '\n')) != NULL)
@@ -2138,17 +2173,20 @@ assoc_maps(uint64_t pid, int (*fn)(struct fdent *, void *), void *arg)
 	return r;
 }
 
+/* What process pid holds besides its descriptors; dfd is its
+ * /proc/PID/fd open, or -1. */
 static int
-assoc_each(uint64_t pid, int (*fn)(struct fdent *, void *), void *arg)
+assoc_each(uint64_t pid, int dfd, int (*fn)(struct fdent *, void *),
+    void *arg)
 {
 	int r;
 
-	if ((r = assoc_link(pid, "exe", "exe", fn, arg)) != 0 ||
-	    (r = assoc_link(pid, "cwd", "cwd", fn, arg)) != 0 ||
-	    (r = assoc_link(pid, "rtd", "root", fn, arg)) != 0 ||
-	    (r = assoc_ns(pid, fn, arg)) != 0)
+	if ((r = assoc_link(pid, dfd, "exe", "exe", fn, arg)) != 0 ||
+	    (r = assoc_link(pid, dfd, "cwd", "cwd", fn, arg)) != 0 ||
+	    (r = assoc_link(pid, dfd, "rtd", "root", fn, arg)) != 0 ||
+	    (r = assoc_ns(pid, dfd, fn, arg)) != 0)
 		return r;
-	return assoc_maps(pid, fn, arg);
+	return assoc_maps(pid, dfd, fn, arg);
 }
 
 /*
@@ -3797,7 +3835,7 @@ fd_walk_pid(uint64_t pid, const struct fd_select *sel, ns_emit_fn emit,
 	if ((dir = open_fds(pid)) == NULL)
 		return errno == EACCES ? 0 : -1;
 	if (sel != NULL && sel->assoc)
-		stop = assoc_each(pid, walk_ent, &w);
+		stop = assoc_each(pid, dirfd(dir), walk_ent, &w);
 	while (!stop && (d = readdir(dir)) != NULL) {
 		if (ns_parse_u64(d->d_name, INT_MAX, &fd) == -1)
 			continue;

@@ -36,10 +36,17 @@
 /* Raw and pairs output stream: the buffered rows go out this often. */
 #define FLUSH_ROWS	256
 
+/* The classes a column remembers the attribute of: rows of a few
+ * classes in turn (a descriptor, a mapping, a socket) find theirs at
+ * once. */
+#define COLUMN_CLASSES	8
+
 struct column {
 	const struct ns_attr	*attr;	/* the catalog's entry, for the type */
-	const struct ns_class	*cls;	/* the last class looked up... */
-	const struct ns_attr	*hit;	/* ...and its attribute, or NULL */
+	const struct ns_class	*cls[COLUMN_CLASSES];	/* looked up... */
+	const struct ns_attr	*hit[COLUMN_CLASSES];	/* ...their
+							   attribute, or NULL */
+	unsigned		 next;	/* the slot to fill next */
 };
 
 struct ns_out {
@@ -235,7 +242,7 @@ cell(const struct ns_val *v, enum ns_type type, enum ns_format fmt)
 	int text = type != NS_LINK && type != NS_LINKS;
 	size_t i, len = 0, size = 1;
 	const char *e;
-	char *s, *x;
+	char *s;
 
 	for (i = 0, e = v->buf; i < v->n; i++, e += strlen(e) + 1)
 		size += (escape ? 4 * strlen(e) : strlen(e)) + 1;
@@ -244,12 +251,9 @@ cell(const struct ns_val *v, enum ns_type type, enum ns_format fmt)
 	for (i = 0, e = v->buf; i < v->n; i++, e += strlen(e) + 1) {
 		if (i > 0)
 			s[len++] = '\n';
-		if (escape) {
-			if ((x = ns_escape_as(e, text)) == NULL)
-				err(1, NULL);
-			len += strlcpy(s + len, x, size - len);
-			free(x);
-		} else
+		if (escape)
+			len += ns_escape_into(s + len, e, text);
+		else
 			len += strlcpy(s + len, e, size - len);
 	}
 	s[len] = '\0';
@@ -259,11 +263,15 @@ cell(const struct ns_val *v, enum ns_type type, enum ns_format fmt)
 static const struct ns_attr *
 column_attr(struct column *c, const struct ns_class *cls)
 {
-	if (c->cls != cls) {
-		c->cls = cls;
-		c->hit = ns_attr_find(cls, c->attr->name);
-	}
-	return c->hit;
+	unsigned i;
+
+	for (i = 0; i < COLUMN_CLASSES; i++)
+		if (c->cls[i] == cls)
+			return c->hit[i];
+	i = c->next++ % COLUMN_CLASSES;
+	c->cls[i] = cls;
+	c->hit[i] = ns_attr_find(cls, c->attr->name);
+	return c->hit[i];
 }
 
 /* The longest line of a cell. */
@@ -391,6 +399,18 @@ ns_out_tree(struct ns_out *out, const char *name)
 	return -1;
 }
 
+static void
+pad(FILE *fp, size_t n)
+{
+	static const char blanks[] = "                                ";
+	size_t k;
+
+	for (; n > 0; n -= k) {
+		k = n < sizeof(blanks) - 1 ? n : sizeof(blanks) - 1;
+		fwrite(blanks, 1, k, fp);
+	}
+}
+
 /*
  * One line of the table laid out here, or several where a cell has
  * several: as libsmartcols prints it, one blank between columns, a
@@ -421,14 +441,12 @@ own_line(struct ns_out *out, const char **pos)
 			if (n == 0 && i + 1 == out->ncols)
 				break;
 			if (out->cols[i].attr->type == NS_NUMBER)
-				fprintf(out->fp, "%*s", (int)(out->width[i] - n),
-				    "");
+				pad(out->fp, out->width[i] - n);
 			if (n > 0)
 				fwrite(c, 1, n, out->fp);
 			if (out->cols[i].attr->type != NS_NUMBER &&
 			    i + 1 < out->ncols)
-				fprintf(out->fp, "%*s", (int)(out->width[i] - n),
-				    "");
+				pad(out->fp, out->width[i] - n);
 		}
 		putc('\n', out->fp);
 	} while (more);

@@ -25,19 +25,14 @@ ns_escape(const char *s)
 	return ns_escape_as(s, 0);
 }
 
-char *
-ns_escape_as(const char *s, int text)
+size_t
+ns_escape_into(char *out, const char *s, int text)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *p;
-	size_t n = 1;
-	char *out, *q;
+	char *q = out;
 
-	for (p = (const unsigned char *)s; *p; p++)
-		n += needs_escape(*p, text) ? 4 : 1;
-	if ((out = malloc(n)) == NULL)
-		return NULL;
-	for (p = (const unsigned char *)s, q = out; *p; p++) {
+	for (p = (const unsigned char *)s; *p; p++) {
 		if (needs_escape(*p, text)) {
 			*q++ = '\\';
 			*q++ = 'x';
@@ -47,6 +42,21 @@ ns_escape_as(const char *s, int text)
 			*q++ = *p;
 	}
 	*q = '\0';
+	return q - out;
+}
+
+char *
+ns_escape_as(const char *s, int text)
+{
+	const unsigned char *p;
+	size_t n = 1;
+	char *out;
+
+	for (p = (const unsigned char *)s; *p; p++)
+		n += needs_escape(*p, text) ? 4 : 1;
+	if ((out = malloc(n)) == NULL)
+		return NULL;
+	ns_escape_into(out, s, text);
 	return out;
 }
 
