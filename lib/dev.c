@@ -29,17 +29,18 @@
 
 #include <linux/if.h>
 #include <netlink/netlink.h>
+#include <netlink/utils.h>
 #include <netlink/route/link.h>
 
 #include "provider.h"
 #include "devparse.h"
+#include "link.h"
 
 #define MAJOR_MAX	4095		/* the kernel's majors have 12 bits */
 #define MINOR_MAX	1048575		/* and its minors 20 */
 #define SCAN_DEPTH	8		/* how deep the /dev scan goes */
 #define TREE_DEPTH	32		/* how deep the /sys/devices walk goes */
 #define SYSDEVICES	"/sys/devices"	/* the kernel's device tree */
-#define NET_LOOKUPS	16		/* interface requests before a dump */
 
 enum { KBLOCK, KCHAR, KNET };		/* obj->id[0] of a numbered root */
 
@@ -71,7 +72,7 @@ struct devpriv {
 
 /* What an interface hangs on priv. */
 struct netpriv {
-	struct rtnl_link	*link;
+	struct link		*link;
 	struct udev_device	*ud;	/* its sysfs device in this netns */
 	int			 udtried;
 };
@@ -105,15 +106,6 @@ static struct devset {
 	int		 read;
 } devsets[2];				/* every known device, by kind */
 
-static struct nl_sock *nlsock;
-static struct nl_cache *links;		/* every interface, for listings */
-static int links_tried;
-static struct linkent {
-	int			 ifindex;
-	struct rtnl_link	*link;
-} *linkidx;				/* links, sorted by ifindex */
-static size_t nlinkidx;
-static int nlookups;			/* single lookups so far */
 
 static struct udev *
 udev_ctx(void)
@@ -484,113 +476,27 @@ major_exists(int kind, unsigned int maj)
 }
 
 /*
- * Interfaces.  Netlink answers for the caller's network namespace; the
- * cache is a full dump, so it is made for listings only, and one lookup
- * asks the kernel for one link.
+ * Interfaces, as link.c reads them from rtnetlink: those of the caller's
+ * network namespace.
  */
-static struct nl_sock *
-nl_route(void)
-{
-	if (nlsock != NULL)
-		return nlsock;
-	if ((nlsock = nl_socket_alloc()) == NULL)
-		err(1, NULL);
-	if (nl_connect(nlsock, NETLINK_ROUTE) < 0) {
-		nl_socket_free(nlsock);
-		nlsock = NULL;
-		errno = EACCES;
-	}
-	return nlsock;
-}
-
-static int
-cmp_linkent(const void *a, const void *b)
-{
-	const struct linkent *x = a, *y = b;
-
-	return (x->ifindex > y->ifindex) - (x->ifindex < y->ifindex);
-}
-
-/*
- * The dump of every interface, once per run, with an index by ifindex:
- * libnl's own lookup walks its whole list, which a listing of a thousand
- * interfaces would do a thousand times.
- */
-static struct nl_cache *
-links_load(void)
-{
-	struct nl_object *o;
-	size_t n = 0;
-
-	if (links_tried || nl_route() == NULL)
-		return links;
-	links_tried = 1;
-	if (rtnl_link_alloc_cache(nlsock, AF_UNSPEC, &links) < 0)
-		return links = NULL;
-	if ((linkidx = reallocarray(NULL, nl_cache_nitems(links) + 1,
-	    sizeof(*linkidx))) == NULL)
-		err(1, NULL);
-	for (o = nl_cache_get_first(links); o != NULL; o = nl_cache_get_next(o))
-		linkidx[n++] = (struct linkent){
-		    rtnl_link_get_ifindex((struct rtnl_link *)o),
-		    (struct rtnl_link *)o };
-	qsort(linkidx, n, sizeof(*linkidx), cmp_linkent);
-	nlinkidx = n;
-	return links;
-}
-
-/* The cached interface of that ifindex, with a reference for the caller. */
-static struct rtnl_link *
-link_cached(int ifindex)
-{
-	struct linkent key = { ifindex, NULL }, *e;
-
-	e = bsearch(&key, linkidx, nlinkidx, sizeof(*linkidx), cmp_linkent);
-	if (e == NULL)
-		return NULL;
-	nl_object_get((struct nl_object *)e->link);
-	return e->link;
-}
-
-/*
- * One interface of this netns, by ifindex or else by name, with a
- * reference the caller drops.  Past a few single lookups one dump is
- * cheaper than a request each (a list of paths on standard input).
- */
-static struct rtnl_link *
-net_link(int ifindex, const char *name)
-{
-	struct rtnl_link *link = NULL;
-
-	if (links == NULL && ++nlookups > NET_LOOKUPS)
-		links_load();
-	if (links != NULL)
-		link = ifindex > 0 ? link_cached(ifindex) :
-		    rtnl_link_get_by_name(links, name);
-	else if (nl_route() != NULL &&
-	    rtnl_link_get_kernel(nlsock, ifindex, name, &link) < 0)
-		link = NULL;
-	if (link == NULL)
-		errno = ENOENT;
-	return link;
-}
-
 static int
 net_exists(int ifindex, const char *name)
 {
-	struct rtnl_link *link;
+	struct link *link;
+	const char *s;
 	int ok;
 
-	if ((link = net_link(ifindex, NULL)) == NULL)
+	if ((link = link_get(ifindex, NULL)) == NULL)
 		return 0;
-	ok = name == NULL || strcmp(rtnl_link_get_name(link), name) == 0;
-	rtnl_link_put(link);
+	ok = name == NULL || ((s = link_str(link, IFLA_IFNAME)) != NULL &&
+	    strcmp(s, name) == 0);
+	link_put(link);
 	return ok;
 }
 
 /* Make obj the interface, keeping the link the lookup brought. */
 static int
-set_netif(struct ns_obj *obj, struct rtnl_link *link)
+set_netif(struct ns_obj *obj, struct link *link)
 {
 	struct netpriv *np;
 
@@ -601,7 +507,7 @@ set_netif(struct ns_obj *obj, struct rtnl_link *link)
 	if ((np = calloc(1, sizeof(*np))) == NULL)
 		err(1, NULL);
 	np->link = link;
-	obj->id[0] = rtnl_link_get_ifindex(link);
+	obj->id[0] = link_ifindex(link);
 	ns_obj_set(obj, &netif_class, "/dev/net/%llu",
 	    (unsigned long long)obj->id[0]);
 	obj->priv = np;
@@ -617,7 +523,7 @@ lookup_netname(struct ns_obj *obj, const char *name)
 		errno = ENOENT;
 		return -1;
 	}
-	return set_netif(obj, net_link(0, name));
+	return set_netif(obj, link_get(0, name));
 }
 
 static int
@@ -1223,15 +1129,15 @@ net_load(struct ns_obj *obj)
 		return obj->priv;
 	if ((np = calloc(1, sizeof(*np))) == NULL)
 		err(1, NULL);
-	np->link = net_link(obj->id[0], NULL);
+	np->link = link_get(obj->id[0], NULL);
 	obj->priv = np;
 	return np;
 }
 
-static struct rtnl_link *
+static struct link *
 net_get(struct ns_obj *obj)
 {
-	struct rtnl_link *link = net_load(obj)->link;
+	struct link *link = net_load(obj)->link;
 
 	if (link == NULL)
 		errno = ENOENT;
@@ -1247,12 +1153,15 @@ static struct udev_device *
 net_udev(struct ns_obj *obj)
 {
 	struct netpriv *np = net_load(obj);
+	const char *name;
 	uint64_t ifindex;
 
 	if (!np->udtried && np->link != NULL) {
 		np->udtried = 1;
-		np->ud = udev_device_new_from_subsystem_sysname(udev_ctx(),
-		    "net", rtnl_link_get_name(np->link));
+		name = link_str(np->link, IFLA_IFNAME);
+		np->ud = name == NULL ? NULL :
+		    udev_device_new_from_subsystem_sysname(udev_ctx(), "net",
+		    name);
 		if (np->ud != NULL &&
 		    (sysattr_u64(np->ud, "ifindex", &ifindex) == -1 ||
 		    ifindex != obj->id[0])) {
@@ -1268,9 +1177,9 @@ net_udev(struct ns_obj *obj)
 static int
 get_net_name(struct ns_obj *obj, struct ns_val *val)
 {
-	struct rtnl_link *link = net_get(obj);
+	struct link *link = net_get(obj);
 
-	return add_str(val, link ? rtnl_link_get_name(link) : NULL);
+	return add_str(val, link ? link_str(link, IFLA_IFNAME) : NULL);
 }
 
 static int
@@ -1303,39 +1212,41 @@ get_net_subsystem(struct ns_obj *obj, struct ns_val *val)
  * getters, one shared helper each, and the attribute entries.
  */
 #define NET_NUMBERS(X)							\
-	X(mtu, add_u32, rtnl_link_get_mtu,				\
+	X(mtu, add_u32, IFLA_MTU,				\
 	    "the interface's maximum transmission unit")		\
-	X(txqlen, add_u32, rtnl_link_get_txqlen,			\
+	X(txqlen, add_u32, IFLA_TXQLEN,			\
 	    "the interface's transmit queue length")			\
-	X(ifgroup, add_u32, rtnl_link_get_group,			\
+	X(ifgroup, add_u32, IFLA_GROUP,			\
 	    "the interface group, 0 for the default one")		\
-	X(promiscuity, add_u32, rtnl_link_get_promiscuity,		\
+	X(promiscuity, add_u32, IFLA_PROMISCUITY,		\
 	    "how many users put the interface in promiscuous mode")	\
-	X(numtxqueues, add_u32, rtnl_link_get_num_tx_queues,		\
+	X(numtxqueues, add_u32, IFLA_NUM_TX_QUEUES,		\
 	    "the number of transmit queues")				\
-	X(numrxqueues, add_u32, rtnl_link_get_num_rx_queues,		\
+	X(numrxqueues, add_u32, IFLA_NUM_RX_QUEUES,		\
 	    "the number of receive queues")
 
 #define NET_STATS(X)							\
-	X(rx_bytes, add_stat, RTNL_LINK_RX_BYTES, "bytes received")	\
-	X(rx_packets, add_stat, RTNL_LINK_RX_PACKETS,			\
+	X(rx_bytes, add_stat, STAT(rx_bytes), "bytes received")	\
+	X(rx_packets, add_stat, STAT(rx_packets),			\
 	    "packets received")						\
-	X(rx_errors, add_stat, RTNL_LINK_RX_ERRORS, "receive errors")	\
-	X(rx_dropped, add_stat, RTNL_LINK_RX_DROPPED,			\
+	X(rx_errors, add_stat, STAT(rx_errors), "receive errors")	\
+	X(rx_dropped, add_stat, STAT(rx_dropped),			\
 	    "received packets dropped")					\
-	X(rx_missed_errors, add_stat, RTNL_LINK_RX_MISSED_ERR,		\
+	X(rx_missed_errors, add_stat, STAT(rx_missed_errors),		\
 	    "packets the receiver missed")				\
-	X(multicast, add_stat, RTNL_LINK_MULTICAST,			\
+	X(multicast, add_stat, STAT(multicast),			\
 	    "multicast packets received")				\
-	X(tx_bytes, add_stat, RTNL_LINK_TX_BYTES, "bytes sent")	\
-	X(tx_packets, add_stat, RTNL_LINK_TX_PACKETS, "packets sent")	\
-	X(tx_errors, add_stat, RTNL_LINK_TX_ERRORS, "transmit errors")	\
-	X(tx_dropped, add_stat, RTNL_LINK_TX_DROPPED,			\
+	X(tx_bytes, add_stat, STAT(tx_bytes), "bytes sent")	\
+	X(tx_packets, add_stat, STAT(tx_packets), "packets sent")	\
+	X(tx_errors, add_stat, STAT(tx_errors), "transmit errors")	\
+	X(tx_dropped, add_stat, STAT(tx_dropped),			\
 	    "packets dropped on transmit")				\
-	X(tx_carrier_errors, add_stat, RTNL_LINK_TX_CARRIER_ERR,	\
+	X(tx_carrier_errors, add_stat, STAT(tx_carrier_errors),	\
 	    "transmit errors for lack of carrier")			\
-	X(collisions, add_stat, RTNL_LINK_COLLISIONS,			\
+	X(collisions, add_stat, STAT(collisions),			\
 	    "collisions on transmit")
+
+#define STAT(f)	offsetof(struct rtnl_link_stats64, f)
 
 #define NET_GETTER(attr, add, arg, help)				\
 static int								\
@@ -1348,25 +1259,26 @@ get_##attr(struct ns_obj *obj, struct ns_val *val)			\
 	{ #attr, NS_NUMBER, help, get_##attr },
 
 static int
-add_u32(struct ns_obj *obj, struct ns_val *val,
-    uint32_t (*fn)(struct rtnl_link *))
+add_u32(struct ns_obj *obj, struct ns_val *val, int type)
 {
-	struct rtnl_link *link = net_get(obj);
+	struct link *link = net_get(obj);
+	uint32_t n;
 
-	if (link == NULL)
+	if (link == NULL || link_u32(link, type, &n) == -1)
 		return -1;
-	ns_val_num(val, fn(link));
+	ns_val_num(val, n);
 	return 0;
 }
 
 static int
-add_stat(struct ns_obj *obj, struct ns_val *val, rtnl_link_stat_id_t id)
+add_stat(struct ns_obj *obj, struct ns_val *val, size_t off)
 {
-	struct rtnl_link *link = net_get(obj);
+	struct link *link = net_get(obj);
+	uint64_t n;
 
-	if (link == NULL)
+	if (link == NULL || link_stat(link, off, &n) == -1)
 		return -1;
-	ns_val_num(val, rtnl_link_get_stat(link, id));
+	ns_val_num(val, n);
 	return 0;
 }
 
@@ -1386,34 +1298,24 @@ add_linkstr(struct ns_val *val, const char *s)
 	return 0;
 }
 
-static const char *
-net_lladdr(struct nl_addr *addr, char *buf, size_t size)
-{
-	if (addr == NULL || nl_addr_get_len(addr) == 0) {
-		errno = ENOENT;
-		return NULL;
-	}
-	return nl_addr2str(addr, buf, size);
-}
-
 static int
 get_address(struct ns_obj *obj, struct ns_val *val)
 {
-	struct rtnl_link *link = net_get(obj);
+	struct link *link = net_get(obj);
 	char buf[128];
 
-	return add_linkstr(val, link ? net_lladdr(rtnl_link_get_addr(link),
-	    buf, sizeof(buf)) : NULL);
+	return add_linkstr(val, link ? link_lladdr(link, IFLA_ADDRESS, buf,
+	    sizeof(buf)) : NULL);
 }
 
 static int
 get_broadcast(struct ns_obj *obj, struct ns_val *val)
 {
-	struct rtnl_link *link = net_get(obj);
+	struct link *link = net_get(obj);
 	char buf[128];
 
-	return add_linkstr(val, link ?
-	    net_lladdr(rtnl_link_get_broadcast(link), buf, sizeof(buf)) : NULL);
+	return add_linkstr(val, link ? link_lladdr(link, IFLA_BROADCAST, buf,
+	    sizeof(buf)) : NULL);
 }
 
 /* The hardware type as ip(8) prints it after "link/": ether, loopback,
@@ -1421,78 +1323,80 @@ get_broadcast(struct ns_obj *obj, struct ns_val *val)
 static int
 get_linktype(struct ns_obj *obj, struct ns_val *val)
 {
-	struct rtnl_link *link = net_get(obj);
+	struct link *link = net_get(obj);
 	char buf[32];
 
-	return add_linkstr(val, link ? nl_llproto2str(
-	    rtnl_link_get_arptype(link), buf, sizeof(buf)) : NULL);
+	return add_linkstr(val, link ? nl_llproto2str(link_arptype(link), buf,
+	    sizeof(buf)) : NULL);
 }
 
 static int
 get_qdisc(struct ns_obj *obj, struct ns_val *val)
 {
-	struct rtnl_link *link = net_get(obj);
+	struct link *link = net_get(obj);
 
-	return add_linkstr(val, link ? rtnl_link_get_qdisc(link) : NULL);
+	return add_linkstr(val, link ? link_str(link, IFLA_QDISC) : NULL);
 }
 
 static int
 get_ifalias(struct ns_obj *obj, struct ns_val *val)
 {
-	struct rtnl_link *link = net_get(obj);
+	struct link *link = net_get(obj);
 
-	return add_linkstr(val, link ? rtnl_link_get_ifalias(link) : NULL);
+	return add_linkstr(val, link ? link_str(link, IFLA_IFALIAS) : NULL);
 }
 
 /* "default", or "dormant" where a supplicant holds the link down. */
 static int
 get_linkmode(struct ns_obj *obj, struct ns_val *val)
 {
-	struct rtnl_link *link = net_get(obj);
+	struct link *link = net_get(obj);
 	char buf[32];
+	uint8_t mode;
 
-	return add_linkstr(val, link ? rtnl_link_mode2str(
-	    rtnl_link_get_linkmode(link), buf, sizeof(buf)) : NULL);
+	if (link == NULL || link_u8(link, IFLA_LINKMODE, &mode) == -1)
+		return -1;
+	return add_linkstr(val, rtnl_link_mode2str(mode, buf, sizeof(buf)));
 }
 
 static int
 get_carrier(struct ns_obj *obj, struct ns_val *val)
 {
-	struct rtnl_link *link = net_get(obj);
+	struct link *link = net_get(obj);
+	uint8_t carrier;
 
-	if (link == NULL)
+	if (link == NULL || link_u8(link, IFLA_CARRIER, &carrier) == -1)
 		return -1;
-	ns_val_num(val, rtnl_link_get_carrier(link) != 0);
+	ns_val_num(val, carrier != 0);
 	return 0;
 }
 
 static int
 get_carrier_changes(struct ns_obj *obj, struct ns_val *val)
 {
-	struct rtnl_link *link = net_get(obj);
+	struct link *link = net_get(obj);
 	uint32_t n;
 
-	if (link == NULL)
+	if (link == NULL || link_u32(link, IFLA_CARRIER_CHANGES, &n) == -1)
 		return -1;
-	if (rtnl_link_get_carrier_changes(link, &n) < 0) {
-		errno = ENOENT;
-		return -1;
-	}
 	ns_val_num(val, n);
 	return 0;
 }
 
 static const char *
-net_operstate(struct rtnl_link *link, char *buf, size_t size)
+net_operstate(struct link *link, char *buf, size_t size)
 {
-	return rtnl_link_operstate2str(rtnl_link_get_operstate(link), buf,
-	    size);
+	uint8_t state;
+
+	if (link_u8(link, IFLA_OPERSTATE, &state) == -1)
+		return NULL;
+	return rtnl_link_operstate2str(state, buf, size);
 }
 
 static int
 get_operstate(struct ns_obj *obj, struct ns_val *val)
 {
-	struct rtnl_link *link = net_get(obj);
+	struct link *link = net_get(obj);
 	char buf[32];
 
 	return add_str(val, link ? net_operstate(link, buf, sizeof(buf)) :
@@ -1502,10 +1406,9 @@ get_operstate(struct ns_obj *obj, struct ns_val *val)
 static int
 get_kind(struct ns_obj *obj, struct ns_val *val)
 {
-	struct rtnl_link *link = net_get(obj);
+	struct link *link = net_get(obj);
 
-	errno = ENOENT;
-	return add_str(val, link ? rtnl_link_get_type(link) : NULL);
+	return add_str(val, link ? link_kind(link) : NULL);
 }
 
 /* The interface flags by the names ip(8) gives them, in bit order. */
@@ -1537,14 +1440,14 @@ static const struct {
 static int
 get_flags(struct ns_obj *obj, struct ns_val *val)
 {
-	struct rtnl_link *link = net_get(obj);
+	struct link *link = net_get(obj);
 	unsigned int flags;
 	char buf[256];
 	size_t i;
 
 	if (link == NULL)
 		return -1;
-	flags = rtnl_link_get_flags(link);
+	flags = link_flags(link);
 	buf[0] = '\0';
 	for (i = 0; i < sizeof(ifflags) / sizeof(ifflags[0]); i++) {
 		if ((flags & ifflags[i].bit) == 0)
@@ -1571,9 +1474,12 @@ add_ifindex(struct ns_val *val, int ifindex)
 static int
 get_master(struct ns_obj *obj, struct ns_val *val)
 {
-	struct rtnl_link *link = net_get(obj);
+	struct link *link = net_get(obj);
+	uint32_t master;
 
-	return link ? add_ifindex(val, rtnl_link_get_master(link)) : -1;
+	if (link == NULL || link_u32(link, IFLA_MASTER, &master) == -1)
+		return -1;
+	return add_ifindex(val, (int)master);
 }
 
 /* The lower interface (a VLAN's, a veth's peer); none when it lives in
@@ -1581,16 +1487,18 @@ get_master(struct ns_obj *obj, struct ns_val *val)
 static int
 get_link(struct ns_obj *obj, struct ns_val *val)
 {
-	struct rtnl_link *link = net_get(obj);
+	struct link *link = net_get(obj);
+	uint32_t lower;
 	int32_t nsid;
 
 	if (link == NULL)
 		return -1;
-	if (rtnl_link_get_link_netnsid(link, &nsid) == 0) {
+	if (link_s32(link, IFLA_LINK_NETNSID, &nsid) == 0 ||
+	    link_u32(link, IFLA_LINK, &lower) == -1) {
 		errno = ENOENT;
 		return -1;
 	}
-	return add_ifindex(val, rtnl_link_get_link(link));
+	return add_ifindex(val, (int)lower);
 }
 
 /* The id, in this netns, of the netns the lower interface lives in when
@@ -1598,12 +1506,12 @@ get_link(struct ns_obj *obj, struct ns_val *val)
 static int
 get_link_netnsid(struct ns_obj *obj, struct ns_val *val)
 {
-	struct rtnl_link *link = net_get(obj);
+	struct link *link = net_get(obj);
 	int32_t nsid;
 
 	if (link == NULL)
 		return -1;
-	if (rtnl_link_get_link_netnsid(link, &nsid) < 0 || nsid < 0) {
+	if (link_s32(link, IFLA_LINK_NETNSID, &nsid) == -1 || nsid < 0) {
 		errno = ENOENT;
 		return -1;
 	}
@@ -1629,17 +1537,20 @@ get_net_syspath(struct ns_obj *obj, struct ns_val *val)
 static int
 net_summary(struct ns_obj *obj, struct ns_val *val)
 {
-	struct rtnl_link *link = net_get(obj);
+	struct link *link = net_get(obj);
 	char state[32], addr[128], mtu[32];
 	const char *w[5];
+	uint32_t n;
 
 	if (link == NULL)
 		return -1;
-	snprintf(mtu, sizeof(mtu), "%u", rtnl_link_get_mtu(link));
-	w[0] = rtnl_link_get_name(link);
+	mtu[0] = '\0';
+	if (link_u32(link, IFLA_MTU, &n) == 0)
+		snprintf(mtu, sizeof(mtu), "%u", n);
+	w[0] = link_str(link, IFLA_IFNAME);
 	w[1] = net_operstate(link, state, sizeof(state));
-	w[2] = net_lladdr(rtnl_link_get_addr(link), addr, sizeof(addr));
-	w[3] = "mtu";
+	w[2] = link_lladdr(link, IFLA_ADDRESS, addr, sizeof(addr));
+	w[3] = mtu[0] != '\0' ? "mtu" : NULL;
 	w[4] = mtu;
 	return add_words(val, w, 5);
 }
@@ -1652,7 +1563,7 @@ net_release(struct ns_obj *obj)
 	if (np == NULL)
 		return;
 	if (np->link != NULL)
-		rtnl_link_put(np->link);
+		link_put(np->link);
 	if (np->ud != NULL)
 		udev_device_unref(np->ud);
 	free(np);
@@ -1780,32 +1691,36 @@ list_majors(int kind, ns_emit_fn emit, void *arg)
 	return 0;
 }
 
+struct emit_arg {
+	ns_emit_fn	 emit;
+	void		*arg;
+};
+
+static int
+emit_link(struct link *link, void *arg)
+{
+	struct emit_arg *ea = arg;
+	struct ns_obj c = { 0 };
+	struct netpriv *np;
+	int stop;
+
+	if ((np = calloc(1, sizeof(*np))) == NULL)
+		err(1, NULL);
+	np->link = link_ref(link);
+	ns_obj_set(&c, &netif_class, "/dev/net/%d", link_ifindex(link));
+	c.id[0] = (uint64_t)link_ifindex(link);
+	c.priv = np;
+	stop = ea->emit(&c, ea->arg);
+	ns_obj_clear(&c);
+	return stop;
+}
+
 static int
 list_links(ns_emit_fn emit, void *arg)
 {
-	size_t i;
+	struct emit_arg ea = { emit, arg };
 
-	if (links_load() == NULL) {
-		errno = EACCES;
-		return -1;
-	}
-	for (i = 0; i < nlinkidx; i++) {
-		struct ns_obj c = { 0 };
-
-		ns_obj_set(&c, &netif_class, "/dev/net/%d",
-		    linkidx[i].ifindex);
-		c.id[0] = (uint64_t)linkidx[i].ifindex;
-		if ((c.priv = calloc(1, sizeof(struct netpriv))) == NULL)
-			err(1, NULL);
-		((struct netpriv *)c.priv)->link =
-		    link_cached(linkidx[i].ifindex);
-		if (emit(&c, arg)) {
-			ns_obj_clear(&c);
-			return 1;
-		}
-		ns_obj_clear(&c);
-	}
-	return 0;
+	return link_each(emit_link, &ea);
 }
 
 static int
@@ -2248,7 +2163,7 @@ lookup_numbered(struct ns_obj *obj, int kind, char **comp, int n)
 		if (n != 2 || ns_parse_u64(comp[1], INT_MAX, &maj) == -1 ||
 		    maj == 0)
 			goto none;
-		return set_netif(obj, net_link(maj, NULL));
+		return set_netif(obj, link_get(maj, NULL));
 	}
 	if (n > 3 || ns_parse_u64(comp[1], MAJOR_MAX, &maj) == -1)
 		goto none;
@@ -2372,7 +2287,7 @@ dev_ident(struct ns_obj *obj, const char *s)
 		if (ns_parse_u64(s + 1, INT_MAX, &ifindex) == -1 ||
 		    ifindex == 0)
 			return 0;
-		return set_netif(obj, net_link(ifindex, NULL)) == 0;
+		return set_netif(obj, link_get(ifindex, NULL)) == 0;
 	case '+':
 		/* Netlink, not sysfs, knows the names of this netns. */
 		if (strncmp(s, "+net:", 5) == 0)

@@ -1,0 +1,166 @@
+/*
+ * link.c's reading of RTM_NEWLINK messages: each getter on messages built
+ * as the kernel builds them, and on those it never sends (an attribute
+ * too short, a string without its NUL, another message type).
+ */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/if.h>
+#include <linux/if_arp.h>
+
+#include <netlink/netlink.h>
+#include <netlink/attr.h>
+#include <netlink/msg.h>
+
+#include "link.h"
+#include "tap.h"
+
+static struct nl_msg *
+new_msg(int type, int ifindex, unsigned arptype, unsigned flags)
+{
+	struct ifinfomsg ifi = { .ifi_family = AF_UNSPEC };
+	struct nl_msg *m;
+
+	ifi.ifi_index = ifindex;
+	ifi.ifi_type = arptype;
+	ifi.ifi_flags = flags;
+	if ((m = nlmsg_alloc_simple(type, 0)) == NULL ||
+	    nlmsg_append(m, &ifi, sizeof(ifi), NLMSG_ALIGNTO) < 0)
+		abort();
+	return m;
+}
+
+static struct link *
+link_of(struct nl_msg *m)
+{
+	struct nlmsghdr *h = nlmsg_hdr(m);
+
+	return link_from_msg(h, h->nlmsg_len);
+}
+
+static void
+ether(void)
+{
+	static const unsigned char mac[6] = { 0x52, 0x54, 0, 0x12, 0x34, 0xab };
+	static const char unterminated[4] = { 'n', 'o', 'o', 'p' };
+	struct rtnl_link_stats64 st = { 0 };
+	struct nl_msg *m = new_msg(RTM_NEWLINK, 7, ARPHRD_ETHER,
+	    IFF_UP | IFF_RUNNING);
+	struct nlattr *info;
+	struct link *l;
+	uint64_t n64;
+	uint32_t n;
+	uint8_t u8;
+	char buf[64];
+
+	st.rx_bytes = 123456789012ULL;
+	st.collisions = 3;
+	nla_put_string(m, IFLA_IFNAME, "eth7");
+	nla_put_u32(m, IFLA_MTU, 9000);
+	nla_put(m, IFLA_ADDRESS, sizeof(mac), mac);
+	nla_put_u8(m, IFLA_OPERSTATE, 6);
+	nla_put(m, IFLA_QDISC, sizeof(unterminated), unterminated);
+	nla_put(m, IFLA_STATS64, sizeof(st), &st);
+	nla_put_u16(m, IFLA_TXQLEN, 1000);
+	info = nla_nest_start(m, IFLA_LINKINFO);
+	nla_put_string(m, IFLA_INFO_KIND, "veth");
+	nla_nest_end(m, info);
+
+	ok((l = link_of(m)) != NULL, "ether: a link");
+	is_int(link_ifindex(l), 7, "ether: ifindex");
+	is_int(link_flags(l), IFF_UP | IFF_RUNNING, "ether: flags");
+	is_int(link_arptype(l), ARPHRD_ETHER, "ether: hardware type");
+	is_str(link_str(l, IFLA_IFNAME), "eth7", "ether: name");
+	ok(link_u32(l, IFLA_MTU, &n) == 0 && n == 9000, "ether: mtu");
+	ok(link_u8(l, IFLA_OPERSTATE, &u8) == 0 && u8 == 6, "ether: state");
+	is_str(link_lladdr(l, IFLA_ADDRESS, buf, sizeof(buf)),
+	    "52:54:00:12:34:ab", "ether: address");
+	ok(link_lladdr(l, IFLA_ADDRESS, buf, 10) == NULL,
+	    "ether: no address into too small a buffer");
+	ok(link_lladdr(l, IFLA_BROADCAST, buf, sizeof(buf)) == NULL,
+	    "ether: no broadcast address, none given");
+	is_str(link_kind(l), "veth", "ether: kind, nested in linkinfo");
+	ok(link_str(l, IFLA_QDISC) == NULL,
+	    "ether: a string without its NUL is none");
+	ok(link_u32(l, IFLA_TXQLEN, &n) == -1,
+	    "ether: a number shorter than its type is none");
+	ok(link_u32(l, IFLA_GROUP, &n) == -1, "ether: an absent one too");
+	ok(link_stat(l, offsetof(struct rtnl_link_stats64, rx_bytes),
+	    &n64) == 0 && n64 == 123456789012ULL, "ether: a 64-bit counter");
+	ok(link_stat(l, offsetof(struct rtnl_link_stats64, collisions),
+	    &n64) == 0 && n64 == 3, "ether: another");
+	ok(link_attr(l, IFLA_MAX + 1, 0) == NULL && link_attr(l, -1, 0) ==
+	    NULL, "ether: no attribute past the table");
+	link_put(l);
+	nlmsg_free(m);
+}
+
+static void
+short_stats(void)
+{
+	uint64_t v[2] = { 5, 6 };
+	struct nl_msg *m = new_msg(RTM_NEWLINK, 1, ARPHRD_LOOPBACK, 0);
+	struct link *l;
+	uint64_t n;
+
+	nla_put(m, IFLA_STATS64, sizeof(v), v);
+	l = link_of(m);
+	ok(l != NULL && link_stat(l, offsetof(struct rtnl_link_stats64,
+	    tx_packets), &n) == 0 && n == 6,
+	    "short stats: the counters an older kernel sends");
+	ok(link_stat(l, offsetof(struct rtnl_link_stats64, rx_bytes),
+	    &n) == -1, "short stats: none past them");
+	link_put(l);
+	nlmsg_free(m);
+}
+
+static void
+tunnel(void)
+{
+	static const unsigned char v4[4] = { 192, 0, 2, 1 };
+	struct nl_msg *m = new_msg(RTM_NEWLINK, 9, ARPHRD_IPGRE, 0);
+	struct link *l;
+	char buf[64];
+
+	nla_put(m, IFLA_ADDRESS, sizeof(v4), v4);
+	l = link_of(m);
+	is_str(l ? link_lladdr(l, IFLA_ADDRESS, buf, sizeof(buf)) : NULL,
+	    "192.0.2.1", "tunnel: a GRE end as ip prints it");
+	link_put(l);
+	nlmsg_free(m);
+
+	m = new_msg(RTM_NEWLINK, 9, ARPHRD_ETHER, 0);
+	nla_put(m, IFLA_ADDRESS, sizeof(v4), v4);
+	l = link_of(m);
+	is_str(l ? link_lladdr(l, IFLA_ADDRESS, buf, sizeof(buf)) : NULL,
+	    "c0:00:02:01", "tunnel: four bytes of another type are bytes");
+	link_put(l);
+	nlmsg_free(m);
+}
+
+static void
+not_links(void)
+{
+	struct nl_msg *m = new_msg(RTM_DELLINK, 3, ARPHRD_ETHER, 0);
+	struct nlmsghdr *h = nlmsg_hdr(m);
+
+	ok(link_of(m) == NULL, "not a link: another message type");
+	h->nlmsg_type = RTM_NEWLINK;
+	ok(link_from_msg(h, h->nlmsg_len - 1) == NULL,
+	    "not a link: longer than the bytes there are");
+	h->nlmsg_len = NLMSG_LENGTH(4);
+	ok(link_from_msg(h, 64) == NULL, "not a link: no room for its header");
+	nlmsg_free(m);
+}
+
+int
+main(void)
+{
+	ether();
+	short_stats();
+	tunnel();
+	not_links();
+	return done_testing();
+}
