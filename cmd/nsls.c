@@ -46,13 +46,19 @@ show(struct listing *ls, struct ns_obj *o)
 {
 	char *s;
 
-	if (ls->out != NULL)
-		return ns_out_row(ls->out, o) == 0 ? 0 : 1;
+	/* An output that fails (a full disk, a closed pipe) ends the run
+	 * at once, whatever was listed and however much is buffered. */
+	if (ls->out != NULL) {
+		if (ns_out_row(ls->out, o) == -1)
+			err(1, "stdout");
+		return 0;
+	}
 	if ((s = ns_escape(ns_obj_path(o))) == NULL)
 		err(1, NULL);
-	puts(s);
+	if (puts(s) == EOF)
+		err(1, "stdout");
 	free(s);
-	return ferror(stdout) ? 1 : 0;
+	return 0;
 }
 
 static int

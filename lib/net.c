@@ -39,12 +39,12 @@
 #include <netlink/msg.h>
 #include <netlink/errno.h>
 #include <netlink/route/addr.h>
-#include <netlink/route/link.h>
 #include <netlink/route/neighbour.h>
 #include <netlink/route/nexthop.h>
 #include <netlink/route/route.h>
 
 #include "provider.h"
+#include "link.h"
 
 /* What an object is sorted and found by. */
 struct key {
@@ -466,35 +466,32 @@ cmp_ifname(const void *a, const void *b)
 	return x->ifindex < y->ifindex ? -1 : x->ifindex > y->ifindex;
 }
 
-/* The names are for summaries and aliases only: one link dump, the
- * first time one is wanted. */
+static int
+ifname_add(struct link *link, void *arg)
+{
+	const char *name;
+
+	(void)arg;
+	if ((name = link_str(link, IFLA_IFNAME)) == NULL)
+		return 0;
+	if ((ifnames = reallocarray(ifnames, nifnames + 1,
+	    sizeof(*ifnames))) == NULL)
+		err(1, NULL);
+	ifnames[nifnames].ifindex = link_ifindex(link);
+	ifnames[nifnames++].name = xstrdup(name);
+	return 0;
+}
+
+/* The names are for summaries and aliases only: link.c's table (the
+ * one dump /dev/net reads too), the first time one is wanted.  It comes
+ * in the order of the ifindex. */
 static void
 ifnames_load(void)
 {
-	struct nl_cache *cache;
-	struct nl_object *o;
-	struct rtnl_link *link;
-	const char *name;
-
 	if (ifnames_loaded)
 		return;
 	ifnames_loaded = 1;
-	if (nl_route() == NULL ||
-	    rtnl_link_alloc_cache(nlsock, AF_UNSPEC, &cache) < 0)
-		return;
-	for (o = nl_cache_get_first(cache); o != NULL;
-	    o = nl_cache_get_next(o)) {
-		link = (struct rtnl_link *)o;
-		if ((name = rtnl_link_get_name(link)) == NULL)
-			continue;
-		if ((ifnames = reallocarray(ifnames, nifnames + 1,
-		    sizeof(*ifnames))) == NULL)
-			err(1, NULL);
-		ifnames[nifnames].ifindex = rtnl_link_get_ifindex(link);
-		ifnames[nifnames++].name = xstrdup(name);
-	}
-	nl_cache_free(cache);
-	qsort(ifnames, nifnames, sizeof(*ifnames), cmp_ifname);
+	(void)link_each(ifname_add, NULL);
 }
 
 /* The interface's name; its number if it has none. */

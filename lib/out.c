@@ -500,6 +500,9 @@ ns_out_flush(struct ns_out *out)
 	if (out->own) {
 		own_print(out);
 		own_clear(out);
+		/* A full disk or a closed pipe is told now, not at exit. */
+		if (fflush(out->fp) == EOF)
+			return -1;
 		for (i = 0; i < out->ncols; i++)
 			out->width[i] = strlen(out->cols[i].attr->name);
 	} else if (scols_print_table(out->tb) != 0)

@@ -114,3 +114,15 @@ load helpers/common
 	run -1 --separate-stderr bash -c "'$NSLS' /proc >/dev/full"
 	[[ $stderr == *"nsls: stdout"* ]]
 }
+
+@test "a broken stdout past the first buffer is an error too, in every format" {
+	local dir=$BATS_TEST_TMPDIR/many f
+	mkdir "$dir"
+	# More than one stdio buffer of paths: the first write fails while
+	# the listing goes on.
+	(cd "$dir" && touch $(seq -f "file-%05g" 1 2000))
+	for f in "" -l -r -J -P; do
+		run -1 --separate-stderr bash -c "'$NSLS' $f '$dir' >/dev/full"
+		[[ $stderr == *"nsls: stdout: No space left on device"* ]]
+	done
+}
