@@ -446,64 +446,30 @@ holder_info(struct ns_obj *o)
 	return fd_ent_info(e);
 }
 
+/* The values its fdinfo text gives, read as fd.c reads a holder's. */
 static int
 get_counter(struct ns_obj *o, struct ns_val *v)
 {
-	struct fdinfo_eventfd ev;
 	const char *info;
 
-	if ((info = holder_info(o)) == NULL)
-		return -1;
-	if (fdinfo_parse_eventfd(info, &ev) == -1) {
-		errno = ENOENT;
-		return -1;
-	}
-	ns_val_num(v, ev.count);
-	return 0;
-}
-
-static int
-bpf_of(struct ns_obj *o, struct fdinfo_bpf *b)
-{
-	const char *info;
-
-	if ((info = holder_info(o)) == NULL)
-		return -1;
-	if (fdinfo_parse_bpf(info, b) == -1) {
-		errno = ENOENT;
-		return -1;
-	}
-	return 0;
+	return (info = holder_info(o)) != NULL ? fd_val_counter(info, v) : -1;
 }
 
 static int
 get_bpf_type(struct ns_obj *o, struct ns_val *v)
 {
-	struct fdinfo_bpf b;
-	const char *name;
+	const char *info;
 
-	if (bpf_of(o, &b) == -1)
-		return -1;
-	if ((name = fd_bpf_type_name(b.prog, b.type)) != NULL)
-		ns_val_add(v, name);
-	else
-		ns_val_num(v, b.type);
-	return 0;
+	return (info = holder_info(o)) != NULL ? fd_val_bpf_type(info, v) :
+	    -1;
 }
 
 static int
 get_bpf_tag(struct ns_obj *o, struct ns_val *v)
 {
-	struct fdinfo_bpf b;
+	const char *info;
 
-	if (bpf_of(o, &b) == -1)
-		return -1;
-	if (b.tag[0] == '\0') {
-		errno = ENOENT;
-		return -1;
-	}
-	ns_val_add(v, b.tag);
-	return 0;
+	return (info = holder_info(o)) != NULL ? fd_val_bpf_tag(info, v) : -1;
 }
 
 static int

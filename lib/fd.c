@@ -2846,19 +2846,24 @@ get_id(struct ns_obj *o, struct ns_val *v)
 	}
 }
 
-static int
-get_counter(struct ns_obj *o, struct ns_val *v)
+int
+fd_val_counter(const char *info, struct ns_val *v)
 {
 	struct fdinfo_eventfd ev;
-	const char *info;
-	struct fdent *e;
 
-	if ((info = info_of(o, &e)) == NULL)
-		return -1;
 	if (fdinfo_parse_eventfd(info, &ev) == -1)
 		return none();
 	ns_val_num(v, ev.count);
 	return 0;
+}
+
+static int
+get_counter(struct ns_obj *o, struct ns_val *v)
+{
+	const char *info;
+	struct fdent *e;
+
+	return (info = info_of(o, &e)) != NULL ? fd_val_counter(info, v) : -1;
 }
 
 #define MAXTARGETS	4096
@@ -3137,27 +3142,14 @@ get_nspid(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-bpf_of(struct ns_obj *o, struct fdinfo_bpf *b)
-{
-	const char *info;
-	struct fdent *e;
-
-	if ((info = info_of(o, &e)) == NULL)
-		return -1;
-	if (fdinfo_parse_bpf(info, b) == -1)
-		return none();
-	return 0;
-}
-
-static int
-get_bpf_type(struct ns_obj *o, struct ns_val *v)
+int
+fd_val_bpf_type(const char *info, struct ns_val *v)
 {
 	struct fdinfo_bpf b;
 	const char *name;
 
-	if (bpf_of(o, &b) == -1)
-		return -1;
+	if (fdinfo_parse_bpf(info, &b) == -1)
+		return none();
 	if ((name = fd_bpf_type_name(b.prog, b.type)) != NULL)
 		ns_val_add(v, name);
 	else
@@ -3165,17 +3157,34 @@ get_bpf_type(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_bpf_tag(struct ns_obj *o, struct ns_val *v)
+int
+fd_val_bpf_tag(const char *info, struct ns_val *v)
 {
 	struct fdinfo_bpf b;
 
-	if (bpf_of(o, &b) == -1)
-		return -1;
-	if (b.tag[0] == '\0')
+	if (fdinfo_parse_bpf(info, &b) == -1 || b.tag[0] == '\0')
 		return none();
 	ns_val_add(v, b.tag);
 	return 0;
+}
+
+static int
+get_bpf_type(struct ns_obj *o, struct ns_val *v)
+{
+	const char *info;
+	struct fdent *e;
+
+	return (info = info_of(o, &e)) != NULL ? fd_val_bpf_type(info, v) :
+	    -1;
+}
+
+static int
+get_bpf_tag(struct ns_obj *o, struct ns_val *v)
+{
+	const char *info;
+	struct fdent *e;
+
+	return (info = info_of(o, &e)) != NULL ? fd_val_bpf_tag(info, v) : -1;
 }
 
 static int
@@ -3380,10 +3389,10 @@ static int
 name_bpf(struct ns_obj *o, struct fdent *e, struct ns_val *v)
 {
 	struct fdinfo_bpf b;
-	const char *type;
+	const char *type, *info;
 	char num[24];
 
-	if (bpf_of(o, &b) == -1)
+	if ((info = ent_info(e)) == NULL || fdinfo_parse_bpf(info, &b) == -1)
 		return name_link(o, e, v);
 	if ((type = fd_bpf_type_name(b.prog, b.type)) == NULL) {
 		snprintf(num, sizeof(num), "%llu", (unsigned long long)b.type);

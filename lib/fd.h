@@ -172,6 +172,12 @@ const char	*fd_ent_object(struct fdent *);
 const char	*fd_ent_info(struct fdent *);
 /* stat(2) of what it refers to, or NULL with errno. */
 const struct stat *fd_ent_stat(struct fdent *);
+/* Values an fdinfo text gives, for an object's attribute whoever holds
+ * it: an eventfd's counter, a bpf object's type and tag.  0, or -1 with
+ * errno ENOENT where the text has none. */
+int		 fd_val_counter(const char *info, struct ns_val *);
+int		 fd_val_bpf_type(const char *info, struct ns_val *);
+int		 fd_val_bpf_tag(const char *info, struct ns_val *);
 /* Whether it was opened for reading, for writing. */
 int		 fd_ent_readable(struct fdent *);
 int		 fd_ent_writable(struct fdent *);
