@@ -1,6 +1,6 @@
 /*
  * link.c: the network interfaces of the caller's network namespace, each
- * kept as the RTM_NEWLINK message the kernel sent for it (see link.h).
+ * as the RTM_NEWLINK message the kernel sent for it (see link.h).
  *
  * One netlink socket serves the run.  A lookup asks for one interface
  * until there have been LINK_LOOKUPS of them (a list of paths on standard
@@ -19,6 +19,7 @@
 #include <netlink/netlink.h>
 #include <netlink/attr.h>
 #include <netlink/msg.h>
+#include <netlink/errno.h>
 
 #include "link.h"
 
@@ -26,40 +27,65 @@
 
 struct link {
 	int		 refs;
-	int		 nostats;	/* from a dump that left them out */
-	struct nlmsghdr	*msg;		/* the copy */
+	int		 owned;		/* msg is its own copy */
+	struct nlmsghdr	*msg;
 	struct nlattr	*tb[IFLA_MAX + 1];
 	struct nlattr	*info[IFLA_INFO_MAX + 1];
 };
 
 static struct nl_sock *sk;
 static int sk_failed;
-/* A dump: the interfaces sorted by ifindex. */
+static int peek;			/* a message outgrew the buffer */
+/* A dump: the interfaces sorted by ifindex, and the arena their
+ * messages are kept in. */
 struct table {
 	struct link	**v;
 	size_t		 n, cap;
+	unsigned char	**bufs;		/* the arena's chunks */
+	size_t		 nbufs;
+	size_t		 used;		/* of the last chunk */
 	int		 read;		/* tried; v is NULL if it failed */
 };
 
-static struct table table;		/* without their statistics */
-static struct table stats;		/* whole, once a counter is asked */
+#define CHUNK		65536		/* the arena grows by this */
+
+/*
+ * The attributes a dump keeps of each interface: those the providers
+ * read.  The kernel sends three times as much (each address family's
+ * settings and counters, the 32-bit counters again), and a thousand
+ * interfaces kept whole were a megabyte of fresh pages.  A getter of
+ * another attribute must add it here.
+ */
+static const unsigned short kept[] = {
+	IFLA_ADDRESS, IFLA_BROADCAST, IFLA_IFNAME, IFLA_MTU, IFLA_LINK,
+	IFLA_QDISC, IFLA_STATS64, IFLA_MASTER, IFLA_TXQLEN, IFLA_OPERSTATE,
+	IFLA_LINKMODE, IFLA_LINKINFO, IFLA_IFALIAS, IFLA_PROMISCUITY,
+	IFLA_NUM_TX_QUEUES, IFLA_NUM_RX_QUEUES, IFLA_CARRIER, IFLA_GROUP,
+	IFLA_LINK_NETNSID, IFLA_CARRIER_CHANGES,
+};
+
+static struct table table;
 static int lookups;
 
-struct link *
-link_from_msg(const struct nlmsghdr *h, size_t len)
+/* An interface read in place from the message h, which holds len bytes:
+ * a copy of its own (owned), or a message in a dump's buffer. */
+static struct link *
+link_at(struct nlmsghdr *h, size_t len, int owned)
 {
 	struct link *l;
 
 	if (len < NLMSG_LENGTH(sizeof(struct ifinfomsg)) ||
 	    h->nlmsg_len < NLMSG_LENGTH(sizeof(struct ifinfomsg)) ||
 	    h->nlmsg_len > len || h->nlmsg_type != RTM_NEWLINK) {
+		if (owned)
+			free(h);
 		errno = EINVAL;
 		return NULL;
 	}
-	if ((l = calloc(1, sizeof(*l))) == NULL ||
-	    (l->msg = malloc(h->nlmsg_len)) == NULL)
+	if ((l = calloc(1, sizeof(*l))) == NULL)
 		err(1, NULL);
-	memcpy(l->msg, h, h->nlmsg_len);
+	l->msg = h;
+	l->owned = owned;
 	l->refs = 1;
 	if (nlmsg_parse(l->msg, sizeof(struct ifinfomsg), l->tb, IFLA_MAX,
 	    NULL) < 0 || (l->tb[IFLA_LINKINFO] != NULL &&
@@ -70,6 +96,23 @@ link_from_msg(const struct nlmsghdr *h, size_t len)
 		return NULL;
 	}
 	return l;
+}
+
+struct link *
+link_from_msg(const struct nlmsghdr *h, size_t len)
+{
+	struct nlmsghdr *copy;
+
+	if (len < NLMSG_HDRLEN || h->nlmsg_len > len) {
+		errno = EINVAL;
+		return NULL;
+	}
+	if ((copy = malloc(h->nlmsg_len > NLMSG_HDRLEN ? h->nlmsg_len :
+	    NLMSG_HDRLEN)) == NULL)
+		err(1, NULL);
+	memcpy(copy, h, h->nlmsg_len > NLMSG_HDRLEN ? h->nlmsg_len :
+	    NLMSG_HDRLEN);
+	return link_at(copy, h->nlmsg_len, 1);
 }
 
 struct link *
@@ -84,7 +127,8 @@ link_put(struct link *l)
 {
 	if (l == NULL || --l->refs > 0)
 		return;
-	free(l->msg);
+	if (l->owned)
+		free(l->msg);
 	free(l);
 }
 
@@ -192,24 +236,13 @@ link_s32(const struct link *l, int type, int32_t *v)
 	return number(l, type, v, sizeof(*v));
 }
 
-static int	table_load(struct table *);
-static struct link *table_find(const struct table *, int, const char *);
-
 int
 link_stat(const struct link *l, size_t off, uint64_t *v)
 {
 	const char *p;
 
-	if ((p = link_attr(l, IFLA_STATS64, off + sizeof(*v))) == NULL) {
-		/* Read without them: from the dump that has them. */
-		if (!l->nostats || table_load(&stats) == -1 ||
-		    (l = table_find(&stats, link_ifindex(l), NULL)) == NULL ||
-		    (p = link_attr(l, IFLA_STATS64, off + sizeof(*v))) ==
-		    NULL) {
-			errno = ENOENT;
-			return -1;
-		}
-	}
+	if ((p = link_attr(l, IFLA_STATS64, off + sizeof(*v))) == NULL)
+		return -1;
 	memcpy(v, p + off, sizeof(*v));
 	return 0;
 }
@@ -265,29 +298,100 @@ route_socket(void)
 		sk_failed = 1;
 		return NULL;
 	}
-	/* Fewer, larger reads of a dump; no acknowledgement to wait for. */
+	/* One read of 32 KiB each, the most the kernel puts in one, rather
+	 * than a peek to size each read; no acknowledgement to wait for. */
 	nl_socket_set_msg_buf_size(sk, 32768);
+	if (!peek)
+		nl_socket_disable_msg_peek(sk);
 	nl_socket_disable_auto_ack(sk);
 	return sk;
 }
 
-static int
-push(struct nl_msg *msg, void *arg)
+static void
+table_push(struct table *t, struct link *l)
 {
-	struct nlmsghdr *h = nlmsg_hdr(msg);
-	struct table *t = arg;
-	struct link *l;
-
-	if ((l = link_from_msg(h, h->nlmsg_len)) == NULL)
-		return NL_SKIP;
-	l->nostats = t == &table;
 	if (t->n == t->cap) {
 		t->cap = t->cap ? 2 * t->cap : 64;
 		if ((t->v = reallocarray(t->v, t->cap, sizeof(*t->v))) == NULL)
 			err(1, NULL);
 	}
 	t->v[t->n++] = l;
-	return NL_OK;
+}
+
+static void
+table_free(struct table *t)
+{
+	while (t->n > 0)
+		link_put(t->v[--t->n]);
+	while (t->nbufs > 0)
+		free(t->bufs[--t->nbufs]);
+	free(t->v);
+	free(t->bufs);
+	t->v = NULL;
+	t->bufs = NULL;
+	t->used = 0;
+}
+
+static int
+is_kept(int type)
+{
+	static unsigned char keep[IFLA_MAX + 1];
+	static int made;
+	size_t i;
+
+	if (!made) {
+		for (i = 0; i < sizeof(kept) / sizeof(kept[0]); i++)
+			keep[kept[i]] = 1;
+		made = 1;
+	}
+	return type >= 0 && type <= IFLA_MAX && keep[type];
+}
+
+/* Room for len bytes in t's arena. */
+static void *
+arena(struct table *t, size_t len)
+{
+	size_t size = len > CHUNK ? len : CHUNK;
+	void *p;
+
+	if (t->nbufs == 0 || t->used + len > CHUNK) {
+		if ((t->bufs = reallocarray(t->bufs, t->nbufs + 1,
+		    sizeof(*t->bufs))) == NULL ||
+		    (t->bufs[t->nbufs] = malloc(size)) == NULL)
+			err(1, NULL);
+		t->nbufs++;
+		t->used = 0;
+	}
+	p = t->bufs[t->nbufs - 1] + t->used;
+	t->used += NLMSG_ALIGN(len);
+	return p;
+}
+
+/* The message h with only its kept attributes, in t's arena. */
+static struct nlmsghdr *
+compact(struct table *t, const struct nlmsghdr *h)
+{
+	size_t head = NLMSG_LENGTH(sizeof(struct ifinfomsg)), len = head;
+	const struct nlattr *a;
+	struct nlmsghdr *c;
+	unsigned char *q;
+	int rem;
+
+	if (h->nlmsg_len < head)
+		return NULL;
+	nlmsg_for_each_attr(a, h, sizeof(struct ifinfomsg), rem)
+		if (is_kept(nla_type(a)))
+			len += NLA_ALIGN(nla_len(a) + NLA_HDRLEN);
+	c = arena(t, len);
+	memcpy(c, h, head);
+	q = (unsigned char *)c + NLMSG_ALIGN(head);
+	nlmsg_for_each_attr(a, h, sizeof(struct ifinfomsg), rem)
+		if (is_kept(nla_type(a))) {
+			memcpy(q, a, nla_len(a) + NLA_HDRLEN);
+			q += NLA_ALIGN(nla_len(a) + NLA_HDRLEN);
+		}
+	c->nlmsg_len = (uint32_t)len;
+	return c;
 }
 
 static int
@@ -301,45 +405,99 @@ keep_one(struct nl_msg *msg, void *arg)
 	return NL_OK;
 }
 
-/* RTM_GETLINK, of one interface (by ifindex, or by name) or a dump of
- * them all, with the RTEXT_FILTER_* of mask: 0, or -1 with errno. */
-static int
-request(int ifindex, const char *name, int dump, uint32_t mask,
-    int (*fn)(struct nl_msg *, void *), void *arg)
+/* Send RTM_GETLINK, for one interface (by ifindex, or by name) or, with
+ * NLM_F_DUMP, for them all, with the RTEXT_FILTER_* of mask: the
+ * request's sequence number, or -1. */
+static int64_t
+send_request(int ifindex, const char *name, int flags, uint32_t mask)
 {
 	struct ifinfomsg hdr = { .ifi_family = AF_UNSPEC };
 	struct nl_msg *msg;
-	struct nl_cb *cb;
-	int r;
+	int64_t seq;
 
 	if (route_socket() == NULL) {
 		errno = EACCES;
 		return -1;
 	}
 	hdr.ifi_index = ifindex;
-	if ((msg = nlmsg_alloc_simple(RTM_GETLINK, dump ? NLM_F_DUMP : 0)) ==
-	    NULL || nlmsg_append(msg, &hdr, sizeof(hdr), NLMSG_ALIGNTO) < 0 ||
+	if ((msg = nlmsg_alloc_simple(RTM_GETLINK, flags)) == NULL ||
+	    nlmsg_append(msg, &hdr, sizeof(hdr), NLMSG_ALIGNTO) < 0 ||
 	    (name != NULL && nla_put_string(msg, IFLA_IFNAME, name) < 0) ||
-	    (mask != 0 && nla_put_u32(msg, IFLA_EXT_MASK, mask) < 0) ||
-	    (cb = nl_cb_alloc(NL_CB_DEFAULT)) == NULL)
+	    (mask != 0 && nla_put_u32(msg, IFLA_EXT_MASK, mask) < 0))
 		err(1, NULL);
-	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, fn, arg);
-	r = nl_send_auto(sk, msg);
-	if (r >= 0)
-		r = nl_recvmsgs(sk, cb);
-	nl_cb_put(cb);
+	seq = nl_send_auto(sk, msg) < 0 ? -1 :
+	    (int64_t)nlmsg_hdr(msg)->nlmsg_seq;
 	nlmsg_free(msg);
-	if (r < 0) {
-		/* No such interface; and what is left of a failed dump must
-		 * not be read as the answer to the next request. */
-		if (dump) {
-			nl_socket_free(sk);
-			sk = NULL;
-		}
-		errno = ENOENT;
-		return -1;
+	if (seq == -1)
+		errno = EIO;
+	return seq;
+}
+
+/* One interface, as a lookup asks for it. */
+static struct link *
+request_one(int ifindex, const char *name)
+{
+	struct link *l = NULL;
+	struct nl_cb *cb;
+
+	if (send_request(ifindex, name, 0, 0) == -1)
+		return NULL;
+	if ((cb = nl_cb_alloc(NL_CB_DEFAULT)) == NULL)
+		err(1, NULL);
+	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, keep_one, &l);
+	/* An error answer (no such interface) fails it. */
+	if (nl_recvmsgs(sk, cb) < 0 && l != NULL) {
+		link_put(l);
+		l = NULL;
 	}
-	return 0;
+	nl_cb_put(cb);
+	if (l == NULL)
+		errno = ENOENT;
+	return l;
+}
+
+/*
+ * A dump into t: each read's messages go, with the attributes kept, into
+ * the table's arena, where nl_recvmsgs would copy each whole message
+ * into an allocation of its own first.  0, or -1 with the libnl error in
+ * *nlerr.
+ */
+static int
+request_dump(struct table *t, uint32_t mask, int *nlerr)
+{
+	struct sockaddr_nl peer;
+	struct nlmsghdr *h, *c;
+	unsigned char *buf;
+	struct link *l;
+	int64_t seq;
+	int n, r;
+
+	*nlerr = 0;
+	if ((seq = send_request(0, NULL, NLM_F_DUMP, mask)) == -1)
+		return -1;
+	for (r = 1; r == 1;) {
+		buf = NULL;
+		if ((n = nl_recv(sk, &peer, &buf, NULL)) <= 0) {
+			free(buf);
+			*nlerr = n;
+			return -1;
+		}
+		for (h = (struct nlmsghdr *)buf; r == 1 && nlmsg_ok(h, n);
+		    h = nlmsg_next(h, &n)) {
+			if (h->nlmsg_seq != (uint32_t)seq)
+				continue;
+			if (h->nlmsg_type == NLMSG_DONE)
+				r = 0;
+			else if (h->nlmsg_type == NLMSG_ERROR)
+				r = -1;
+			else if (h->nlmsg_type == RTM_NEWLINK &&
+			    (c = compact(t, h)) != NULL &&
+			    (l = link_at(c, c->nlmsg_len, 0)) != NULL)
+				table_push(t, l);
+		}
+		free(buf);
+	}
+	return r;
 }
 
 static int
@@ -352,25 +510,34 @@ cmp_link(const void *a, const void *b)
 }
 
 /*
- * A dump, once a run.  A listing reads the table without the counters,
- * which are a third of what the kernel writes for an interface; they
- * come in a second dump if one is asked for (a kernel older than 4.13
- * sends them all the same).
+ * The dump, once a run.  It leaves out each address family's counters
+ * (RTEXT_FILTER_SKIP_STATS), a quarter of what the kernel writes for an
+ * interface, which no attribute reads; the interface's own counters
+ * come all the same.
  */
 static int
 table_load(struct table *t)
 {
+	int nlerr;
+
 	if (t->read)
 		return t->v != NULL ? 0 : -1;
 	t->read = 1;
-	if (request(0, NULL, 1, t == &table ? RTEXT_FILTER_SKIP_STATS : 0,
-	    push, t) == -1) {
-		while (t->n > 0)
-			link_put(t->v[--t->n]);
-		free(t->v);
-		t->v = NULL;
-		errno = EACCES;
-		return -1;
+	while (request_dump(t, RTEXT_FILTER_SKIP_STATS, &nlerr) == -1) {
+		table_free(t);
+		/* What is left of a failed dump must not be read as the
+		 * answer to the next request. */
+		if (sk != NULL) {
+			nl_socket_free(sk);
+			sk = NULL;
+		}
+		/* A message larger than the buffer: again, with libnl
+		 * sizing each read. */
+		if (nlerr != -NLE_MSG_TRUNC || peek) {
+			errno = EACCES;
+			return -1;
+		}
+		peek = 1;
 	}
 	if (t->v == NULL && (t->v = calloc(1, sizeof(*t->v))) == NULL)
 		err(1, NULL);
@@ -421,12 +588,7 @@ link_get(int ifindex, const char *name)
 		l->refs++;
 		return l;
 	}
-	if (request(ifindex, ifindex > 0 ? NULL : name, 0, 0, keep_one, &l) ==
-	    -1)
-		return NULL;
-	if (l == NULL)
-		errno = ENOENT;
-	return l;
+	return request_one(ifindex, ifindex > 0 ? NULL : name);
 }
 
 int

@@ -2,11 +2,13 @@
  * link.h: the network interfaces of the caller's network namespace, as
  * rtnetlink gives them; private to the providers and the unit tests.
  *
- * An interface is its RTM_NEWLINK message, kept whole and read by
- * attribute when asked.  libnl's link objects parse every attribute of
- * every interface (statistics, each address family's settings) into
- * allocations of their own, which was half the time of listing a
- * thousand interfaces; a listing reads four attributes of each.
+ * An interface is its RTM_NEWLINK message, read by attribute when
+ * asked: of a dump, only the attributes the providers read are kept
+ * (link.c's kept[]), side by side in one arena.  libnl's link objects
+ * parse every attribute of every interface (statistics, each address
+ * family's settings) into allocations of their own, which was half the
+ * time of listing a thousand interfaces; a listing reads four attributes
+ * of each.
  */
 #ifndef NS_LINK_H
 #define NS_LINK_H
