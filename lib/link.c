@@ -67,6 +67,39 @@ static const unsigned short kept[] = {
 static struct table table;
 static int lookups;
 
+/*
+ * Attributes, walked here rather than through libnl's nla_* calls: a
+ * dump of a thousand interfaces walks a hundred thousand of them, and a
+ * call into a shared library for each step was a tenth of a listing.
+ */
+#define ATTR_OK(a, rem)	((rem) >= (int)NLA_HDRLEN &&			\
+			    (a)->nla_len >= NLA_HDRLEN &&		\
+			    (a)->nla_len <= (rem))
+#define ATTR_NEXT(a, rem) ((rem) -= NLA_ALIGN((a)->nla_len),		\
+			    (struct nlattr *)((char *)(a) +		\
+			    NLA_ALIGN((a)->nla_len)))
+#define ATTR_TYPE(a)	((a)->nla_type & NLA_TYPE_MASK)
+
+/* The attributes of the len bytes at a, by type up to max; the last of
+ * a type wins, as with nla_parse. */
+static void
+parse_attrs(struct nlattr **tb, int max, struct nlattr *a, int rem)
+{
+	memset(tb, 0, (max + 1) * sizeof(*tb));
+	for (; ATTR_OK(a, rem); a = ATTR_NEXT(a, rem))
+		if (ATTR_TYPE(a) <= max)
+			tb[ATTR_TYPE(a)] = a;
+}
+
+static struct nlattr *
+msg_attrs(const struct nlmsghdr *h, int *rem)
+{
+	size_t head = NLMSG_ALIGN(NLMSG_LENGTH(sizeof(struct ifinfomsg)));
+
+	*rem = h->nlmsg_len > head ? (int)(h->nlmsg_len - head) : 0;
+	return (struct nlattr *)((char *)h + head);
+}
+
 /* An interface read in place from the message h, which holds len bytes:
  * a copy of its own (owned), or a message in a dump's buffer. */
 static struct link *
@@ -82,19 +115,21 @@ link_at(struct nlmsghdr *h, size_t len, int owned)
 		errno = EINVAL;
 		return NULL;
 	}
-	if ((l = calloc(1, sizeof(*l))) == NULL)
+	struct nlattr *a;
+	int rem;
+
+	if ((l = malloc(sizeof(*l))) == NULL)
 		err(1, NULL);
 	l->msg = h;
 	l->owned = owned;
 	l->refs = 1;
-	if (nlmsg_parse(l->msg, sizeof(struct ifinfomsg), l->tb, IFLA_MAX,
-	    NULL) < 0 || (l->tb[IFLA_LINKINFO] != NULL &&
-	    nla_parse_nested(l->info, IFLA_INFO_MAX, l->tb[IFLA_LINKINFO],
-	    NULL) < 0)) {
-		link_put(l);
-		errno = EINVAL;
-		return NULL;
-	}
+	a = msg_attrs(h, &rem);
+	parse_attrs(l->tb, IFLA_MAX, a, rem);
+	if ((a = l->tb[IFLA_LINKINFO]) != NULL)
+		parse_attrs(l->info, IFLA_INFO_MAX, (struct nlattr *)((char *)a +
+		    NLA_HDRLEN), a->nla_len - NLA_HDRLEN);
+	else
+		memset(l->info, 0, sizeof(l->info));
 	return l;
 }
 
@@ -135,7 +170,7 @@ link_put(struct link *l)
 static const struct ifinfomsg *
 ifi(const struct link *l)
 {
-	return nlmsg_data(l->msg);
+	return NLMSG_DATA(l->msg);
 }
 
 int
@@ -159,11 +194,11 @@ link_arptype(const struct link *l)
 static const void *
 attr_of(struct nlattr *a, size_t len)
 {
-	if (a == NULL || (size_t)nla_len(a) < len) {
+	if (a == NULL || (size_t)(a->nla_len - NLA_HDRLEN) < len) {
 		errno = ENOENT;
 		return NULL;
 	}
-	return nla_data(a);
+	return (char *)a + NLA_HDRLEN;
 }
 
 const void *
@@ -183,7 +218,7 @@ str_of(struct nlattr *a)
 
 	if ((s = attr_of(a, 1)) == NULL)
 		return NULL;
-	if (memchr(s, '\0', nla_len(a)) == NULL) {
+	if (memchr(s, '\0', a->nla_len - NLA_HDRLEN) == NULL) {
 		errno = ENOENT;
 		return NULL;
 	}
@@ -261,7 +296,7 @@ link_lladdr(const struct link *l, int type, char *buf, size_t size)
 
 	if ((p = link_attr(l, type, 1)) == NULL)
 		return NULL;
-	n = nla_len(l->tb[type]);
+	n = l->tb[type]->nla_len - NLA_HDRLEN;
 	if (n == 4 && (t == ARPHRD_TUNNEL || t == ARPHRD_SIT ||
 	    t == ARPHRD_IPGRE))
 		return inet_ntop(AF_INET, p, buf, size);
@@ -371,24 +406,26 @@ arena(struct table *t, size_t len)
 static struct nlmsghdr *
 compact(struct table *t, const struct nlmsghdr *h)
 {
-	size_t head = NLMSG_LENGTH(sizeof(struct ifinfomsg)), len = head;
-	const struct nlattr *a;
+	size_t head = NLMSG_ALIGN(NLMSG_LENGTH(sizeof(struct ifinfomsg)));
+	size_t len = head;
+	struct nlattr *a, *first;
 	struct nlmsghdr *c;
 	unsigned char *q;
-	int rem;
+	int rem, all;
 
 	if (h->nlmsg_len < head)
 		return NULL;
-	nlmsg_for_each_attr(a, h, sizeof(struct ifinfomsg), rem)
-		if (is_kept(nla_type(a)))
-			len += NLA_ALIGN(nla_len(a) + NLA_HDRLEN);
+	first = msg_attrs(h, &all);
+	for (a = first, rem = all; ATTR_OK(a, rem); a = ATTR_NEXT(a, rem))
+		if (is_kept(ATTR_TYPE(a)))
+			len += NLA_ALIGN(a->nla_len);
 	c = arena(t, len);
 	memcpy(c, h, head);
-	q = (unsigned char *)c + NLMSG_ALIGN(head);
-	nlmsg_for_each_attr(a, h, sizeof(struct ifinfomsg), rem)
-		if (is_kept(nla_type(a))) {
-			memcpy(q, a, nla_len(a) + NLA_HDRLEN);
-			q += NLA_ALIGN(nla_len(a) + NLA_HDRLEN);
+	q = (unsigned char *)c + head;
+	for (a = first, rem = all; ATTR_OK(a, rem); a = ATTR_NEXT(a, rem))
+		if (is_kept(ATTR_TYPE(a))) {
+			memcpy(q, a, a->nla_len);
+			q += NLA_ALIGN(a->nla_len);
 		}
 	c->nlmsg_len = (uint32_t)len;
 	return c;
@@ -518,6 +555,7 @@ cmp_link(const void *a, const void *b)
 static int
 table_load(struct table *t)
 {
+	size_t i;
 	int nlerr;
 
 	if (t->read)
@@ -541,7 +579,12 @@ table_load(struct table *t)
 	}
 	if (t->v == NULL && (t->v = calloc(1, sizeof(*t->v))) == NULL)
 		err(1, NULL);
-	qsort(t->v, t->n, sizeof(*t->v), cmp_link);
+	/* The kernel dumps in the order of the ifindex, as a rule. */
+	for (i = 1; i < t->n; i++)
+		if (cmp_link(&t->v[i - 1], &t->v[i]) > 0) {
+			qsort(t->v, t->n, sizeof(*t->v), cmp_link);
+			break;
+		}
 	return 0;
 }
 
