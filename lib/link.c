@@ -106,6 +106,8 @@ static struct link *
 link_at(struct nlmsghdr *h, size_t len, int owned)
 {
 	struct link *l;
+	struct nlattr *a;
+	int rem;
 
 	if (len < NLMSG_LENGTH(sizeof(struct ifinfomsg)) ||
 	    h->nlmsg_len < NLMSG_LENGTH(sizeof(struct ifinfomsg)) ||
@@ -115,9 +117,6 @@ link_at(struct nlmsghdr *h, size_t len, int owned)
 		errno = EINVAL;
 		return NULL;
 	}
-	struct nlattr *a;
-	int rem;
-
 	if ((l = malloc(sizeof(*l))) == NULL)
 		err(1, NULL);
 	l->msg = h;

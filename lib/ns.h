@@ -72,7 +72,9 @@ int		 ns_out_columns_of(struct ns_out *, struct ns_obj *);
 int		 ns_out_row(struct ns_out *, struct ns_obj *);
 /* Draw the tree in the column of this attribute; -1 if not a column. */
 int		 ns_out_tree(struct ns_out *, const char *name);
-/* Add a row under parent's (NULL: at the top); the row, for children. */
+/* Add a row under parent's (NULL: at the top); the row, for children,
+ * or NULL where the table draws no tree (a row of children then is one
+ * more row).  Call ns_out_tree, if at all, before the first row. */
 struct ns_row	*ns_out_child(struct ns_out *, struct ns_obj *,
 		    struct ns_row *parent);
 /* Print what is buffered; returns -1 if output failed. */

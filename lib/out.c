@@ -320,8 +320,8 @@ own_row(struct ns_out *out, struct ns_obj *o)
 	}
 	out->ncells += out->ncols;
 	out->rows++;
-	/* Not a parent: a table laid out here draws no tree. */
-	return (struct ns_row *)row;
+	/* No parent: a table laid out here draws no tree. */
+	return NULL;
 }
 
 /* The rows kept so far, handed to libsmartcols, which lays out the rest
