@@ -19,7 +19,6 @@
 
 #include <sys/eventfd.h>
 #include <sys/prctl.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -38,24 +37,19 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "load.h"
+
 /* Enough files that the holders of one file are not the whole load. */
 #define NFILES	64
 
 /* Short of PATH_MAX by room for a file's name in it. */
 static char dir[PATH_MAX - 16];
-static volatile sig_atomic_t stop;
 
 static void __attribute__((noreturn))
 usage(void)
 {
 	fprintf(stderr, "usage: fdload [-m descriptors] [-n processes]\n");
 	exit(2);
-}
-
-static void
-on_signal(int sig)
-{
-	stop = 1;
 }
 
 static void
@@ -198,25 +192,6 @@ holder(pid_t parent, int m, int ready)
 		pause();
 }
 
-/* Room for m descriptors, beside the few every process has. */
-static void
-raise_nofile(int m)
-{
-	struct rlimit rl;
-	rlim_t want = (rlim_t)m + 16;
-
-	if (getrlimit(RLIMIT_NOFILE, &rl) == -1)
-		err(1, "getrlimit");
-	if (rl.rlim_cur >= want)
-		return;
-	rl.rlim_cur = want;
-	if (rl.rlim_max < want)
-		rl.rlim_max = want;
-	if (setrlimit(RLIMIT_NOFILE, &rl) == -1)
-		err(1, "setrlimit RLIMIT_NOFILE to %llu",
-		    (unsigned long long)want);
-}
-
 static void
 end_holders(pid_t *pids, int n)
 {
@@ -232,7 +207,6 @@ end_holders(pid_t *pids, int n)
 int
 main(int argc, char *argv[])
 {
-	struct sigaction sa;
 	const char *errstr;
 	pid_t *pids, self;
 	char buf[256];
@@ -258,14 +232,7 @@ main(int argc, char *argv[])
 	if (optind != argc)
 		usage();
 
-	/* Interrupted reads, not restarted ones, let a signal end the wait. */
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
+	catch_signals();
 
 	raise_nofile(m);
 	make_files();
@@ -313,11 +280,7 @@ main(int argc, char *argv[])
 
 	printf("ready %d %d\n", n, m);
 	fflush(stdout);
-	while (!stop) {
-		r = read(STDIN_FILENO, buf, sizeof(buf));
-		if (r == 0 || (r == -1 && errno != EINTR))
-			break;
-	}
+	wait_for_end();
 	end_holders(pids, n);
 	remove_files();
 	return 0;

@@ -15,7 +15,6 @@
  * they go with the namespace.
  */
 
-#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 
@@ -30,37 +29,14 @@
 #include <string.h>
 #include <unistd.h>
 
-static volatile sig_atomic_t stop;
+#include "load.h"
+
 
 static void __attribute__((noreturn))
 usage(void)
 {
 	fprintf(stderr, "usage: sockload [-k sockets]\n");
 	exit(2);
-}
-
-static void
-on_signal(int sig)
-{
-	stop = 1;
-}
-
-static void
-raise_nofile(int k)
-{
-	struct rlimit rl;
-	rlim_t want = (rlim_t)k + 16;
-
-	if (getrlimit(RLIMIT_NOFILE, &rl) == -1)
-		err(1, "getrlimit");
-	if (rl.rlim_cur >= want)
-		return;
-	rl.rlim_cur = want;
-	if (rl.rlim_max < want)
-		rl.rlim_max = want;
-	if (setrlimit(RLIMIT_NOFILE, &rl) == -1)
-		err(1, "setrlimit RLIMIT_NOFILE to %llu",
-		    (unsigned long long)want);
 }
 
 /* A listener on 127.0.0.1; its address, port included, into sin. */
@@ -106,10 +82,7 @@ int
 main(int argc, char *argv[])
 {
 	struct sockaddr_in *addrs;
-	struct sigaction sa;
 	const char *errstr;
-	char buf[256];
-	ssize_t r;
 	int *lfds, ch, k = 10000, nlisten, npairs, i;
 
 	while ((ch = getopt(argc, argv, "k:")) != -1) {
@@ -126,13 +99,7 @@ main(int argc, char *argv[])
 	if (optind != argc)
 		usage();
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
+	catch_signals();
 
 	raise_nofile(k);
 	nlisten = (k + 9) / 10;
@@ -149,10 +116,6 @@ main(int argc, char *argv[])
 
 	printf("ready %d\n", k);
 	fflush(stdout);
-	while (!stop) {
-		r = read(STDIN_FILENO, buf, sizeof(buf));
-		if (r == 0 || (r == -1 && errno != EINTR))
-			break;
-	}
+	wait_for_end();
 	return 0;
 }

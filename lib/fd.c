@@ -2952,14 +2952,10 @@ static int
 get_clock(struct ns_obj *o, struct ns_val *v)
 {
 	struct fdinfo_timerfd t;
-	const char *name;
 
 	if (timerfd_of(o, &t) == -1)
 		return -1;
-	if ((name = fd_clock_name(t.clockid)) != NULL)
-		ns_val_add(v, name);
-	else
-		ns_val_num(v, t.clockid);
+	ns_val_named(v, fd_clock_name(t.clockid), t.clockid);
 	return 0;
 }
 
@@ -3146,14 +3142,10 @@ int
 fd_val_bpf_type(const char *info, struct ns_val *v)
 {
 	struct fdinfo_bpf b;
-	const char *name;
 
 	if (fdinfo_parse_bpf(info, &b) == -1)
 		return none();
-	if ((name = fd_bpf_type_name(b.prog, b.type)) != NULL)
-		ns_val_add(v, name);
-	else
-		ns_val_num(v, b.type);
+	ns_val_named(v, fd_bpf_type_name(b.prog, b.type), b.type);
 	return 0;
 }
 

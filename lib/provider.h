@@ -117,6 +117,8 @@ void	ns_val_addn(struct ns_val *, const char *, size_t);
 void	ns_val_addf(struct ns_val *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	ns_val_num(struct ns_val *, unsigned long long);
+/* A kernel number by its name, or the number where it has none. */
+void	ns_val_named(struct ns_val *, const char *name, unsigned long long);
 void	ns_val_reset(struct ns_val *);
 void	ns_val_free(struct ns_val *);
 /* The canonical path of a real file: "/fs" and its real path. */

@@ -1351,14 +1351,10 @@ static int
 get_sock_type(struct ns_obj *o, struct ns_val *v)
 {
 	struct sock_ent *e;
-	const char *s;
 
 	if ((e = entry(o)) == NULL)
 		return -1;
-	if ((s = sock_type_name(e->type)) == NULL)
-		ns_val_num(v, e->type);
-	else
-		ns_val_add(v, s);
+	ns_val_named(v, sock_type_name(e->type), e->type);
 	return 0;
 }
 
@@ -1570,14 +1566,10 @@ static int
 get_nlproto(struct ns_obj *o, struct ns_val *v)
 {
 	struct sock_ent *e;
-	const char *s;
 
 	if ((e = entry(o)) == NULL)
 		return -1;
-	if ((s = sock_netlink_name(e->nlproto)) == NULL)
-		ns_val_num(v, e->nlproto);
-	else
-		ns_val_add(v, s);
+	ns_val_named(v, sock_netlink_name(e->nlproto), e->nlproto);
 	return 0;
 }
 

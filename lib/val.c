@@ -72,6 +72,15 @@ ns_val_num(struct ns_val *v, unsigned long long n)
 }
 
 void
+ns_val_named(struct ns_val *v, const char *name, unsigned long long n)
+{
+	if (name != NULL)
+		ns_val_add(v, name);
+	else
+		ns_val_num(v, n);
+}
+
+void
 ns_val_reset(struct ns_val *v)
 {
 	v->len = 0;

@@ -1,0 +1,75 @@
+/*
+ * load.h: what the load generators (fdload, sockload) share: room for
+ * the descriptors they hold, and the wait, once ready, until bench/run
+ * closes their standard input or a signal ends them.
+ */
+#ifndef LOAD_H
+#define LOAD_H
+
+#include <sys/resource.h>
+
+#include <err.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t stop;
+
+static void
+on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+/* Interrupted reads, not restarted ones, let a signal end a wait. */
+static void
+catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+/* Room for n descriptors, beside the few every process has. */
+static void
+raise_nofile(int n)
+{
+	struct rlimit rl;
+	rlim_t want = (rlim_t)n + 16;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == -1)
+		err(1, "getrlimit");
+	if (rl.rlim_cur >= want)
+		return;
+	rl.rlim_cur = want;
+	if (rl.rlim_max < want)
+		rl.rlim_max = want;
+	if (setrlimit(RLIMIT_NOFILE, &rl) == -1)
+		err(1, "setrlimit RLIMIT_NOFILE to %llu",
+		    (unsigned long long)want);
+}
+
+/* Until standard input closes or a signal comes. */
+static void
+wait_for_end(void)
+{
+	char buf[256];
+	ssize_t r;
+
+	while (!stop) {
+		r = read(STDIN_FILENO, buf, sizeof(buf));
+		if (r == 0 || (r == -1 && errno != EINTR))
+			break;
+	}
+}
+
+#endif
