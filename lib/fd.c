@@ -931,34 +931,32 @@ ent_file(const struct fdent *e, char *buf, size_t size)
  * stat(2) or lstat(2) of the entry's link: relative to /proc/PID/fd
  * while a walk holds it open ("N", or "../cwd" for an association),
  * which spares the kernel a walk of /proc and of the process's directory
- * for each descriptor.  -2 if there is no such directory.
+ * for each descriptor; by its path below /proc otherwise.
  */
 static int
 ent_fstatat(const struct fdent *e, struct stat *st, int flags)
 {
-	char name[64];
+	char name[96];
 
-	if (e->dfd < 0 || (e->fd < 0 && e->src[0] == '\0'))
-		return -2;
+	if (e->dfd < 0)
+		return ent_file(e, name, sizeof(name)) == -1 ? -1 :
+		    fstatat(AT_FDCWD, name, st, flags);
 	if (e->fd >= 0)
 		snprintf(name, sizeof(name), "%d", e->fd);
-	else
+	else if (e->src[0] != '\0')
 		snprintf(name, sizeof(name), "../%s", e->src);
+	else {
+		errno = ENOENT;
+		return -1;
+	}
 	return fstatat(e->dfd, name, st, flags);
 }
 
 static const struct stat *
 ent_stat(struct fdent *e)
 {
-	char path[96];
-	int r;
-
-	if (e->st_err == -1) {
-		if ((r = ent_fstatat(e, &e->st, 0)) == -2)
-			r = ent_file(e, path, sizeof(path)) == -1 ? -1 :
-			    stat(path, &e->st);
-		e->st_err = r == -1 ? errno : 0;
-	}
+	if (e->st_err == -1)
+		e->st_err = ent_fstatat(e, &e->st, 0) == -1 ? errno : 0;
 	if (e->st_err != 0) {
 		errno = e->st_err;
 		return NULL;
@@ -975,16 +973,11 @@ static int
 ent_lmode(struct fdent *e, mode_t *m)
 {
 	struct stat st;
-	char path[64];
-	int r;
 
 	if (e->lst_err == -1) {
-		snprintf(path, sizeof(path), "/proc/%llu/fd/%d",
-		    (unsigned long long)e->pid, e->fd);
 		if (e->fd < 0)
 			e->lst_err = ENOENT;
-		else if ((r = ent_fstatat(e, &st, AT_SYMLINK_NOFOLLOW)) ==
-		    -1 || (r == -2 && lstat(path, &st) == -1))
+		else if (ent_fstatat(e, &st, AT_SYMLINK_NOFOLLOW) == -1)
 			e->lst_err = errno;
 		else {
 			e->lmode = st.st_mode;
