@@ -525,7 +525,21 @@ TCP"
 @test "the default columns fit 120 columns and name each part" {
 	mkfds eventfd
 	run -0 "$FDINFO" -p "$pid"
-	assert_line --index 0 --regexp '^ +PID +COMM +USER +ASSOC +MODE +KIND +OBJECT +NAME$'
+	# A PID as wide as its heading leaves no room before it.
+	assert_line --index 0 --regexp '^ *PID +COMM +USER +ASSOC +MODE +KIND +OBJECT +NAME$'
+	# The PID column is right-aligned: each row's number ends where
+	# the heading does.
+	local head=${lines[0]%%D *}D line
+	local end=${#head}
+	for line in "${lines[@]:1}"; do
+		assert_equal "${line:0:end}" "$(printf '%*s' "$end" "$pid")"
+	done
+	# An object whose paths are short is one short line.
+	run -0 "$FDINFO" -p "$pid" -t eventfd
+	assert_equal "${#lines[@]}" 2
+	for line in "${lines[@]}"; do
+		(( ${#line} <= 120 )) || fail "wider than 120: $line"
+	done
 }
 
 @test "every object the descriptors of a process name resolves" {
