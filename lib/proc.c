@@ -499,28 +499,40 @@ get_threads(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-/* The boot time and clock rate, the same for every process of a run. */
+/*
+ * The boot time and clock rate, the same for every process of a run.
+ * /proc/stat is read a line at a time: its per-CPU and interrupt lines
+ * before btime grow with the machine, past any buffer fixed here.
+ */
 static int
 boot_time(uint64_t *btime, uint64_t *hz)
 {
 	static uint64_t bt, tick;
 	static int loaded, err_no;
-	char buf[16384], *s, *end;
+	char *line = NULL, *end;
+	size_t cap = 0;
+	FILE *f;
 	long t;
 
 	if (!loaded) {
 		loaded = 1;
 		err_no = EINVAL;
 		if ((t = sysconf(_SC_CLK_TCK)) > 0 &&
-		    ns_read_file("/proc/stat", buf, sizeof(buf)) != -1 &&
-		    (s = strstr(buf, "\nbtime ")) != NULL) {
-			errno = 0;
-			bt = strtoull(s + 7, &end, 10);
-			if (errno == 0 && end != s + 7 &&
-			    (*end == '\n' || *end == '\0')) {
-				tick = t;
-				err_no = 0;
+		    (f = fopen("/proc/stat", "re")) != NULL) {
+			while (getline(&line, &cap, f) != -1) {
+				if (strncmp(line, "btime ", 6) != 0)
+					continue;
+				errno = 0;
+				bt = strtoull(line + 6, &end, 10);
+				if (errno == 0 && end != line + 6 &&
+				    (*end == '\n' || *end == '\0')) {
+					tick = t;
+					err_no = 0;
+				}
+				break;
 			}
+			free(line);
+			fclose(f);
 		}
 	}
 	if (err_no != 0) {
