@@ -30,9 +30,9 @@ char			*ns_escape_as(const char *, int text);
 /* The same into out, which has room for 4 bytes a byte of s and a NUL:
  * the length written. */
 size_t			 ns_escape_into(char *out, const char *s, int text);
-/* Print an output table to fp, an aligned one laid out by the layer
- * itself (own) or by libsmartcols as for a file that is no terminal:
- * for the tests, which compare the two. */
+/* Print an output table to fp, an aligned table or JSON written by the
+ * layer itself (own) or by libsmartcols as for a file that is no
+ * terminal: for the tests, which compare the two. */
 void			 ns_out_layout(struct ns_out *, FILE *, int own);
 /* The core's own attributes, ending in a NULL name. */
 extern const struct ns_attr ns_core_attrs[];

@@ -19,10 +19,15 @@
  * fdinfo.  The output is byte for byte what libsmartcols prints for a
  * file (tests/unit/out.c compares the two).  At a terminal, libsmartcols
  * lays the table out as ever, fitting it to the terminal's width.
+ *
+ * JSON, a tree's too, is written here in libsmartcols's layout, with one
+ * difference: an array attribute that has no value is [], where
+ * libsmartcols 2.38 writes [null], an array that holds one null.
  */
 #include <ctype.h>
 #include <err.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,15 +65,21 @@ struct ns_out {
 	struct ns_val		 val;
 	FILE			*fp;
 	/* The rows of a table laid out here (own): ncols cells a row,
-	 * NULL for an empty one, and each column's width so far. */
+	 * NULL for an empty one, and each column's width so far; for a
+	 * JSON tree, the index of each row's parent. */
 	int			 own;
 	int			 noheadings;
 	char			**cells;
 	size_t			 ncells, capcells;
 	size_t			*width;
+	size_t			*parent;
+	const char		*name;	/* the JSON array's */
 };
 
+#define NO_PARENT	((size_t)-1)
+
 static void	own_to_scols(struct ns_out *);
+static void	own_widen(struct ns_out *);
 
 static char *
 upper(const char *s)
@@ -119,7 +130,9 @@ ns_out_new(enum ns_format fmt, int noheadings, const char *name)
 	out->tb = new_table(fmt, noheadings, name);
 	out->fp = stdout;
 	out->noheadings = noheadings;
-	out->own = fmt == NS_FMT_TABLE && !isatty(STDOUT_FILENO);
+	out->name = name;
+	out->own = fmt == NS_FMT_JSON ||
+	    (fmt == NS_FMT_TABLE && !isatty(STDOUT_FILENO));
 	return out;
 }
 
@@ -127,7 +140,8 @@ void
 ns_out_layout(struct ns_out *out, FILE *fp, int own)
 {
 	out->fp = fp;
-	out->own = own && out->fmt == NS_FMT_TABLE && !out->tree;
+	out->own = own && (out->fmt == NS_FMT_JSON ||
+	    (out->fmt == NS_FMT_TABLE && !out->tree));
 	scols_table_set_stream(out->tb, fp);
 	scols_table_set_termforce(out->tb, SCOLS_TERMFORCE_NEVER);
 }
@@ -166,7 +180,7 @@ add_column(struct ns_out *out, const struct ns_attr *a)
 		break;
 	}
 	if (out->own && out->ncells > 0)
-		own_to_scols(out);
+		own_widen(out);
 	if ((out->cols = reallocarray(out->cols, out->ncols + 1,
 	    sizeof(*out->cols))) == NULL)
 		err(1, NULL);
@@ -293,12 +307,12 @@ cell_width(const char *s)
 }
 
 /* A row of the table laid out here: its cells are kept, their widths
- * counted. */
+ * counted.  A row of a JSON tree is known by its index and one. */
 static struct ns_row *
-own_row(struct ns_out *out, struct ns_obj *o)
+own_row(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 {
 	const struct ns_attr *a;
-	size_t i, w;
+	size_t i, w, r = out->ncells / out->ncols;
 	char **row;
 
 	if (out->ncells + out->ncols > out->capcells) {
@@ -307,7 +321,13 @@ own_row(struct ns_out *out, struct ns_obj *o)
 		if ((out->cells = reallocarray(out->cells, out->capcells,
 		    sizeof(*out->cells))) == NULL)
 			err(1, NULL);
+		if (out->tree && (out->parent = reallocarray(out->parent,
+		    out->capcells / out->ncols, sizeof(*out->parent))) == NULL)
+			err(1, NULL);
 	}
+	if (out->tree)
+		out->parent[r] = parent != NULL ? (uintptr_t)parent - 1 :
+		    NO_PARENT;
 	row = out->cells + out->ncells;
 	for (i = 0; i < out->ncols; i++) {
 		row[i] = NULL;
@@ -320,26 +340,50 @@ own_row(struct ns_out *out, struct ns_obj *o)
 	}
 	out->ncells += out->ncols;
 	out->rows++;
-	/* No parent: a table laid out here draws no tree. */
-	return NULL;
+	return out->tree ? (struct ns_row *)(uintptr_t)(r + 1) : NULL;
 }
 
-/* The rows kept so far, handed to libsmartcols, which lays out the rest
- * (a tree, a column added late). */
+/* A column added once rows are kept: each row gains a cell, empty. */
+static void
+own_widen(struct ns_out *out)
+{
+	size_t r, n = out->ncells / out->ncols, w = out->ncols + 1;
+	char **cells;
+
+	if ((cells = reallocarray(NULL, n, w * sizeof(*cells))) == NULL)
+		err(1, NULL);
+	for (r = 0; r < n; r++) {
+		memcpy(cells + r * w, out->cells + r * out->ncols,
+		    out->ncols * sizeof(*cells));
+		cells[r * w + out->ncols] = NULL;
+	}
+	free(out->cells);
+	out->cells = cells;
+	out->ncells = out->capcells = n * w;
+}
+
+/* The rows kept so far, handed to libsmartcols, which lays out the rest:
+ * a table's tree, asked for once rows are kept. */
 static void
 own_to_scols(struct ns_out *out)
 {
-	struct libscols_line *ln;
-	size_t r, i;
+	struct libscols_line **lns, *up;
+	size_t r, i, n = out->ncells / out->ncols;
 
-	for (r = 0; r < out->ncells; r += out->ncols) {
-		if ((ln = scols_table_new_line(out->tb, NULL)) == NULL)
+	if ((lns = calloc(n + 1, sizeof(*lns))) == NULL)
+		err(1, NULL);
+	for (r = 0; r < n; r++) {
+		up = out->parent != NULL && out->parent[r] != NO_PARENT ?
+		    lns[out->parent[r]] : NULL;
+		if ((lns[r] = scols_table_new_line(out->tb, up)) == NULL)
 			err(1, NULL);
 		for (i = 0; i < out->ncols; i++)
-			if (out->cells[r + i] != NULL &&
-			    scols_line_refer_data(ln, i, out->cells[r + i]))
+			if (out->cells[r * out->ncols + i] != NULL &&
+			    scols_line_refer_data(lns[r], i,
+			    out->cells[r * out->ncols + i]))
 				err(1, NULL);
 	}
+	free(lns);
 	out->ncells = 0;
 	out->own = 0;
 }
@@ -352,7 +396,7 @@ ns_out_child(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 	size_t i;
 
 	if (out->own)
-		return own_row(out, o);
+		return own_row(out, o, parent);
 	if ((ln = scols_table_new_line(out->tb,
 	    (struct libscols_line *)parent)) == NULL)
 		err(1, NULL);
@@ -392,7 +436,8 @@ ns_out_tree(struct ns_out *out, const char *name)
 		scols_column_set_flags(cl, scols_column_get_flags(cl) |
 		    SCOLS_FL_TREE);
 		out->tree = 1;
-		if (out->own)
+		/* A JSON tree is written here, from the first row on. */
+		if (out->own && (out->fmt != NS_FMT_JSON || out->ncells > 0))
 			own_to_scols(out);
 		return 0;
 	}
@@ -478,6 +523,174 @@ own_print(struct ns_out *out)
 	free(pos);
 }
 
+/*
+ * JSON, in libsmartcols's layout: three blanks an indent, a row's object
+ * opened on the line of the last one's close ("},{"), an array's elements
+ * on one line after a blank each.  depth is the indent; comma says a
+ * value has ended and the next wants a comma before it.
+ */
+struct json {
+	FILE	*fp;
+	size_t	 depth;
+	int	 comma;
+};
+
+/* Where a value goes: after a comma and its key, or, where it has no key
+ * (an array's element, a row's object), after a comma or the indent. */
+static void
+json_at(struct json *j, const char *key)
+{
+	if (key != NULL) {
+		if (j->comma)
+			fputs(",\n", j->fp);
+		pad(j->fp, 3 * j->depth);
+		fprintf(j->fp, "\"%s\": ", key);
+	} else if (j->comma)
+		putc(',', j->fp);
+	else
+		pad(j->fp, 3 * j->depth);
+}
+
+static void
+json_open(struct json *j, const char *key, int c)
+{
+	json_at(j, key);
+	putc(c, j->fp);
+	putc('\n', j->fp);
+	j->depth++;
+	j->comma = 0;
+}
+
+static void
+json_close(struct json *j, int c)
+{
+	j->depth--;
+	putc('\n', j->fp);
+	pad(j->fp, 3 * j->depth);
+	putc(c, j->fp);
+	j->comma = 1;
+}
+
+/* A string of n bytes, or null for none.  A cell is escaped ASCII by
+ * now; quotes and backslashes are JSON's to escape, and a control byte,
+ * should one come, too. */
+static void
+json_str(FILE *fp, const char *s, size_t n)
+{
+	unsigned char c;
+
+	if (n == 0) {
+		fputs("null", fp);
+		return;
+	}
+	putc('"', fp);
+	for (; n > 0; n--) {
+		c = (unsigned char)*s++;
+		if (c == '"' || c == '\\')
+			fprintf(fp, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(fp, "\\u%04x", c);
+		else
+			putc(c, fp);
+	}
+	putc('"', fp);
+}
+
+/* One cell: a number bare, text quoted, none null; an array's elements,
+ * a line of the cell each, and no element at all an empty array. */
+static void
+json_cell(struct json *j, const struct ns_attr *a, const char *c)
+{
+	const char *nl;
+	size_t n;
+
+	if (a->type != NS_LINKS && a->type != NS_STRINGS) {
+		json_at(j, a->name);
+		n = c != NULL ? strlen(c) : 0;
+		if (a->type == NS_NUMBER && n > 0)
+			fwrite(c, 1, n, j->fp);
+		else
+			json_str(j->fp, c, n);
+		j->comma = 1;
+		return;
+	}
+	if (c == NULL || *c == '\0') {
+		json_at(j, a->name);
+		fputs("[]", j->fp);
+		j->comma = 1;
+		return;
+	}
+	json_open(j, a->name, '[');
+	for (;;) {
+		json_at(j, NULL);
+		putc(' ', j->fp);
+		nl = strchr(c, '\n');
+		json_str(j->fp, c, nl != NULL ? (size_t)(nl - c) : strlen(c));
+		j->comma = 1;
+		if (nl == NULL)
+			break;
+		c = nl + 1;
+	}
+	json_close(j, ']');
+}
+
+/* Row r as an object, and in a tree the rows under it in one array. */
+static void
+json_row(struct ns_out *out, struct json *j, size_t r, const size_t *first,
+    const size_t *next)
+{
+	size_t i, c;
+
+	json_open(j, NULL, '{');
+	for (i = 0; i < out->ncols; i++)
+		json_cell(j, out->cols[i].attr, out->cells[r * out->ncols + i]);
+	if (first != NULL && first[r] != NO_PARENT) {
+		json_open(j, "children", '[');
+		for (c = first[r]; c != NO_PARENT; c = next[c])
+			json_row(out, j, c, first, next);
+		json_close(j, ']');
+	}
+	json_close(j, '}');
+}
+
+/* The document: an object holding one array, named for the table, of
+ * the top rows. */
+static void
+own_json(struct ns_out *out)
+{
+	struct json j = { .fp = out->fp };
+	size_t *first = NULL, *next = NULL, *last = NULL;
+	size_t r, n = out->ncells / out->ncols;
+
+	if (out->tree && n > 0) {
+		/* Each row's first child and next sibling, in the order
+		 * they came. */
+		if ((first = malloc(3 * n * sizeof(*first))) == NULL)
+			err(1, NULL);
+		next = first + n;
+		last = next + n;
+		for (r = 0; r < n; r++)
+			first[r] = next[r] = NO_PARENT;
+		for (r = 0; r < n; r++) {
+			if (out->parent[r] == NO_PARENT)
+				continue;
+			if (first[out->parent[r]] == NO_PARENT)
+				first[out->parent[r]] = r;
+			else
+				next[last[out->parent[r]]] = r;
+			last[out->parent[r]] = r;
+		}
+	}
+	json_open(&j, NULL, '{');
+	json_open(&j, out->name, '[');
+	for (r = 0; r < n; r++)
+		if (first == NULL || out->parent[r] == NO_PARENT)
+			json_row(out, &j, r, first, next);
+	json_close(&j, ']');
+	fputs("\n}\n", out->fp);
+	free(first);
+}
+
 static void
 own_clear(struct ns_out *out)
 {
@@ -498,7 +711,10 @@ ns_out_flush(struct ns_out *out)
 	if (out->ncols == 0)
 		return 0;
 	if (out->own) {
-		own_print(out);
+		if (out->fmt == NS_FMT_JSON)
+			own_json(out);
+		else
+			own_print(out);
 		own_clear(out);
 		/* A full disk or a closed pipe is told now, not at exit. */
 		if (fflush(out->fp) == EOF)
@@ -524,6 +740,7 @@ ns_out_free(struct ns_out *out)
 	ns_val_free(&out->val);
 	own_clear(out);
 	free(out->cells);
+	free(out->parent);
 	free(out->width);
 	free(out->cols);
 	free(out);

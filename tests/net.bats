@@ -88,11 +88,11 @@ sane() {
 attrs() {
 	local obj=$1 cols=$2
 
-	# libsmartcols 2.38 prints an empty array column as [null].
+	# An empty array is none, as an absent value is.
 	"$NSCAT" -J -o "$cols" "$obj" |
 	    jq -r --arg c "$cols" '.objects[0] as $o |
 		[$c | split(",")[] | $o[.] |
-		    if . == [null] then null else . end | tostring] | join("|")'
+		    if . == [] then null else . end | tostring] | join("|")'
 }
 
 # Run a script in a network namespace made for it and set up by

@@ -42,6 +42,20 @@ load helpers/common
 	jq -e '.objects[0].uid | type == "number"' <<<"$output"
 }
 
+@test "nscat -J: links are an array, [] where there are none" {
+	local fd ino
+
+	# A pipe whose writer has gone: readers, and no writer.
+	exec {fd}< <(:)
+	wait "$!" || true
+	ino=$(stat -L -c %i "/proc/$BASHPID/fd/$fd")
+	run -0 --separate-stderr "$NSCAT" -J -o readers,writers "/pipe/$ino"
+	exec {fd}<&-
+	jq -e '.objects[0].writers == []' <<<"$output"
+	jq -e '.objects[0].readers | length >= 1 and all(startswith("/proc/"))' \
+	    <<<"$output"
+}
+
 @test "nscat -P without -o prints one line of pairs an object" {
 	run -0 "$NSCAT" -P /user/root /group/root
 	assert_equal "${#lines[@]}" 2
