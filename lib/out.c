@@ -72,7 +72,7 @@ struct ns_out {
 	char			**cells;
 	size_t			 ncells, capcells;
 	size_t			*width;
-	size_t			*parent;
+	size_t			*parent, capparent;
 	const char		*name;	/* the JSON array's */
 };
 
@@ -321,12 +321,17 @@ own_row(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 		if ((out->cells = reallocarray(out->cells, out->capcells,
 		    sizeof(*out->cells))) == NULL)
 			err(1, NULL);
-		if (out->tree && (out->parent = reallocarray(out->parent,
-		    out->capcells / out->ncols, sizeof(*out->parent))) == NULL)
+	}
+	if (out->tree && r >= out->capparent) {
+		out->capparent = out->capcells / out->ncols;
+		if ((out->parent = reallocarray(out->parent, out->capparent,
+		    sizeof(*out->parent))) == NULL)
 			err(1, NULL);
 	}
+	/* A parent is a row kept before this one, or it is none. */
 	if (out->tree)
-		out->parent[r] = parent != NULL ? (uintptr_t)parent - 1 :
+		out->parent[r] = parent != NULL &&
+		    (uintptr_t)parent - 1 < r ? (uintptr_t)parent - 1 :
 		    NO_PARENT;
 	row = out->cells + out->ncells;
 	for (i = 0; i < out->ncols; i++) {
@@ -596,8 +601,31 @@ json_str(FILE *fp, const char *s, size_t n)
 	putc('"', fp);
 }
 
-/* One cell: a number bare, text quoted, none null; an array's elements,
- * a line of the cell each, and no element at all an empty array. */
+/* Whether the n bytes at s are a JSON number as we print them: an
+ * integer, a sign and a fraction allowed. */
+static int
+json_number(const char *s, size_t n)
+{
+	size_t i = 0, d;
+
+	if (i < n && s[i] == '-')
+		i++;
+	d = strspn(s + i, "0123456789");
+	if (d == 0)
+		return 0;
+	i += d;
+	if (i < n && s[i] == '.') {
+		d = strspn(s + ++i, "0123456789");
+		if (d == 0)
+			return 0;
+		i += d;
+	}
+	return i == n;
+}
+
+/* One cell: a number bare (what is not one, quoted, so that the document
+ * stays JSON), text quoted, none null; an array's elements, a line of the
+ * cell each, and no element at all an empty array. */
 static void
 json_cell(struct json *j, const struct ns_attr *a, const char *c)
 {
@@ -607,7 +635,7 @@ json_cell(struct json *j, const struct ns_attr *a, const char *c)
 	if (a->type != NS_LINKS && a->type != NS_STRINGS) {
 		json_at(j, a->name);
 		n = c != NULL ? strlen(c) : 0;
-		if (a->type == NS_NUMBER && n > 0)
+		if (a->type == NS_NUMBER && json_number(c, n))
 			fwrite(c, 1, n, j->fp);
 		else
 			json_str(j->fp, c, n);
@@ -665,7 +693,8 @@ own_json(struct ns_out *out)
 	if (out->tree && n > 0) {
 		/* Each row's first child and next sibling, in the order
 		 * they came. */
-		if ((first = malloc(3 * n * sizeof(*first))) == NULL)
+		if ((first = reallocarray(NULL, n, 3 * sizeof(*first))) ==
+		    NULL)
 			err(1, NULL);
 		next = first + n;
 		last = next + n;

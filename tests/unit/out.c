@@ -93,6 +93,14 @@ get_count(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
+/* A number column whose getter gives what is no number. */
+static int
+get_odd(struct ns_obj *o, struct ns_val *v)
+{
+	ns_val_add(v, o->id[0] % 2 ? "-" : "-12.5");
+	return 0;
+}
+
 static const struct ns_attr attrs_a[] = {
 	{ "name", NS_STRING, "a name", get_name },
 	{ "size", NS_NUMBER, "a number", get_size },
@@ -106,6 +114,7 @@ static const struct ns_attr attrs_a[] = {
  * is a number. */
 static const struct ns_attr attrs_b[] = {
 	{ "name", NS_STRING, "a name", get_name },
+	{ "odd", NS_NUMBER, "a number or not", get_odd },
 	{ "total", NS_NUMBER, "a number last", get_count },
 	{ NULL }
 };
@@ -251,6 +260,11 @@ main(void)
 	ok(strstr(s, "\"items\": [],\n") != NULL &&
 	    strstr(s, "\"total\": 0\n") != NULL,
 	    "JSON: a column the row's class lacks is none");
+	free(s);
+	s = table(NS_FMT_JSON, "b1b2", 0, "b", 1);
+	ok(strstr(s, "\"odd\": \"-\",\n") != NULL &&
+	    strstr(s, "\"odd\": -12.5,\n") != NULL,
+	    "JSON: a number column's text that is no number is quoted");
 	free(s);
 	s = table(NS_FMT_JSON, "a3", 0, "a", 1);
 	ok(strstr(s, "\"esc\\\\x1b[31m red\"") != NULL,
