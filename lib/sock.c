@@ -1,6 +1,7 @@
 /*
  * sock.c: the /sock provider: every socket of the caller's network
- * namespace, /sock/PROTO/INODE, as ss -a lists them.
+ * namespace, /sock/PROTO/INODE, as ss -a lists them; and, by inode, a
+ * socket of any other network namespace, as a descriptor names it.
  *
  * A socket's identity is its inode, which is unique among the sockets
  * that live at one time.  Each protocol's table is read once per run,
@@ -12,6 +13,12 @@
  *
  * Sockets without an inode (TIME-WAIT and half-open TCP connections,
  * connections not yet accepted) cannot be named and are left out.
+ *
+ * A socket's inode is unique across network namespaces too.  The first
+ * time an inode is in none of this namespace's tables, every other
+ * namespace a process lives in is read, once, into a second table of
+ * each protocol: listing /sock/tcp shows this namespace's sockets, as ss
+ * does, but a container's socket that a descriptor holds has its path.
  */
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -35,11 +42,15 @@
 #include <netlink/socket.h>
 
 #include <ctype.h>
+#include <dirent.h>
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "provider.h"
 #include "sock.h"
@@ -62,7 +73,16 @@ enum {
 	ST_BOUND_INACTIVE,
 };
 
-/* One protocol: its node, how its table is read, and the table. */
+/* Sockets, sorted by inode once read. */
+struct sock_table {
+	struct sock_ent		*v;
+	size_t			 n;
+	size_t			 cap;
+};
+
+struct fill;
+
+/* One protocol: its node, how its tables are read, and the tables. */
 struct proto {
 	const char		*name;
 	const char		*help;
@@ -70,21 +90,35 @@ struct proto {
 	int			 family;	/* of the diag request */
 	int			 ipproto;	/* inet only */
 	unsigned		 socktype;	/* inet only */
-	const char		*procfile;
-	int			(*diag)(struct proto *);
+	const char		*procfile;	/* below /proc/PID */
+	int			(*diag)(struct fill *);
 	int			(*parse)(const char *, struct sock_ent *);
 
 	int			 loaded;
-	int			 fromproc;	/* read from procfile */
-	struct sock_ent		*v;		/* sorted by inode */
-	size_t			 n;
-	size_t			 cap;
+	int			 fromproc;	/* here was read from procfile */
+	struct sock_table	 here;		/* this network namespace's */
+	struct sock_table	 far;		/* every other one's */
 };
 
-static int	diag_unix(struct proto *);
-static int	diag_inet(struct proto *);
-static int	diag_netlink(struct proto *);
-static int	diag_packet(struct proto *);
+/* Where a read goes: a protocol's table, the diag socket that asks (in
+ * the namespace read; NULL once it failed), and the namespace's inode
+ * for its entries (0: this one). */
+struct fill {
+	struct proto		*p;
+	struct sock_table	*t;
+	struct nl_sock		**sk;
+	uint64_t		 netns;
+};
+
+static int	diag_unix(struct fill *);
+static int	diag_inet(struct fill *);
+static int	diag_netlink(struct fill *);
+static int	diag_packet(struct fill *);
+static struct nl_sock *diag_socket(void);
+static void	far_load(void);
+
+/* sock_diag.  One netlink socket serves every dump of this namespace. */
+static struct nl_sock *diag_nl;
 static int	parse_inet4(const char *, struct sock_ent *);
 static int	parse_inet6(const char *, struct sock_ent *);
 
@@ -122,6 +156,7 @@ static int	get_dst_portid(struct ns_obj *, struct ns_val *);
 static int	get_dst_group(struct ns_obj *, struct ns_val *);
 static int	get_nlgroups(struct ns_obj *, struct ns_val *);
 static int	get_ethproto(struct ns_obj *, struct ns_val *);
+static int	get_netns(struct ns_obj *, struct ns_val *);
 
 #define COMMON_ATTRS \
 	{ "protocol", NS_STRING, "the socket's protocol: unix, tcp, udp6...", \
@@ -137,7 +172,9 @@ static int	get_ethproto(struct ns_obj *, struct ns_val *);
 	{ "rqueue", NS_NUMBER, "bytes queued to be read; for a listener, " \
 	    "connections waiting to be accepted", get_rqueue }, \
 	{ "wqueue", NS_NUMBER, "bytes queued to be sent; for a listener, " \
-	    "its backlog", get_wqueue }
+	    "its backlog", get_wqueue }, \
+	{ "netns", NS_LINK, "the network namespace the socket lives in", \
+	    get_netns }
 
 static const struct ns_attr top_attrs[] = {
 	{ NULL }
@@ -249,31 +286,31 @@ enum { P_UNIX, P_TCP, P_TCP6, P_UDP, P_UDP6, P_UDPLITE, P_UDPLITE6, P_RAW,
 static struct proto protos[NPROTO] = {
 	[P_UNIX] = { .name = "unix", .help = "unix domain sockets",
 	    .cls = &unix_class, .family = AF_UNIX,
-	    .procfile = "/proc/net/unix", .diag = diag_unix,
+	    .procfile = "net/unix", .diag = diag_unix,
 	    .parse = sock_parse_unix },
 	[P_TCP] = INET("tcp", "TCP over IPv4", AF_INET, IPPROTO_TCP,
-	    SOCK_STREAM, "/proc/net/tcp", parse_inet4),
+	    SOCK_STREAM, "net/tcp", parse_inet4),
 	[P_TCP6] = INET("tcp6", "TCP over IPv6", AF_INET6, IPPROTO_TCP,
-	    SOCK_STREAM, "/proc/net/tcp6", parse_inet6),
+	    SOCK_STREAM, "net/tcp6", parse_inet6),
 	[P_UDP] = INET("udp", "UDP over IPv4", AF_INET, IPPROTO_UDP,
-	    SOCK_DGRAM, "/proc/net/udp", parse_inet4),
+	    SOCK_DGRAM, "net/udp", parse_inet4),
 	[P_UDP6] = INET("udp6", "UDP over IPv6", AF_INET6, IPPROTO_UDP,
-	    SOCK_DGRAM, "/proc/net/udp6", parse_inet6),
+	    SOCK_DGRAM, "net/udp6", parse_inet6),
 	[P_UDPLITE] = INET("udplite", "UDP-Lite over IPv4", AF_INET,
-	    IPPROTO_UDPLITE, SOCK_DGRAM, "/proc/net/udplite", parse_inet4),
+	    IPPROTO_UDPLITE, SOCK_DGRAM, "net/udplite", parse_inet4),
 	[P_UDPLITE6] = INET("udplite6", "UDP-Lite over IPv6", AF_INET6,
-	    IPPROTO_UDPLITE, SOCK_DGRAM, "/proc/net/udplite6", parse_inet6),
+	    IPPROTO_UDPLITE, SOCK_DGRAM, "net/udplite6", parse_inet6),
 	[P_RAW] = INET("raw", "raw IPv4 sockets", AF_INET, IPPROTO_RAW,
-	    SOCK_RAW, "/proc/net/raw", parse_inet4),
+	    SOCK_RAW, "net/raw", parse_inet4),
 	[P_RAW6] = INET("raw6", "raw IPv6 sockets", AF_INET6, IPPROTO_RAW,
-	    SOCK_RAW, "/proc/net/raw6", parse_inet6),
+	    SOCK_RAW, "net/raw6", parse_inet6),
 	[P_NETLINK] = { .name = "netlink", .help = "netlink sockets",
 	    .cls = &netlink_class, .family = AF_NETLINK,
-	    .procfile = "/proc/net/netlink", .diag = diag_netlink,
+	    .procfile = "net/netlink", .diag = diag_netlink,
 	    .parse = sock_parse_netlink },
 	[P_PACKET] = { .name = "packet", .help = "packet sockets",
 	    .cls = &packet_class, .family = AF_PACKET,
-	    .procfile = "/proc/net/packet", .diag = diag_packet,
+	    .procfile = "net/packet", .diag = diag_packet,
 	    .parse = sock_parse_packet },
 };
 
@@ -739,37 +776,30 @@ sock_inet_endpoint(const struct sock_ent *e, int remote, char *buf,
  */
 
 static struct sock_ent *
-table_push(struct proto *p)
+table_push(struct fill *f)
 {
+	struct sock_table *t = f->t;
 	struct sock_ent *e;
 
-	if (p->n == p->cap) {
-		p->cap = p->cap ? p->cap * 2 : 64;
-		if ((p->v = reallocarray(p->v, p->cap, sizeof(*p->v))) == NULL)
+	if (t->n == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 64;
+		if ((t->v = reallocarray(t->v, t->cap, sizeof(*t->v))) == NULL)
 			err(1, NULL);
 	}
-	e = &p->v[p->n++];
+	e = &t->v[t->n++];
 	memset(e, 0, sizeof(*e));
-	e->proto = p - protos;
-	e->type = p->socktype;
+	e->proto = f->p - protos;
+	e->type = f->p->socktype;
+	e->netns = f->netns;
 	return e;
 }
 
-/* Forget the last entry pushed: it was not one. */
+/* Forget the entries pushed since the table held n. */
 static void
-table_pop(struct proto *p)
+table_cut(struct sock_table *t, size_t n)
 {
-	sock_ent_free(&p->v[--p->n]);
-}
-
-static void
-table_clear(struct proto *p)
-{
-	size_t i;
-
-	for (i = 0; i < p->n; i++)
-		sock_ent_free(&p->v[i]);
-	p->n = 0;
+	while (t->n > n)
+		sock_ent_free(&t->v[--t->n]);
 }
 
 static int
@@ -783,52 +813,55 @@ cmp_ino(const void *a, const void *b)
 /* Sort by inode, dropping sockets without one and any a dump gave
  * twice (a socket that moved in the kernel's hash while it was read). */
 static void
-table_sort(struct proto *p)
+table_sort(struct sock_table *t)
 {
 	size_t i, out = 0;
 
-	qsort(p->v, p->n, sizeof(*p->v), cmp_ino);
-	for (i = 0; i < p->n; i++) {
-		if (p->v[i].ino == 0 ||
-		    (out > 0 && p->v[out - 1].ino == p->v[i].ino)) {
-			sock_ent_free(&p->v[i]);
+	qsort(t->v, t->n, sizeof(*t->v), cmp_ino);
+	for (i = 0; i < t->n; i++) {
+		if (t->v[i].ino == 0 ||
+		    (out > 0 && t->v[out - 1].ino == t->v[i].ino)) {
+			sock_ent_free(&t->v[i]);
 			continue;
 		}
-		p->v[out++] = p->v[i];
+		t->v[out++] = t->v[i];
 	}
-	p->n = out;
+	t->n = out;
 }
 
-/* The table from /proc/net; a file that is not there is an empty one. */
+/* The table from the net directory of the process at dir (/proc/self,
+ * /proc/PID); a file that is not there is an empty one. */
 static void
-read_proc(struct proto *p)
+read_proc(struct fill *f, const char *dir)
 {
+	struct proto *p = f->p;
 	struct sock_ent *e;
-	char *line = NULL;
-	size_t size = 0;
+	char *line = NULL, path[64];
+	size_t size = 0, n;
 	ssize_t len;
-	FILE *f;
+	FILE *fp;
 	int any = 0;
 
-	p->fromproc = 1;
-	if ((f = fopen(p->procfile, "re")) == NULL)
+	snprintf(path, sizeof(path), "%s/%s", dir, p->procfile);
+	if ((fp = fopen(path, "re")) == NULL)
 		return;
-	while ((len = getline(&line, &size, f)) != -1) {
+	while ((len = getline(&line, &size, fp)) != -1) {
 		if (len > 0 && line[len - 1] == '\n')
 			line[len - 1] = '\0';
-		e = table_push(p);
+		n = f->t->n;
+		e = table_push(f);
 		if (p->parse(line, e) == 0) {
 			any = 1;
 			continue;
 		}
-		table_pop(p);
+		table_cut(f->t, n);
 		/* A unix name with a newline goes on in a line of its own,
 		 * which is no entry. */
-		if (p == &protos[P_UNIX] && any && p->n > 0)
-			sock_unix_append(&p->v[p->n - 1], line);
+		if (p == &protos[P_UNIX] && any && f->t->n > 0)
+			sock_unix_append(&f->t->v[f->t->n - 1], line);
 	}
 	free(line);
-	fclose(f);
+	fclose(fp);
 }
 
 /*
@@ -839,44 +872,63 @@ read_proc(struct proto *p)
 static struct proto *
 table_load(struct proto *p)
 {
+	struct fill f = { .p = p, .t = &p->here, .sk = &diag_nl };
+
 	if (p->loaded)
 		return p;
 	p->loaded = 1;
-	if (p->diag(p) == -1 || p->n == 0) {
-		table_clear(p);
-		read_proc(p);
+	diag_socket();
+	if (p->diag(&f) == -1 || p->here.n == 0) {
+		table_cut(&p->here, 0);
+		read_proc(&f, "/proc/self");
+		p->fromproc = 1;
 	}
-	table_sort(p);
+	table_sort(&p->here);
 	return p;
 }
 
 static struct sock_ent *
-table_find(struct proto *p, uint64_t ino)
+search(struct sock_table *t, uint64_t ino)
 {
-	size_t lo = 0, hi, mid;
+	size_t lo = 0, hi = t->n, mid;
 
-	table_load(p);
-	hi = p->n;
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		if (p->v[mid].ino < ino)
+		if (t->v[mid].ino < ino)
 			lo = mid + 1;
-		else if (p->v[mid].ino > ino)
+		else if (t->v[mid].ino > ino)
 			hi = mid;
 		else
-			return &p->v[mid];
+			return &t->v[mid];
 	}
 	return NULL;
 }
 
-/* The protocol that has a socket of this inode, or NULL. */
+/* A socket of this namespace or, failing that, of another. */
+static struct sock_ent *
+table_find(struct proto *p, uint64_t ino)
+{
+	struct sock_ent *e;
+
+	if ((e = search(&table_load(p)->here, ino)) != NULL)
+		return e;
+	far_load();
+	return search(&p->far, ino);
+}
+
+/* The protocol that has a socket of this inode, or NULL: this
+ * namespace's tables first, for another's are read only if need be. */
 static struct proto *
 proto_of_inode(uint64_t ino)
 {
 	size_t i;
 
 	for (i = 0; i < NPROTO; i++)
-		if (table_find(&protos[i], ino) != NULL)
+		if (search(&table_load(&protos[i])->here, ino) != NULL)
+			return &protos[i];
+	far_load();
+	for (i = 0; i < NPROTO; i++)
+		if (search(&protos[i].far, ino) != NULL)
 			return &protos[i];
 	return NULL;
 }
@@ -893,49 +945,56 @@ proto_named(const char *name)
 }
 
 /*
- * sock_diag.  One netlink socket serves every dump of a run.
+ * sock_diag.
  */
 
-static struct nl_sock *diag_nl;
+/* A sock_diag socket in the caller's network namespace, or NULL. */
+static struct nl_sock *
+new_diag_socket(void)
+{
+	struct nl_sock *sk;
 
+	if ((sk = nl_socket_alloc()) == NULL)
+		err(1, NULL);
+	if (nl_connect(sk, NETLINK_SOCK_DIAG) < 0) {
+		nl_socket_free(sk);
+		return NULL;
+	}
+	/* The kernel fills each message up to what the reader asked for
+	 * before, up to 32 KiB: fewer, larger reads. */
+	nl_socket_set_msg_buf_size(sk, 32768);
+	/* A dump ends with NLMSG_DONE; an acknowledgement is not needed. */
+	nl_socket_disable_auto_ack(sk);
+	return sk;
+}
+
+/* This namespace's diag socket, opened again after a failed dump. */
 static struct nl_sock *
 diag_socket(void)
 {
 	static int failed;
 
-	if (diag_nl != NULL || failed)
-		return diag_nl;
-	if ((diag_nl = nl_socket_alloc()) == NULL)
-		err(1, NULL);
-	if (nl_connect(diag_nl, NETLINK_SOCK_DIAG) < 0) {
-		nl_socket_free(diag_nl);
-		diag_nl = NULL;
+	if (diag_nl == NULL && !failed && (diag_nl = new_diag_socket()) ==
+	    NULL)
 		failed = 1;
-		return NULL;
-	}
-	/* The kernel fills each message up to what the reader asked for
-	 * before, up to 32 KiB: fewer, larger reads. */
-	nl_socket_set_msg_buf_size(diag_nl, 32768);
-	/* A dump ends with NLMSG_DONE; an acknowledgement is not needed. */
-	nl_socket_disable_auto_ack(diag_nl);
 	return diag_nl;
 }
 
 /* Send one dump request and hand every answer to fn: 0, or -1 if the
  * kernel refused it (ENOENT, EINVAL: no diag module for it). */
 static int
-diag_dump(struct proto *p, void *req, size_t len,
+diag_dump(struct fill *f, void *req, size_t len,
     int (*fn)(struct nl_msg *, void *))
 {
-	struct nl_sock *sk;
+	struct nl_sock *sk = *f->sk;
 	struct nl_cb *cb;
 	int r;
 
-	if ((sk = diag_socket()) == NULL)
+	if (sk == NULL)
 		return -1;
 	if ((cb = nl_cb_alloc(NL_CB_DEFAULT)) == NULL)
 		err(1, NULL);
-	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, fn, p);
+	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, fn, f);
 	r = nl_send_simple(sk, SOCK_DIAG_BY_FAMILY, NLM_F_DUMP, req, len);
 	if (r >= 0)
 		r = nl_recvmsgs(sk, cb);
@@ -943,11 +1002,120 @@ diag_dump(struct proto *p, void *req, size_t len,
 	if (r < 0) {
 		/* What is left of a failed dump must not be read as the
 		 * answer to the next request. */
-		nl_socket_free(diag_nl);
-		diag_nl = NULL;
+		nl_socket_free(sk);
+		*f->sk = NULL;
 		return -1;
 	}
 	return 0;
+}
+
+/* The inode of the network namespace of the process at dir, or 0. */
+static uint64_t
+netns_of(const char *dir)
+{
+	char path[64];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/ns/net", dir);
+	return stat(path, &st) == 0 ? (uint64_t)st.st_ino : 0;
+}
+
+/*
+ * A diag socket in the network namespace of the process at dir: entered
+ * and left again around the socket's creation, which binds it there for
+ * good.  NULL where entering it is refused (it takes CAP_SYS_ADMIN).
+ */
+static struct nl_sock *
+socket_in(const char *dir)
+{
+	struct nl_sock *sk = NULL;
+	char path[64];
+	int here, there;
+
+	snprintf(path, sizeof(path), "%s/ns/net", dir);
+	if ((here = open("/proc/thread-self/ns/net", O_RDONLY | O_CLOEXEC)) ==
+	    -1)
+		return NULL;
+	if ((there = open(path, O_RDONLY | O_CLOEXEC)) != -1 &&
+	    setns(there, CLONE_NEWNET) == 0) {
+		sk = new_diag_socket();
+		/* Left there, every later read would be of the wrong
+		 * namespace. */
+		if (setns(here, CLONE_NEWNET) == -1)
+			err(1, "setns: back to the network namespace");
+	}
+	if (there != -1)
+		close(there);
+	close(here);
+	return sk;
+}
+
+/* Every table of the namespace of the process at dir, onto the far
+ * tables: by diag where its socket could be made there, else, and for a
+ * protocol the kernel has no diag for, from its /proc/PID/net files. */
+static void
+far_read(const char *dir, uint64_t netns)
+{
+	struct nl_sock *sk = socket_in(dir);
+	struct fill f = { .sk = &sk, .netns = netns };
+	size_t i, n;
+
+	for (i = 0; i < NPROTO; i++) {
+		f.p = &protos[i];
+		f.t = &protos[i].far;
+		n = f.t->n;
+		if (f.p->diag(&f) == 0 && f.t->n > n)
+			continue;
+		table_cut(f.t, n);
+		read_proc(&f, dir);
+	}
+	if (sk != NULL)
+		nl_socket_free(sk);
+}
+
+/*
+ * The sockets of every other network namespace a process lives in, once
+ * a run; each namespace read through the first process found in it.  A
+ * process that cannot be looked into (another user's, unprivileged) is
+ * passed over, and so is its namespace unless another shows it.
+ */
+static void
+far_load(void)
+{
+	static int loaded;
+	struct dirent *d;
+	uint64_t here, ns, *seen = NULL;
+	size_t nseen = 0, i;
+	char dir[32];
+	DIR *proc;
+
+	if (loaded)
+		return;
+	loaded = 1;
+	if ((here = netns_of("/proc/self")) == 0 ||
+	    (proc = opendir("/proc")) == NULL)
+		return;
+	while ((d = readdir(proc)) != NULL) {
+		if (!isdigit((unsigned char)d->d_name[0]) ||
+		    strlen(d->d_name) > 20)
+			continue;
+		snprintf(dir, sizeof(dir), "/proc/%.20s", d->d_name);
+		if ((ns = netns_of(dir)) == 0 || ns == here)
+			continue;
+		for (i = 0; i < nseen && seen[i] != ns; i++)
+			continue;
+		if (i < nseen)
+			continue;
+		if ((seen = reallocarray(seen, nseen + 1, sizeof(*seen))) ==
+		    NULL)
+			err(1, NULL);
+		seen[nseen++] = ns;
+		far_read(dir, ns);
+	}
+	closedir(proc);
+	free(seen);
+	for (i = 0; i < NPROTO; i++)
+		table_sort(&protos[i].far);
 }
 
 /* An attribute's payload, if it is there and holds at least len bytes. */
@@ -976,7 +1144,7 @@ attr_u32s(struct nlattr *a, size_t *n)
 static int
 unix_msg(struct nl_msg *msg, void *arg)
 {
-	struct proto *p = arg;
+	struct fill *f = arg;
 	struct nlmsghdr *h = nlmsg_hdr(msg);
 	struct nlattr *tb[UNIX_DIAG_MAX + 1];
 	struct unix_diag_msg *m;
@@ -988,7 +1156,7 @@ unix_msg(struct nl_msg *msg, void *arg)
 	if (nlmsg_parse(h, sizeof(*m), tb, UNIX_DIAG_MAX, NULL) < 0)
 		return NL_SKIP;
 	m = nlmsg_data(h);
-	e = table_push(p);
+	e = table_push(f);
 	e->ino = m->udiag_ino;
 	e->type = m->udiag_type;
 	e->state = m->udiag_state;
@@ -1019,7 +1187,7 @@ unix_msg(struct nl_msg *msg, void *arg)
 }
 
 static int
-diag_unix(struct proto *p)
+diag_unix(struct fill *f)
 {
 	struct unix_diag_req req = {
 		.sdiag_family = AF_UNIX,
@@ -1029,13 +1197,13 @@ diag_unix(struct proto *p)
 		    UDIAG_SHOW_UID,
 	};
 
-	return diag_dump(p, &req, sizeof(req), unix_msg);
+	return diag_dump(f, &req, sizeof(req), unix_msg);
 }
 
 static int
 inet_msg(struct nl_msg *msg, void *arg)
 {
-	struct proto *p = arg;
+	struct fill *f = arg;
 	struct nlmsghdr *h = nlmsg_hdr(msg);
 	struct inet_diag_msg *m;
 	struct sock_ent *e;
@@ -1044,12 +1212,12 @@ inet_msg(struct nl_msg *msg, void *arg)
 	if (!nlmsg_valid_hdr(h, sizeof(*m)))
 		return NL_SKIP;
 	m = nlmsg_data(h);
-	if (m->idiag_family != p->family)
+	if (m->idiag_family != f->p->family)
 		return NL_SKIP;
-	alen = p->family == AF_INET6 ? 16 : 4;
-	e = table_push(p);
+	alen = f->p->family == AF_INET6 ? 16 : 4;
+	e = table_push(f);
 	e->ino = m->idiag_inode;
-	e->family = p->family;
+	e->family = f->p->family;
 	e->state = m->idiag_state;
 	memcpy(e->src, m->id.idiag_src, alen);
 	memcpy(e->dst, m->id.idiag_dst, alen);
@@ -1064,23 +1232,23 @@ inet_msg(struct nl_msg *msg, void *arg)
 }
 
 static int
-diag_inet(struct proto *p)
+diag_inet(struct fill *f)
 {
 	struct inet_diag_req_v2 req = {
-		.sdiag_family = p->family,
-		.sdiag_protocol = p->ipproto,
+		.sdiag_family = f->p->family,
+		.sdiag_protocol = f->p->ipproto,
 		/* Every state but those whose sockets have no inode. */
 		.idiag_states = UINT32_MAX & ~(1U << ST_TIME_WAIT) &
 		    ~(1U << ST_NEW_SYN_RECV),
 	};
 
-	return diag_dump(p, &req, sizeof(req), inet_msg);
+	return diag_dump(f, &req, sizeof(req), inet_msg);
 }
 
 static int
 netlink_msg(struct nl_msg *msg, void *arg)
 {
-	struct proto *p = arg;
+	struct fill *f = arg;
 	struct nlmsghdr *h = nlmsg_hdr(msg);
 	struct nlattr *tb[NETLINK_DIAG_MAX + 1];
 	struct netlink_diag_msg *m;
@@ -1090,7 +1258,7 @@ netlink_msg(struct nl_msg *msg, void *arg)
 	if (nlmsg_parse(h, sizeof(*m), tb, NETLINK_DIAG_MAX, NULL) < 0)
 		return NL_SKIP;
 	m = nlmsg_data(h);
-	e = table_push(p);
+	e = table_push(f);
 	e->ino = m->ndiag_ino;
 	e->type = m->ndiag_type;
 	e->nlproto = m->ndiag_protocol;
@@ -1110,7 +1278,7 @@ netlink_msg(struct nl_msg *msg, void *arg)
 }
 
 static int
-diag_netlink(struct proto *p)
+diag_netlink(struct fill *f)
 {
 	struct netlink_diag_req req = {
 		.sdiag_family = AF_NETLINK,
@@ -1118,13 +1286,13 @@ diag_netlink(struct proto *p)
 		.ndiag_show = NDIAG_SHOW_GROUPS | NDIAG_SHOW_MEMINFO,
 	};
 
-	return diag_dump(p, &req, sizeof(req), netlink_msg);
+	return diag_dump(f, &req, sizeof(req), netlink_msg);
 }
 
 static int
 packet_msg(struct nl_msg *msg, void *arg)
 {
-	struct proto *p = arg;
+	struct fill *f = arg;
 	struct nlmsghdr *h = nlmsg_hdr(msg);
 	struct nlattr *tb[PACKET_DIAG_MAX + 1];
 	struct packet_diag_msg *m;
@@ -1135,7 +1303,7 @@ packet_msg(struct nl_msg *msg, void *arg)
 	if (nlmsg_parse(h, sizeof(*m), tb, PACKET_DIAG_MAX, NULL) < 0)
 		return NL_SKIP;
 	m = nlmsg_data(h);
-	e = table_push(p);
+	e = table_push(f);
 	e->ino = m->pdiag_ino;
 	e->type = m->pdiag_type;
 	/* Unlike the rest of the message, already in host order. */
@@ -1158,14 +1326,14 @@ packet_msg(struct nl_msg *msg, void *arg)
 }
 
 static int
-diag_packet(struct proto *p)
+diag_packet(struct fill *f)
 {
 	struct packet_diag_req req = {
 		.sdiag_family = AF_PACKET,
 		.pdiag_show = PACKET_SHOW_INFO | PACKET_SHOW_MEMINFO,
 	};
 
-	return diag_dump(p, &req, sizeof(req), packet_msg);
+	return diag_dump(f, &req, sizeof(req), packet_msg);
 }
 
 /*
@@ -1213,18 +1381,18 @@ vfs_index(size_t *n)
 	static struct sock_ent **idx;
 	static size_t nidx;
 	static int built;
-	struct proto *p;
+	struct sock_table *t;
 	size_t i;
 
 	if (!built) {
 		built = 1;
-		p = table_load(&protos[P_UNIX]);
-		if (p->n > 0 && (idx = reallocarray(NULL, p->n,
+		t = &table_load(&protos[P_UNIX])->here;
+		if (t->n > 0 && (idx = reallocarray(NULL, t->n,
 		    sizeof(*idx))) == NULL)
 			err(1, NULL);
-		for (i = 0; i < p->n; i++)
-			if (p->v[i].has & SK_VFS)
-				idx[nidx++] = &p->v[i];
+		for (i = 0; i < t->n; i++)
+			if (t->v[i].has & SK_VFS)
+				idx[nidx++] = &t->v[i];
 		if (nidx > 0)
 			qsort(idx, nidx, sizeof(*idx), cmp_vfs);
 	}
@@ -1237,12 +1405,12 @@ vfs_index(size_t *n)
 static struct sock_ent *
 named_by(const char *realpath)
 {
-	struct proto *p = table_load(&protos[P_UNIX]);
+	struct sock_table *t = &table_load(&protos[P_UNIX])->here;
 	struct sock_ent *e, *best = NULL;
 	size_t i;
 
-	for (i = 0; i < p->n; i++) {
-		e = &p->v[i];
+	for (i = 0; i < t->n; i++) {
+		e = &t->v[i];
 		if (e->name == NULL || strcmp(e->name, realpath) != 0)
 			continue;
 		if (best == NULL || (e->state == ST_LISTEN &&
@@ -1556,9 +1724,26 @@ get_interface(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = entry(o)) == NULL)
 		return -1;
-	if (e->ifindex == 0)
+	/* Another namespace's interface has no path of ours. */
+	if (e->ifindex == 0 || e->netns != 0)
 		return none();
 	ns_val_addf(v, "/dev/net/%u", e->ifindex);
+	return 0;
+}
+
+static int
+get_netns(struct ns_obj *o, struct ns_val *v)
+{
+	static uint64_t here;
+	struct sock_ent *e;
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	if (e->netns == 0 && here == 0 &&
+	    (here = netns_of("/proc/self")) == 0)
+		return none();
+	ns_val_addf(v, "/ns/net/%llu",
+	    (unsigned long long)(e->netns != 0 ? e->netns : here));
 	return 0;
 }
 
@@ -1792,8 +1977,8 @@ proto_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 		return -1;
 	}
 	p = table_load(&protos[o->id[1]]);
-	for (i = 0; i < p->n; i++) {
-		set_sock(&c, p, &p->v[i]);
+	for (i = 0; i < p->here.n; i++) {
+		set_sock(&c, p, &p->here.v[i]);
 		if (emit(&c, arg)) {
 			ns_obj_clear(&c);
 			return 1;

@@ -32,6 +32,8 @@ struct sock_ent {
 	unsigned	 state;
 	unsigned	 type;
 	unsigned	 has;		/* SK_* */
+	uint64_t	 netns;		/* its network namespace's inode, if
+					   not the caller's; else 0 */
 	uint32_t	 rqueue;
 	uint32_t	 wqueue;
 	uint32_t	 uid;

@@ -96,6 +96,43 @@ setup_file() {
 	done
 }
 
+# The helper again in a network namespace of its own, started by the
+# command in "$@" (unshare -n, or as another user): its pid in $FARPID,
+# its directory in $FARDIR; 1 if it could not start.
+far_helper() {
+	local i
+
+	FARDIR=$(mktemp -d /tmp/nsfar.XXXXXX)
+	chmod 777 "$FARDIR"
+	cp "$SOCKDIR/helper.py" "$FARDIR/helper.py"
+	"$@" sh -c 'ip link set lo up && exec python3 "$1/helper.py" "$1"' \
+	    sh "$FARDIR" 3>&- 2>/dev/null &
+	FARPID=$!
+	for i in $(seq 200); do
+		[ -e "$FARDIR/fds" ] && return 0
+		kill -0 "$FARPID" 2>/dev/null || return 1
+		sleep 0.05
+	done
+	return 1
+}
+
+# The inode of the far helper's socket NAME.
+far_ino() {
+	local fd link
+
+	fd=$(awk -v n="$1" '$1 == n { print $2 }' "$FARDIR/fds")
+	[ -n "$fd" ] || return 1
+	link=$(readlink "/proc/$FARPID/fd/$fd")
+	link=${link#socket:[}
+	echo "${link%]}"
+}
+
+teardown() {
+	[ -n "${FARPID:-}" ] && kill "$FARPID" 2>/dev/null
+	[ -n "${FARDIR:-}" ] && rm -rf "$FARDIR"
+	return 0
+}
+
 teardown_file() {
 	[ -n "${HELPER:-}" ] && kill "$HELPER" 2>/dev/null
 	[ -n "${SOCKDIR:-}" ] && rm -rf "$SOCKDIR"
@@ -360,4 +397,60 @@ port_of() {
 	refute_output --partial "/sock/unix/$(ino unix_listen)"
 	run -0 "${un[@]}" "$NSLS" /sock
 	assert_line /sock/tcp
+}
+
+@test "a socket of another network namespace: its path, not in the listing" {
+	[ "$(id -u)" = 0 ] || skip "needs root to enter another namespace"
+	far_helper unshare -n || skip "cannot make a network namespace"
+	local ino ns here fd
+
+	ino=$(far_ino tcp_listen)
+	ns=$(stat -L -c %i "/proc/$FARPID/ns/net")
+	here=$(stat -L -c %i /proc/self/ns/net)
+	[ "$ns" != "$here" ]
+	run -0 attrs "/sock/tcp/$ino" path,state,localaddr,netns
+	assert_output "/sock/tcp/$ino|LISTEN|127.0.0.1|/ns/net/$ns"
+	# Listing is this namespace's, as ss lists it.
+	run -0 "$NSLS" /sock/tcp
+	refute_line "/sock/tcp/$ino"
+	run -0 attrs "/sock/tcp/$(ino tcp_listen)" netns
+	assert_output "/ns/net/$here"
+	# Read by diag in its namespace: a pair's peers, and no interface
+	# path of ours for a socket bound to its lo.
+	run -0 attrs "/sock/unix/$(far_ino pair_a)" peer
+	assert_output "/sock/unix/$(far_ino pair_b)"
+	run -0 attrs "/sock/packet/$(far_ino packet)" packet_protocol,interface
+	assert_output "IP|null"
+	# fdinfo names it and says what it is; the namespace is an object.
+	fd=$(awk '$1 == "tcp_listen" { print $2 }' "$FARDIR/fds")
+	run -0 --separate-stderr "$BUILD/fdinfo" -p "$FARPID" -J -o fd,object,name
+	run -0 jq -r --argjson fd "$fd" \
+	    '.fds[] | select(.fd == $fd) | .object + "|" + .name' <<<"$output"
+	assert_output --regexp "^/sock/tcp/$ino\\|tcp LISTEN 127\\.0\\.0\\.1:[0-9]+ -> \\*\$"
+	run -0 --separate-stderr "$NSCAT" -o type -n "/ns/net/$ns"
+	assert_output netns
+}
+
+@test "another namespace's sockets, unprivileged: from its /proc/PID/net" {
+	[ "$(id -u)" = 0 ] || skip "needs root to become another user"
+	getent passwd nobody >/dev/null || skip "there is no user nobody"
+	local nobody=(setpriv --reuid=nobody --regid="$(id -g nobody)"
+	    --clear-groups --inh-caps=-all)
+	"${nobody[@]}" "$NSLS" -d / >/dev/null 2>&1 ||
+	    skip "nobody cannot run the tools where they were built"
+	far_helper "${nobody[@]}" unshare -rn ||
+	    skip "nobody cannot make a network namespace"
+	local ino
+
+	ino=$(far_ino tcp_listen)
+	# nobody cannot enter it, but can read the process's net files.
+	run -0 --separate-stderr "${nobody[@]}" "$NSCAT" -J \
+	    -o path,state,localaddr,netns "/sock/tcp/$ino"
+	run -0 jq -r '.objects[0] | [.path, .state, .localaddr, .netns] |
+	    join("|")' <<<"$output"
+	assert_output "/sock/tcp/$ino|LISTEN|127.0.0.1|/ns/net/$(stat -L -c %i \
+	    "/proc/$FARPID/ns/net")"
+	run -0 --separate-stderr "${nobody[@]}" "$NSCAT" -o state -n \
+	    "/sock/unix/$(far_ino unix_listen)"
+	assert_output LISTEN
 }
