@@ -608,7 +608,9 @@ json_number(const char *s, size_t n)
 {
 	size_t i = 0, d;
 
-	if (i < n && s[i] == '-')
+	if (n == 0)
+		return 0;
+	if (s[i] == '-')
 		i++;
 	d = strspn(s + i, "0123456789");
 	if (d == 0)
