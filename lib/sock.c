@@ -817,6 +817,8 @@ table_sort(struct sock_table *t)
 {
 	size_t i, out = 0;
 
+	if (t->n == 0)
+		return;
 	qsort(t->v, t->n, sizeof(*t->v), cmp_ino);
 	for (i = 0; i < t->n; i++) {
 		if (t->v[i].ino == 0 ||
