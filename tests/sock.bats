@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # /sock/PROTO/INODE: the sockets of the caller's network namespace,
 # checked against sockets a helper makes (a python3 process that keeps
-# them open), against /proc/PID/fd and against ss(8).
+# them open), against /proc/PID/fd and against ss(8); and those of the
+# same helper in a network namespace of its own, found by inode.
 
 bats_require_minimum_version 1.5.0
 load helpers/common
