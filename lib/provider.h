@@ -100,9 +100,9 @@ size_t	ns_count_children(struct ns_obj *);
 /* Call fn for every process (thread group) in /proc until it returns
  * non-zero; that value, or -1 with errno if /proc cannot be read. */
 int	ns_proc_each(int (*fn)(uint64_t pid, void *), void *);
-/* The canonical path of the socket with this inode among the sockets of
- * the caller's network namespace (tables read once per run, sock.c): 0,
- * or -1 with ENOENT if no table knows it. */
+/* The canonical path of the socket with this inode, of the caller's
+ * network namespace or of another a process lives in (tables read once
+ * per run, sock.c): 0, or -1 with ENOENT if no table knows it. */
 int	ns_sock_path(uint64_t inode, char *buf, size_t size);
 /* Rule 6, the reverse links: the /proc/PID/fd/N paths that hold the
  * object, from one scan of every descriptor per run (fd.c). */

@@ -42,7 +42,6 @@
 #include <netlink/socket.h>
 
 #include <ctype.h>
-#include <dirent.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -1075,6 +1074,36 @@ far_read(const char *dir, uint64_t netns)
 		nl_socket_free(sk);
 }
 
+/* The network namespaces read so far, and the caller's, which is not. */
+struct far_scan {
+	uint64_t	 here;
+	uint64_t	*seen;
+	size_t		 nseen;
+};
+
+/* Read the namespace of a process, unless it is the caller's or read. */
+static int
+far_proc(uint64_t pid, void *arg)
+{
+	struct far_scan *fs = arg;
+	char dir[32];
+	uint64_t ns;
+	size_t i;
+
+	snprintf(dir, sizeof(dir), "/proc/%llu", (unsigned long long)pid);
+	if ((ns = netns_of(dir)) == 0 || ns == fs->here)
+		return 0;
+	for (i = 0; i < fs->nseen; i++)
+		if (fs->seen[i] == ns)
+			return 0;
+	if ((fs->seen = reallocarray(fs->seen, fs->nseen + 1,
+	    sizeof(*fs->seen))) == NULL)
+		err(1, NULL);
+	fs->seen[fs->nseen++] = ns;
+	far_read(dir, ns);
+	return 0;
+}
+
 /*
  * The sockets of every other network namespace a process lives in, once
  * a run; each namespace read through the first process found in it.  A
@@ -1085,37 +1114,16 @@ static void
 far_load(void)
 {
 	static int loaded;
-	struct dirent *d;
-	uint64_t here, ns, *seen = NULL;
-	size_t nseen = 0, i;
-	char dir[32];
-	DIR *proc;
+	struct far_scan fs = { 0 };
+	size_t i;
 
 	if (loaded)
 		return;
 	loaded = 1;
-	if ((here = netns_of("/proc/self")) == 0 ||
-	    (proc = opendir("/proc")) == NULL)
+	if ((fs.here = netns_of("/proc/self")) == 0)
 		return;
-	while ((d = readdir(proc)) != NULL) {
-		if (!isdigit((unsigned char)d->d_name[0]) ||
-		    strlen(d->d_name) > 20)
-			continue;
-		snprintf(dir, sizeof(dir), "/proc/%.20s", d->d_name);
-		if ((ns = netns_of(dir)) == 0 || ns == here)
-			continue;
-		for (i = 0; i < nseen && seen[i] != ns; i++)
-			continue;
-		if (i < nseen)
-			continue;
-		if ((seen = reallocarray(seen, nseen + 1, sizeof(*seen))) ==
-		    NULL)
-			err(1, NULL);
-		seen[nseen++] = ns;
-		far_read(dir, ns);
-	}
-	closedir(proc);
-	free(seen);
+	ns_proc_each(far_proc, &fs);
+	free(fs.seen);
 	for (i = 0; i < NPROTO; i++)
 		table_sort(&protos[i].far);
 }
