@@ -21,6 +21,7 @@
 #include <netlink/msg.h>
 #include <netlink/errno.h>
 
+#include "provider.h"
 #include "link.h"
 
 #define LINK_LOOKUPS	16		/* requests of one before a dump */
@@ -324,20 +325,14 @@ route_socket(void)
 {
 	if (sk != NULL || sk_failed)
 		return sk;
-	if ((sk = nl_socket_alloc()) == NULL)
-		err(1, NULL);
-	if (nl_connect(sk, NETLINK_ROUTE) < 0) {
-		nl_socket_free(sk);
-		sk = NULL;
+	if ((sk = ns_nl_socket(NETLINK_ROUTE)) == NULL) {
 		sk_failed = 1;
 		return NULL;
 	}
 	/* One read of 32 KiB each, the most the kernel puts in one, rather
-	 * than a peek to size each read; no acknowledgement to wait for. */
-	nl_socket_set_msg_buf_size(sk, 32768);
+	 * than a peek to size each read. */
 	if (!peek)
 		nl_socket_disable_msg_peek(sk);
-	nl_socket_disable_auto_ack(sk);
 	return sk;
 }
 

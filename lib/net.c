@@ -446,15 +446,9 @@ name_or_number(const char *name, uint32_t id, char *buf, size_t size)
 static struct nl_sock *
 nl_route(void)
 {
-	if (nlsock != NULL || nlfailed)
-		return nlsock;
-	if ((nlsock = nl_socket_alloc()) == NULL)
-		err(1, NULL);
-	if (nl_connect(nlsock, NETLINK_ROUTE) < 0) {
-		nl_socket_free(nlsock);
-		nlsock = NULL;
+	if (nlsock == NULL && !nlfailed &&
+	    (nlsock = ns_nl_socket(NETLINK_ROUTE)) == NULL)
 		nlfailed = 1;
-	}
 	return nlsock;
 }
 

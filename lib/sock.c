@@ -949,34 +949,14 @@ proto_named(const char *name)
  * sock_diag.
  */
 
-/* A sock_diag socket in the caller's network namespace, or NULL. */
-static struct nl_sock *
-new_diag_socket(void)
-{
-	struct nl_sock *sk;
-
-	if ((sk = nl_socket_alloc()) == NULL)
-		err(1, NULL);
-	if (nl_connect(sk, NETLINK_SOCK_DIAG) < 0) {
-		nl_socket_free(sk);
-		return NULL;
-	}
-	/* The kernel fills each message up to what the reader asked for
-	 * before, up to 32 KiB: fewer, larger reads. */
-	nl_socket_set_msg_buf_size(sk, 32768);
-	/* A dump ends with NLMSG_DONE; an acknowledgement is not needed. */
-	nl_socket_disable_auto_ack(sk);
-	return sk;
-}
-
 /* This namespace's diag socket, opened again after a failed dump. */
 static struct nl_sock *
 diag_socket(void)
 {
 	static int failed;
 
-	if (diag_nl == NULL && !failed && (diag_nl = new_diag_socket()) ==
-	    NULL)
+	if (diag_nl == NULL && !failed &&
+	    (diag_nl = ns_nl_socket(NETLINK_SOCK_DIAG)) == NULL)
 		failed = 1;
 	return diag_nl;
 }
@@ -1039,7 +1019,7 @@ socket_in(const char *dir)
 		return NULL;
 	if ((there = open(path, O_RDONLY | O_CLOEXEC)) != -1 &&
 	    setns(there, CLONE_NEWNET) == 0) {
-		sk = new_diag_socket();
+		sk = ns_nl_socket(NETLINK_SOCK_DIAG);
 		/* Left there, every later read would be of the wrong
 		 * namespace. */
 		if (setns(here, CLONE_NEWNET) == -1)
