@@ -340,7 +340,9 @@ own_row(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 		    ns_attr_get(o, a, &out->val) == -1)
 			continue;
 		row[i] = cell(&out->val, a->type, out->fmt);
-		if ((w = cell_width(row[i])) > out->width[i])
+		/* JSON has no widths to keep. */
+		if (out->fmt == NS_FMT_TABLE &&
+		    (w = cell_width(row[i])) > out->width[i])
 			out->width[i] = w;
 	}
 	out->ncells += out->ncols;
