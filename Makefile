@@ -10,6 +10,10 @@
 #   tests/fuzz/X.c    -> build/fuzz/X (a libFuzzer target, for make fuzz)
 #   man/X.[1-8]       -> $(MANDIR)/man[1-8]/X.[1-8]
 #
+# make dist writes the release tarball nstools-VERSION.tar.gz, make
+# distcheck proves it builds, passes and installs, and make installcheck
+# runs the suites against the tools installed in BINDIR.
+#
 # Objects live under build/obj/, beside their .d dependency files.
 # make V=1 shows the full compiler command lines.  B=DIR builds in DIR
 # instead of build/ (CI's sanitizer build is make B=build-asan).
@@ -53,7 +57,7 @@ OBJS = $(LIB_OBJS) $(CMD_SRCS:%.c=$(B)/obj/%.o) \
 # so _GNU_SOURCE holds everywhere.  It is defined empty, as a file's own
 # "#define _GNU_SOURCE" does, so that one is a harmless redefinition.
 # These flags stay out of CFLAGS, so that make CFLAGS=... keeps them.
-ALL_CPPFLAGS = -D_GNU_SOURCE= -Ilib $(CPPFLAGS)
+ALL_CPPFLAGS = -D_GNU_SOURCE= -Ilib -I$(B)/gen $(CPPFLAGS)
 DEPFLAGS = -MMD -MP
 
 ifeq ($(V),1)
@@ -64,7 +68,8 @@ Q = @
 msg = @printf '  %-7s %s\n'
 endif
 
-.PHONY: all check bench install uninstall clean distclean lint
+.PHONY: all check check-unit installcheck bench install uninstall clean distclean \
+	lint dist distcheck FORCE
 
 all: $(LIB) $(TOOLS) $(HELPERS)
 
@@ -74,6 +79,18 @@ $(B)/obj/%.o: %.c config.mk
 	$(msg) CC $@
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(ALL_CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+# The version, from build-aux/version on every run of make; the header
+# is rewritten only when it changes, so that lib/version.c alone is
+# rebuilt then, and nothing otherwise.
+VERSION := $(shell sh build-aux/version)
+
+$(B)/gen/version.h: FORCE
+	@mkdir -p $(@D)
+	@printf '#define NSTOOLS_VERSION "%s"\n' '$(VERSION)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
+
+$(B)/obj/lib/version.o $(B)/fuzz/obj/lib/version.o: $(B)/gen/version.h
 
 $(LIB): $(LIB_OBJS)
 	$(msg) AR $@
@@ -106,6 +123,17 @@ $(UNITS): $(B)/unit/%: $(B)/obj/tests/unit/%.o $(LIB)
 # tests that build.
 check: all $(UNITS)
 	@NSTOOLS_BUILD='$(abspath $(B))' bash tests/harness $(UNITS) $(SUITES)
+
+# The unit tests alone: no root, no kernel object made, nothing but the
+# library; what a package build can run.
+check-unit: $(UNITS)
+	@bash tests/harness $(UNITS)
+
+# The same suites against the installed tools (those in BINDIR), with the
+# helpers they need built here: what the Debian package's tests run.
+installcheck: $(HELPERS)
+	@NSTOOLS_BUILD='$(abspath $(B))' NSTOOLS_BIN='$(BINDIR)' \
+	    bash tests/harness $(SUITES)
 
 # The load generators need none of libns (only libbsd's strtonum).
 $(BENCHES): $(B)/bench/%: $(B)/obj/bench/%.o
@@ -177,6 +205,46 @@ uninstall:
 	rm -f $(foreach t,$(TOOLS:$(B)/%=%),'$(DESTDIR)$(BINDIR)/$(t)')
 	rm -f $(foreach m,$(MANS:man/%=%),'$(DESTDIR)$(MANDIR)/man$(subst .,,$(suffix $(m)))/$(m)')
 	rm -f '$(DESTDIR)$(BASHCOMPDIR)/nstools' $(foreach t,$(TOOLS:$(B)/%=%),'$(DESTDIR)$(BASHCOMPDIR)/$(t)')
+
+# The release tarball: every file git tracks (outside a checkout, every
+# file but what a build makes), and .tarball-version, which stands in for
+# git describe there.  Reproducible: entries sorted, owned by root, dated
+# by the last commit (outside a checkout, by .tarball-version's date).
+DIST = nstools-$(VERSION)
+DIST_EXCLUDE = ./.git ./.ci ./$(B) ./build ./build-asan ./config.mk \
+	./nstools-*.tar.gz ./$(DIST) './nstools-sanitizer.*' './conf[0-9]*'
+
+dist:
+	@set -e; rm -rf '$(DIST)' '$(DIST).tar.gz'; \
+	if test -e .git; then \
+		git ls-files -z -- . ':!:.ci' ':!:.gitignore' >'$(DIST).list'; \
+		epoch=$$(git log -1 --format=%ct); \
+	else \
+		find . \( $(foreach x,$(DIST_EXCLUDE),-path '$(x)' -o) \
+		    -false \) -prune -o \( -type f -o -type l \) \
+		    ! -name .tarball-version -print0 | sed -z 's,^\./,,' \
+		    >'$(DIST).list'; \
+		epoch=$$(stat -c %Y .tarball-version); \
+	fi; \
+	mkdir '$(DIST)'; \
+	tar -c --null -T '$(DIST).list' | tar -x -C '$(DIST)'; \
+	rm -f '$(DIST).list'; \
+	printf '%s\n' '$(VERSION)' >'$(DIST)/.tarball-version'; \
+	find '$(DIST)' -exec touch -h -d "@$$epoch" {} +; \
+	tar -c --sort=name --owner=0 --group=0 --numeric-owner \
+	    --mode=u+w,go-w --mtime="@$$epoch" --format=gnu '$(DIST)' | \
+	    gzip -n -9 >'$(DIST).tar.gz'; \
+	rm -rf '$(DIST)'; \
+	echo '$(DIST).tar.gz'
+
+# As automake's distcheck: the tarball, unpacked in a directory of its
+# own, configures with its own prefix, builds apart from its sources,
+# passes make check, installs under DESTDIR with everything in place,
+# uninstalls leaving nothing behind, and makes the same tarball again.
+distcheck: dist
+	@bash build-aux/distcheck '$(DIST)'
+
+FORCE:
 
 lint:
 	$(if $(MANS),mandoc -Tlint -W warning $(MANS),@echo 'no man pages to check')

@@ -11,7 +11,9 @@
 
 #include <stdio.h>
 
-#define NS_VERSION	"0.1"
+/* The release, as build-aux/version gives it: "0.2", "0.2~git53.g8d4a3d1". */
+extern const char ns_version[];
+#define NS_VERSION	ns_version
 
 struct ns_obj;			/* a resolved object or node */
 struct ns_out;			/* one output table */
