@@ -38,10 +38,10 @@ complete_words() {
 	refute_line --regexp '^[^-]'
 	run -0 complete_words "$NSLS" --rec
 	assert_output --recursive
-	run -0 complete_words "$BUILD/fdinfo" --ty
+	run -0 complete_words "$FDINFO" --ty
 	assert_output "--type
 --types"
-	run -0 complete_words "$BUILD/nsmount" --
+	run -0 complete_words "$NSMOUNT" --
 	assert_output "--foreground
 --options
 --help
@@ -60,10 +60,10 @@ complete_words() {
 	run -0 complete_words "$NSLS" -o +su
 	assert_line +summary
 	refute_line --regexp '^[^+]'
-	run -0 complete_words "$BUILD/fdinfo" --output = su
+	run -0 complete_words "$FDINFO" --output = su
 	assert_line summary
-	run -0 complete_words "$BUILD/devtree" -o path,
-	assert_output "$("$BUILD/devtree" -H -n -r |
+	run -0 complete_words "$DEVTREE" -o path,
+	assert_output "$("$DEVTREE" -H -n -r |
 	    awk '{ print "path," tolower($1) }')"
 }
 
@@ -125,22 +125,22 @@ q2"
 }
 
 @test "the arguments of -p, -t, -s and nsmount -o, and nsmount's directory" {
-	run -0 complete_words "$BUILD/fdinfo" -p "1,$$"
+	run -0 complete_words "$FDINFO" -p "1,$$"
 	assert_line "1,$$"
 	for line in "${lines[@]}"; do
 		[[ $line == "1,$$"* ]]
 	done
-	run -0 complete_words "$BUILD/fdinfo" -t RE
+	run -0 complete_words "$FDINFO" -t RE
 	assert_output REG
-	run -0 complete_words "$BUILD/devtree" -s bl
+	run -0 complete_words "$DEVTREE" -s bl
 	assert_output block
-	run -0 complete_words "$BUILD/nsmount" -o allow_
+	run -0 complete_words "$NSMOUNT" -o allow_
 	assert_output "allow_other
 allow_root"
-	run -0 complete_words "$BUILD/nsmount" -o ro,auto
+	run -0 complete_words "$NSMOUNT" -o ro,auto
 	assert_output ro,auto_unmount
 	mkdir "$dir/mnt"
-	run -0 complete_words "$BUILD/nsmount" -f "$dir/mn"
+	run -0 complete_words "$NSMOUNT" -f "$dir/mn"
 	assert_output "$dir/mnt/"
 }
 

@@ -6,7 +6,6 @@
 bats_require_minimum_version 1.5.0
 load helpers/common
 
-DEVTREE=$BUILD/devtree
 FIXTURES=$BATS_TEST_DIRNAME/fixtures
 
 setup() {

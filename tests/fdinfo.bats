@@ -6,7 +6,6 @@
 bats_require_minimum_version 1.5.0
 load helpers/common
 
-FDINFO=$BUILD/fdinfo
 MKFDS=$HELPERS/mkfds
 
 setup() {

@@ -7,7 +7,6 @@
 bats_require_minimum_version 1.5.0
 load helpers/common
 
-NSMOUNT=$BUILD/nsmount
 MKFDS=$HELPERS/mkfds
 
 setup() {

@@ -232,7 +232,7 @@ WRITES=creat,mkdir,mkdirat,rmdir,unlink,unlinkat,rename,renameat,renameat2,link,
 }
 
 @test "no tool is set-uid, nor asks for privilege" {
-	for tool in "$NSLS" "$NSCAT" "$FDINFO" "$DEVTREE" "$BUILD"/ns*; do
+	for tool in "$NSLS" "$NSCAT" "$FDINFO" "$DEVTREE" "$BIN"/ns*; do
 		[ -f "$tool" ] && [ -x "$tool" ] || continue
 		run -0 find "$tool" -perm /6000
 		assert_output ''

@@ -424,7 +424,7 @@ port_of() {
 	assert_output "IP|null"
 	# fdinfo names it and says what it is; the namespace is an object.
 	fd=$(awk '$1 == "tcp_listen" { print $2 }' "$FARDIR/fds")
-	run -0 --separate-stderr "$BUILD/fdinfo" -p "$FARPID" -J -o fd,object,name
+	run -0 --separate-stderr "$FDINFO" -p "$FARPID" -J -o fd,object,name
 	run -0 jq -r --argjson fd "$fd" \
 	    '.fds[] | select(.fd == $fd) | .object + "|" + .name' <<<"$output"
 	assert_output --regexp "^/sock/tcp/$ino\\|tcp LISTEN 127\\.0\\.0\\.1:[0-9]+ -> \\*\$"

@@ -1,12 +1,18 @@
 # Shared setup for every bats suite: the assertion libraries and the tools
-# under test, taken from the build directory unless NSTOOLS_BUILD says else.
+# under test.  The tools are taken from NSTOOLS_BIN (the installed ones, for
+# make installcheck), else from the build directory; the helpers always from
+# the build directory, NSTOOLS_BUILD or build/.
 bats_require_minimum_version 1.5.0
 bats_load_library bats-support
 bats_load_library bats-assert
 
 BUILD=${NSTOOLS_BUILD:-$BATS_TEST_DIRNAME/../build}
-NSLS=$BUILD/nsls
-NSCAT=$BUILD/nscat
+BIN=${NSTOOLS_BIN:-$BUILD}
+NSLS=$BIN/nsls
+NSCAT=$BIN/nscat
+FDINFO=$BIN/fdinfo
+DEVTREE=$BIN/devtree
+NSMOUNT=$BIN/nsmount
 HELPERS=$BUILD/helpers
 
 # No raw control byte may reach the output: fail, showing where, if one does.

@@ -3,9 +3,6 @@
 # checks every output gets, and helpers started in the background and
 # stopped in teardown.
 
-FDINFO=$BUILD/fdinfo
-DEVTREE=$BUILD/devtree
-
 # Hostile names, each in four forms: RAW, the bytes; ESC, rule 5 as a
 # path prints it (raw output too); TXT, as text prints in a table and in
 # JSON (the space kept); PRS, as -P prints it (the space kept, and what a
