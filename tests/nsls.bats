@@ -98,9 +98,14 @@ load helpers/common
 	assert_line --partial -- "--recursive"
 }
 
-@test "nsls -V prints the version" {
-	run -0 "$NSLS" -V
-	assert_output --regexp '^nsls [0-9]+\.[0-9]+'
+@test "every tool's -V prints the version of the tree it was built from" {
+	local v t
+	v=$(sh "$BATS_TEST_DIRNAME/../build-aux/version")
+	assert_regex "$v" '^[0-9]+\.[0-9]+'
+	for t in "$NSLS" "$NSCAT" "$FDINFO" "$DEVTREE" "$NSMOUNT"; do
+		run -0 --separate-stderr "$t" -V
+		assert_output "${t##*/} $v"
+	done
 }
 
 @test "nsls -H lists columns with their types" {
