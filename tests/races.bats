@@ -11,7 +11,9 @@ load helpers/names
 
 CHURN=$HELPERS/churn
 
-# How long each test hammers, in seconds; churn runs a little longer.
+# How long each test hammers, in seconds; churn runs on well past that,
+# since one round of commands can take seconds on a loaded machine, and
+# teardown stops it.
 SECONDS_EACH=${NSTOOLS_RACE_SECONDS:-4}
 
 setup() {
@@ -23,7 +25,7 @@ teardown() {
 }
 
 churn() {
-	start_helper churn "$CHURN" "$@" $((SECONDS_EACH + 3))
+	start_helper churn "$CHURN" "$@" $((SECONDS_EACH + 60))
 	churner=${helpers[-1]}
 }
 
