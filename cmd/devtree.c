@@ -557,6 +557,7 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	ns_sandbox(0);
 
 	if (helpcols)
 		return ns_out_help_of("dev", oo.fmt, oo.noheadings) == 0 ?

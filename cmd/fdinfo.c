@@ -178,6 +178,7 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	ns_sandbox(0);
 
 	if (helpcols)
 		return ns_out_help_of("proc", oo.fmt, oo.noheadings) == 0 ?

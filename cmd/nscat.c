@@ -111,6 +111,7 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	ns_sandbox(0);
 
 	if (helpcols)
 		return ns_out_help(c.oo.fmt, c.oo.noheadings) == 0 ? 0 : 1;

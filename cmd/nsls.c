@@ -298,6 +298,7 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	ns_sandbox(0);
 
 	if (helpcols)
 		return ns_out_help(oo.fmt, oo.noheadings) == 0 ? 0 : 1;

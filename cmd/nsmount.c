@@ -898,6 +898,10 @@ spawn(void)
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
 		signal(SIGPIPE, SIG_DFL);
+		/* It reads the namespace and nothing else: it alone is
+		 * sandboxed, since the server must still unmount at the
+		 * end, through set-uid fusermount3 for a user. */
+		ns_sandbox(0);
 		serve(sv[1]);
 	}
 	close(sv[1]);

@@ -109,6 +109,14 @@ void		 ns_bad_option(char *argv[], const char *opts);
  * reads "no such object". */
 void		 ns_warn_input(const char *input, int errnum);
 
+/* From here on, only read: every call that would change the file tree,
+ * run a program, mount or unshare fails with EPERM (seccomp, with
+ * no_new_privs), but what allow names.  -1 where the kernel offers no
+ * sandbox; the tool goes on all the same. */
+#define NS_SANDBOX_EXEC		0x1	/* may run a program (a transport) */
+#define NS_SANDBOX_UNMOUNT	0x2	/* may unmount (nsmount, at its end) */
+int		 ns_sandbox(unsigned allow);
+
 /* Call fn for each attribute the object has, the core's first, with links
  * 0 for a value, 1 for a link, 2 for a list of links; non-zero stops. */
 int		 ns_obj_attrs(struct ns_obj *,

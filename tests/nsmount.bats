@@ -434,3 +434,23 @@ signal.pause()
 	run -0 readlink -f "$mnt/dev/mem/null"
 	assert_output "$mnt$null"
 }
+
+@test "the worker that reads the namespace is sandboxed; the server ends the mount" {
+	if nm -D "$NSMOUNT" 2>/dev/null | grep -q __asan_init; then
+		skip "a sanitizer build runs without the sandbox"
+	fi
+	echo kept >"$dir/probe"
+	NSTOOLS_SANDBOX_PROBE=$dir/probe mount_ns
+	run -0 cat "$mnt/proc/self/comm"
+	assert_output cat
+	run -0 grep -c "^nsmount: sandbox probe: write: Operation not permitted, create: Operation not permitted, truncate: Operation not permitted, rename: Operation not permitted, remove: Operation not permitted, mkdir: Operation not permitted, exec: Operation not permitted$" "$dir/nsmount.err"
+	assert_equal "$(cat "$dir/probe")" kept
+	[ ! -e "$dir/probe.new" ]
+	# The server is not: it still unmounts when asked to stop.
+	kill -TERM "$server"
+	for i in $(seq 100); do
+		mounted "$mnt" || break
+		sleep 0.05
+	done
+	run -1 mounted "$mnt"
+}

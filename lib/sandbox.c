@@ -1,0 +1,204 @@
+/*
+ * sandbox.c: once a tool has started, it tells the kernel that it only
+ * reads, as OpenBSD's tools pledge "stdio rpath".
+ *
+ * The tool is then refused, with EPERM, every system call that changes
+ * the file tree (an open for writing, creating, removing, renaming,
+ * truncating, changing modes, owners, times or extended attributes),
+ * runs a program, mounts, or makes namespaces; no_new_privs is set, as
+ * the kernel requires of an unprivileged filter.  A refused call fails
+ * as any other error does: the tool is never killed for one.
+ *
+ * The filter is seccomp's, written through libseccomp.  Landlock, the
+ * other way Linux offers, cannot serve here: a process it restricts may
+ * not look into any process outside its domain, so readlink of
+ * /proc/PID/fd/N fails with EACCES for every other process, which is
+ * what fdinfo and nsls /proc are for.  seccomp judges the call and its
+ * flags, not the file, which is what "only reads" needs.
+ *
+ * Where the kernel or the build has no seccomp the tool runs as before,
+ * quietly.  Under a sanitizer nothing is applied: its runtime writes its
+ * reports to files and runs a symbolizer, and CI needs those reports.
+ */
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <seccomp.h>
+
+#include "ns.h"
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#define UNDER_SANITIZER 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_SANITIZER 1
+#endif
+
+/* The calls that change the file tree or the system, refused always. */
+static const char *const changes[] = {
+	"creat", "mkdir", "mkdirat", "rmdir", "unlink", "unlinkat",
+	"rename", "renameat", "renameat2", "link", "linkat", "symlink",
+	"symlinkat", "chmod", "fchmod", "fchmodat", "fchmodat2", "chown",
+	"fchown", "fchownat", "lchown", "truncate", "ftruncate", "utime",
+	"utimes", "utimensat", "futimesat", "mknod", "mknodat", "setxattr",
+	"lsetxattr", "fsetxattr", "setxattrat", "removexattr",
+	"lremovexattr", "fremovexattr", "removexattrat", "fallocate",
+	"pivot_root", "chroot", "unshare", "sethostname", "setdomainname",
+	"fsopen", "fsmount", "fsconfig", "move_mount", "open_tree",
+	"mount_setattr", "swapon", "swapoff", "acct", "quotactl",
+	"init_module", "finit_module", "delete_module", "kexec_load",
+	"kexec_file_load", "reboot", "settimeofday", "clock_settime",
+	"clock_adjtime", "adjtimex", "ptrace", "process_vm_writev",
+	"mount",
+};
+
+/* Refused unless the tool must run a program or end its mount. */
+static const char *const execs[] = { "execve", "execveat" };
+static const char *const unmounts[] = { "umount2" };
+
+/* The open flags that make an open one for writing. */
+static const int writeflags[] = {
+	O_WRONLY, O_RDWR, O_CREAT, O_TRUNC, O_APPEND,
+	O_TMPFILE & ~O_DIRECTORY,
+};
+
+static void
+refuse(scmp_filter_ctx ctx, const char *const *names, size_t n)
+{
+	size_t i;
+	int nr;
+
+	/* A call this architecture does not have has no number: skip it. */
+	for (i = 0; i < n; i++)
+		if ((nr = seccomp_syscall_resolve_name(names[i])) !=
+		    __NR_SCMP_ERROR)
+			seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 0);
+}
+
+/* An open(2) or openat(2) with any write flag; openat2's flags live in
+ * a structure a filter cannot read, so it is refused as not there, and
+ * the C library falls back to openat. */
+static void
+refuse_writing_opens(scmp_filter_ctx ctx)
+{
+	size_t i;
+	int open_nr = seccomp_syscall_resolve_name("open");
+
+	for (i = 0; i < sizeof(writeflags) / sizeof(writeflags[0]); i++) {
+		if (open_nr != __NR_SCMP_ERROR)
+			seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), open_nr, 1,
+			    SCMP_A1(SCMP_CMP_MASKED_EQ, writeflags[i],
+			    writeflags[i]));
+		seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(openat),
+		    1, SCMP_A2(SCMP_CMP_MASKED_EQ, writeflags[i],
+		    writeflags[i]));
+	}
+	seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(openat2), 0);
+}
+
+/* One change tried by the probe: 0 if it went through, else errno. */
+static int
+try_exec(const char *path)
+{
+	pid_t pid;
+	int status;
+
+	/* In a child, so that a run without a sandbox goes on. */
+	if ((pid = fork()) == -1)
+		return errno;
+	if (pid == 0) {
+		execl("/bin/true", "true", (char *)NULL);
+		_exit(errno);
+	}
+	if (waitpid(pid, &status, 0) == -1)
+		return errno;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : EINTR;
+}
+
+static void
+say(const char *what, int r)
+{
+	fprintf(stderr, "%s %s: %s", strcmp(what, "write") == 0 ? "" : ",",
+	    what, r == 0 ? "done" : strerror(r));
+}
+
+#define ERR(call)	((call) == -1 ? errno : 0)
+
+/* NSTOOLS_SANDBOX_PROBE=FILE: once the sandbox is on, try to write,
+ * create beside, truncate, rename and remove FILE, and to run a program,
+ * and say on stderr what came of each, so that a test sees the sandbox
+ * refuse them from inside each tool. */
+static void
+probe(void)
+{
+	const char *path = getenv("NSTOOLS_SANDBOX_PROBE");
+	char other[PATH_MAX];
+	int fd;
+
+	if (path == NULL)
+		return;
+	snprintf(other, sizeof(other), "%s.new", path);
+	fprintf(stderr, "%s: sandbox probe:", getprogname());
+	fd = open(path, O_WRONLY | O_APPEND);
+	say("write", fd == -1 ? errno : 0);
+	if (fd != -1)
+		close(fd);
+	fd = open(other, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	say("create", fd == -1 ? errno : 0);
+	if (fd != -1)
+		close(fd);
+	say("truncate", ERR(truncate(path, 0)));
+	say("rename", ERR(rename(path, other)));
+	say("remove", ERR(unlink(path)));
+	say("mkdir", ERR(mkdir(other, 0700)));
+	say("exec", try_exec(path));
+	fputc('\n', stderr);
+}
+
+/* 0 with the filter in force, -1 where the kernel refused it. */
+static int
+apply(unsigned allow)
+{
+	scmp_filter_ctx ctx;
+	int r;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == -1)
+		return -1;
+	if ((ctx = seccomp_init(SCMP_ACT_ALLOW)) == NULL)
+		return -1;
+	refuse(ctx, changes, sizeof(changes) / sizeof(changes[0]));
+	if (!(allow & NS_SANDBOX_EXEC))
+		refuse(ctx, execs, sizeof(execs) / sizeof(execs[0]));
+	if (!(allow & NS_SANDBOX_UNMOUNT))
+		refuse(ctx, unmounts, sizeof(unmounts) / sizeof(unmounts[0]));
+	refuse_writing_opens(ctx);
+	r = seccomp_load(ctx);
+	seccomp_release(ctx);
+	return r == 0 ? 0 : -1;
+}
+
+int
+ns_sandbox(unsigned allow)
+{
+	int r = -1;
+
+#ifndef UNDER_SANITIZER
+	r = apply(allow);
+#else
+	(void)allow;
+	(void)apply;
+#endif
+	probe();
+	return r;
+}
