@@ -479,8 +479,8 @@ null"
 		mount --bind "$1/passwd" /etc/passwd
 		mount --bind "$1/group" /etc/group
 		echo "== ls"; "$2" -l /user | grep -e "^/user/4242 " -e "^/user/4243 "
-		echo "== cat"; "$3" -r -n -o path,name,gecos,home /user/4242
-		echo "== json"; "$3" -J -o name,gecos,home,summary /user/4242 |
+		echo "== cat"; "$3" -r -n -o path,name,gecos,homedir /user/4242
+		echo "== json"; "$3" -J -o name,gecos,homedir,summary /user/4242 |
 		    jq -c .objects
 		echo "== group"; "$3" -P -o name,members /group/4242
 		echo "== alias"; "$3" -n -r -o path "/user/e\x1b[31mvil" \
@@ -496,7 +496,7 @@ null"
 	run -0 section cat
 	assert_output '/user/4242 e\x1b[31mvil g\x1b]0;t\x07\x20x,\x9b\xff /h\x20o\x5cme'
 	run -0 section json
-	assert_output --partial '"name":"e\\x1b[31mvil","gecos":"g\\x1b]0;t\\x07 x,\\x9b\\xff","home":"/h\\x20o\\x5cme"'
+	assert_output --partial '"name":"e\\x1b[31mvil","gecos":"g\\x1b]0;t\\x07 x,\\x9b\\xff","homedir":"/h o\\x5cme"'
 	run -0 section group
 	assert_output 'NAME="g\x1b[1mrp x" MEMBERS="/user/4242\x0a/user/4243"'
 	run -0 section alias
