@@ -443,8 +443,8 @@ null"
 		set -e
 		mount -t tmpfs "$(printf "s\033]0;t\007 rc\\\\")" "$1" -o size=1m
 		id=$(findmnt -n -o ID --mountpoint "$1")
-		echo "== cat"; "$2" -r -n -o path,target,source "/mount/$id"
-		echo "== json"; "$2" -J -o target,source,summary "/mount/$id" |
+		echo "== cat"; "$2" -r -n -o path,target,spec "/mount/$id"
+		echo "== json"; "$2" -J -o target,spec,summary "/mount/$id" |
 		    jq -c .objects
 		echo "== ls"; "$3" -l /mount | grep "^/mount/$id "
 		echo "== of"; "$2" -r -n -o mount "$1"
@@ -459,7 +459,7 @@ null"
 	run -0 section cat
 	assert_output "/mount/$id /fs$emp s\\x1b]0;t\\x07\\x20rc\\x5c"
 	run -0 section json
-	assert_output "[{\"target\":\"/fs${emp//\\/\\\\}\",\"source\":\"s\\\\x1b]0;t\\\\x07\\\\x20rc\\\\x5c\",\"summary\":\"${tmp//\\/\\\\} tmpfs s\\\\x1b]0;t\\\\x07 rc\\\\x5c rw,relatime\"}]"
+	assert_output "[{\"target\":\"/fs${emp//\\/\\\\}\",\"spec\":\"s\\\\x1b]0;t\\\\x07 rc\\\\x5c\",\"summary\":\"${tmp//\\/\\\\} tmpfs s\\\\x1b]0;t\\\\x07 rc\\\\x5c rw,relatime\"}]"
 	run -0 section ls
 	assert_output --regexp "^/mount/$id +mount "
 	run -0 section of
