@@ -112,7 +112,8 @@ walk_start() {
 }
 
 # The helpers: mkfds with the kinds it has, the socket helper, hostile
-# names, POSIX queues, a process whose program is a memfd, a network
+# names, POSIX queues, a process whose program is a memfd, System V
+# objects, a network
 # namespace with veths and a bridge (and a dummy where the kernel has
 # one), its addresses, routes and neighbours, a veth whose peer is in a
 # second network namespace, and a process in mount, uts and ipc
@@ -138,8 +139,52 @@ walk_setup() {
 	    -a '\x00walk\x0aname'
 	walk_start mq "$HELPERS/mqmk" -n -s 8 "walk$$" "walk$$ b"
 	walk_memfd_exe
+	walk_sysv
 	walk_netns
 	walk_otherns
+}
+
+# System V objects of the caller's ipc namespace, which /ipc lists: a
+# segment attached, one attached and removed (it lives on), a semaphore
+# set and a queue that has sent and received, so that every pid link
+# has a process.  The helper removes them when it is killed.
+walk_sysv() {
+	perl -MIPC::SysV=shmat -e 1 2>/dev/null || {
+		echo sysv >>"$WALKDIR/missing"
+		return
+	}
+	perl -e '
+		use IPC::SysV qw(IPC_PRIVATE IPC_CREAT IPC_RMID IPC_NOWAIT
+		    shmat);
+		my $shm = shmget(IPC_PRIVATE, 4096, IPC_CREAT | 0600);
+		my $gone = shmget(IPC_PRIVATE, 4096, IPC_CREAT | 0600);
+		my $sem = semget(IPC_PRIVATE, 2, IPC_CREAT | 0600);
+		my $msg = msgget(IPC_PRIVATE, IPC_CREAT | 0600);
+		my $buf;
+		sub clean {
+			shmctl($shm, IPC_RMID, 0);
+			semctl($sem, 0, IPC_RMID, 0);
+			msgctl($msg, IPC_RMID, 0);
+			exit 0;
+		}
+		$SIG{TERM} = $SIG{INT} = \&clean;
+		defined $shm && defined $gone && defined $sem && defined $msg
+		    or die "ipc: $!";
+		defined shmat($shm, undef, 0) && defined shmat($gone, undef, 0)
+		    or die "shmat: $!";
+		shmctl($gone, IPC_RMID, 0);
+		semop($sem, pack("s!3", 0, 1, 0));
+		msgsnd($msg, pack("l! a*", 1, "one"), 0);
+		msgsnd($msg, pack("l! a*", 1, "two"), 0);
+		msgrcv($msg, $buf, 64, 0, IPC_NOWAIT);
+		open(my $o, ">", $ARGV[0]) or die;
+		print $o "pid=$$\nshm $shm\nshm-removed $gone\nsem $sem\n",
+		    "msg $msg\nready\n";
+		close $o;
+		sleep 1 while 1;
+	' "$WALKDIR/sysv.out" 3>&- >/dev/null 2>"$WALKDIR/sysv.err" &
+	echo "$!" >>"$WALKDIR/pids"
+	walk_wait_ready "$WALKDIR/sysv.out" || echo sysv >>"$WALKDIR/missing"
 }
 
 # A process whose program file is a memfd that no descriptor holds:
