@@ -512,7 +512,9 @@ walk_known() {
 	: >"$WALKDIR/known"
 	while read -r helper spec class; do
 		[ -n "$helper" ] || continue
-		pid=$(sed -n 's/^pid=//p' "$WALKDIR/$helper.out" 2>/dev/null)
+		# A helper that could not start has no file.
+		pid=$(sed -n 's/^pid=//p' "$WALKDIR/$helper.out" 2>/dev/null) ||
+		    continue
 		[ -n "$pid" ] || continue
 		case $spec in
 		fd:*)
