@@ -600,7 +600,7 @@ text_columns='symlink.target address.peer route.source fd.user assoc.user'
 
 # The sample whose links are followed, from "PATH TYPE" lines in $1: the
 # first, the middle and the last path of every type, and the helpers'
-# processes and every path under them.
+# processes, every path under them and what they hold.
 sample() {
 	local pid
 
@@ -616,6 +616,7 @@ sample() {
 	for pid in $(walk_helper_pids); do
 		awk -v p="/proc/$pid" '$1 == p || index($1, p "/") == 1 {
 			print $1 }' "$1"
+		src_fdinfo "$pid"
 	done
 }
 
