@@ -207,7 +207,7 @@ os.execv("/proc/self/fd/%d" % fd, ["walk-exe", "1000"])
 # The network namespace: the socket helper runs in it (ping allowed
 # there), with interfaces, addresses, routes and neighbours around it.
 walk_netns() {
-	local pid far
+	local pid far i
 
 	if ! unshare -n true 2>/dev/null; then
 		echo netns >>"$WALKDIR/missing"
@@ -236,14 +236,24 @@ walk_netns() {
 		echo netns >>"$WALKDIR/missing"
 		return
 	}
-	# A second namespace, and a veth from the first into it.
+	# A second namespace, and a veth from the first into it, once the
+	# process is in it: before, the veth would end in ours.
 	unshare -n sleep 1000 3>&- >/dev/null 2>&1 &
 	far=$!
 	echo "$far" >>"$WALKDIR/pids"
-	sleep 0.1
-	nsenter -t "$pid" -n ip link add w0 type veth peer name w1 \
-	    netns "$far" 2>/dev/null || echo farveth >>"$WALKDIR/missing"
-	nsenter -t "$pid" -n ip link set w0 up 2>/dev/null
+	for i in $(seq 100); do
+		[ "$(readlink "/proc/$far/ns/net")" != \
+		    "$(readlink /proc/self/ns/net)" ] && break
+		sleep 0.02
+	done
+	if [ "$(readlink "/proc/$far/ns/net")" != \
+	    "$(readlink /proc/self/ns/net)" ] &&
+	    nsenter -t "$pid" -n ip link add w0 type veth peer name w1 \
+	    netns "$far" 2>/dev/null; then
+		nsenter -t "$pid" -n ip link set w0 up 2>/dev/null
+	else
+		echo farveth >>"$WALKDIR/missing"
+	fi
 }
 
 # Mount, uts and ipc namespaces of their own: a tmpfs only this process
