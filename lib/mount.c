@@ -130,9 +130,11 @@ get_fstype(struct ns_obj *obj, struct ns_val *v)
 
 /*
  * A mount whose device number is a block device the kernel knows (it has
- * /sys/dev/block/MAJ:MIN) links to that device; anything else shows what
- * mountinfo says, such as "tmpfs" or "proc".  A device number alone does
- * not tell: every pseudo file system has one, with major 0.
+ * /sys/dev/block/MAJ:MIN) links to that device.  Anything else, "tmpfs"
+ * or "proc", names no object, and a link must (rule 8): the source is
+ * then absent, and spec has mountinfo's text for every mount.  A device
+ * number alone does not tell: every pseudo file system has one, with
+ * major 0.
  */
 static int
 get_source(struct ns_obj *obj, struct ns_val *v)
@@ -146,10 +148,21 @@ get_source(struct ns_obj *obj, struct ns_val *v)
 	dev = mnt_fs_get_devno(fs);
 	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u", major(dev),
 	    minor(dev));
-	if (major(dev) != 0 && access(sys, F_OK) == 0) {
-		ns_val_addf(v, "/dev/block/%u/%u", major(dev), minor(dev));
-		return 0;
+	if (major(dev) == 0 || access(sys, F_OK) != 0) {
+		errno = ENOENT;
+		return -1;
 	}
+	ns_val_addf(v, "/dev/block/%u/%u", major(dev), minor(dev));
+	return 0;
+}
+
+static int
+get_spec(struct ns_obj *obj, struct ns_val *v)
+{
+	struct libmnt_fs *fs;
+
+	if ((fs = entry(obj)) == NULL)
+		return -1;
 	return add_string(v, mnt_fs_get_source(fs));
 }
 
@@ -264,9 +277,9 @@ static const struct ns_attr mount_attrs[] = {
 	{ "id", NS_NUMBER, "mount id", get_id },
 	{ "target", NS_LINK, "mount point", get_target },
 	{ "fstype", NS_STRING, "file system type", get_fstype },
-	{ "source", NS_LINK,
-	    "block device mounted, else the source as mountinfo gives it",
+	{ "source", NS_LINK, "block device mounted, if it is one",
 	    get_source },
+	{ "spec", NS_STRING, "the source as mountinfo gives it", get_spec },
 	{ "options", NS_STRING, "mount options (per mount point)",
 	    get_options },
 	{ "fsoptions", NS_STRING, "file system options (per superblock)",

@@ -83,7 +83,9 @@ static int	get_uid(struct ns_obj *, struct ns_val *);
 static int	get_primary(struct ns_obj *, struct ns_val *);
 static int	get_gecos(struct ns_obj *, struct ns_val *);
 static int	get_home(struct ns_obj *, struct ns_val *);
+static int	get_homedir(struct ns_obj *, struct ns_val *);
 static int	get_shell(struct ns_obj *, struct ns_val *);
+static int	get_loginshell(struct ns_obj *, struct ns_val *);
 static int	get_groups(struct ns_obj *, struct ns_val *);
 static int	get_group_name(struct ns_obj *, struct ns_val *);
 static int	get_gid(struct ns_obj *, struct ns_val *);
@@ -103,12 +105,12 @@ static const struct ns_attr user_attrs[] = {
 	{ "group", NS_LINK, "the real or primary group", get_primary },
 	{ "gecos", NS_STRING, "the user's full name and the like",
 	    get_gecos },
-	{ "home", NS_LINK,
-	    "the home directory; the passwd text if it does not exist",
-	    get_home },
-	{ "shell", NS_LINK,
-	    "the login shell; the passwd text if it does not exist",
-	    get_shell },
+	{ "home", NS_LINK, "the home directory, if it exists", get_home },
+	{ "homedir", NS_STRING, "the home directory as passwd gives it",
+	    get_homedir },
+	{ "shell", NS_LINK, "the login shell, if it exists", get_shell },
+	{ "loginshell", NS_STRING, "the login shell as passwd gives it",
+	    get_loginshell },
 	{ "groups", NS_LINKS, "every group the user is in", get_groups },
 	{ NULL }
 };
@@ -512,22 +514,41 @@ ids_links(struct ids *s, struct ns_val *v, const char *top)
 	return 0;
 }
 
-/* A real file as a link, or the text as the database has it. */
+/*
+ * A home or shell as a link: its file under /fs.  A link names an object
+ * or is absent (rule 8), so a file that does not exist, or a relative
+ * name that realpath would read against our own directory, gives none;
+ * the passwd text itself is homedir's and loginshell's.  A file we may
+ * not look up is counted as unreadable, not passed over.
+ */
 static int
-file_or_text(struct ns_val *v, const char *text)
+file_link(struct ns_val *v, const char *text)
 {
 	char *real;
 
-	if (text == NULL || *text == '\0') {
+	if (text == NULL || *text != '/') {
 		errno = ENOENT;
 		return -1;
 	}
 	if ((real = realpath(text, NULL)) == NULL) {
-		ns_val_add(v, text);
-		return 0;
+		if (errno != EACCES)
+			errno = ENOENT;
+		return -1;
 	}
 	ns_val_fs(v, real);
 	free(real);
+	return 0;
+}
+
+/* A passwd field as text; none when it is empty. */
+static int
+field_text(struct ns_val *v, const char *text)
+{
+	if (text == NULL || *text == '\0') {
+		errno = ENOENT;
+		return -1;
+	}
+	ns_val_add(v, text);
 	return 0;
 }
 
@@ -591,7 +612,17 @@ get_home(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = named(&users, o)) == NULL)
 		return -1;
-	return file_or_text(v, e->home);
+	return file_link(v, e->home);
+}
+
+static int
+get_homedir(struct ns_obj *o, struct ns_val *v)
+{
+	struct ent *e;
+
+	if ((e = named(&users, o)) == NULL)
+		return -1;
+	return field_text(v, e->home);
 }
 
 static int
@@ -601,7 +632,17 @@ get_shell(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = named(&users, o)) == NULL)
 		return -1;
-	return file_or_text(v, e->shell);
+	return file_link(v, e->shell);
+}
+
+static int
+get_loginshell(struct ns_obj *o, struct ns_val *v)
+{
+	struct ent *e;
+
+	if ((e = named(&users, o)) == NULL)
+		return -1;
+	return field_text(v, e->shell);
 }
 
 /*

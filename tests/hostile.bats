@@ -443,8 +443,8 @@ null"
 		set -e
 		mount -t tmpfs "$(printf "s\033]0;t\007 rc\\\\")" "$1" -o size=1m
 		id=$(findmnt -n -o ID --mountpoint "$1")
-		echo "== cat"; "$2" -r -n -o path,target,source "/mount/$id"
-		echo "== json"; "$2" -J -o target,source,summary "/mount/$id" |
+		echo "== cat"; "$2" -r -n -o path,target,spec "/mount/$id"
+		echo "== json"; "$2" -J -o target,spec,summary "/mount/$id" |
 		    jq -c .objects
 		echo "== ls"; "$3" -l /mount | grep "^/mount/$id "
 		echo "== of"; "$2" -r -n -o mount "$1"
@@ -459,7 +459,7 @@ null"
 	run -0 section cat
 	assert_output "/mount/$id /fs$emp s\\x1b]0;t\\x07\\x20rc\\x5c"
 	run -0 section json
-	assert_output "[{\"target\":\"/fs${emp//\\/\\\\}\",\"source\":\"s\\\\x1b]0;t\\\\x07\\\\x20rc\\\\x5c\",\"summary\":\"${tmp//\\/\\\\} tmpfs s\\\\x1b]0;t\\\\x07 rc\\\\x5c rw,relatime\"}]"
+	assert_output "[{\"target\":\"/fs${emp//\\/\\\\}\",\"spec\":\"s\\\\x1b]0;t\\\\x07 rc\\\\x5c\",\"summary\":\"${tmp//\\/\\\\} tmpfs s\\\\x1b]0;t\\\\x07 rc\\\\x5c rw,relatime\"}]"
 	run -0 section ls
 	assert_output --regexp "^/mount/$id +mount "
 	run -0 section of
@@ -479,8 +479,8 @@ null"
 		mount --bind "$1/passwd" /etc/passwd
 		mount --bind "$1/group" /etc/group
 		echo "== ls"; "$2" -l /user | grep -e "^/user/4242 " -e "^/user/4243 "
-		echo "== cat"; "$3" -r -n -o path,name,gecos,home /user/4242
-		echo "== json"; "$3" -J -o name,gecos,home,summary /user/4242 |
+		echo "== cat"; "$3" -r -n -o path,name,gecos,homedir /user/4242
+		echo "== json"; "$3" -J -o name,gecos,homedir,summary /user/4242 |
 		    jq -c .objects
 		echo "== group"; "$3" -P -o name,members /group/4242
 		echo "== alias"; "$3" -n -r -o path "/user/e\x1b[31mvil" \
@@ -496,7 +496,7 @@ null"
 	run -0 section cat
 	assert_output '/user/4242 e\x1b[31mvil g\x1b]0;t\x07\x20x,\x9b\xff /h\x20o\x5cme'
 	run -0 section json
-	assert_output --partial '"name":"e\\x1b[31mvil","gecos":"g\\x1b]0;t\\x07 x,\\x9b\\xff","home":"/h\\x20o\\x5cme"'
+	assert_output --partial '"name":"e\\x1b[31mvil","gecos":"g\\x1b]0;t\\x07 x,\\x9b\\xff","homedir":"/h o\\x5cme"'
 	run -0 section group
 	assert_output 'NAME="g\x1b[1mrp x" MEMBERS="/user/4242\x0a/user/4243"'
 	run -0 section alias

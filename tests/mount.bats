@@ -68,6 +68,24 @@ root_mount_id() {
 	assert_output "/dev/block/${majmin/://}"
 }
 
+@test "a mount of no device has no source link, and spec its text" {
+	in_mntns '
+		mkdir "$dir/mnt"
+		mount -t tmpfs nstest "$dir/mnt"
+		m=$($NSCAT -n -r -o mount "$dir/mnt")
+		$NSCAT -J -o source,spec "$m" | jq -c ".objects[0]"
+	'
+	assert_success
+	assert_equal "$stderr" ""
+	assert_output '{"source":null,"spec":"nstest"}'
+}
+
+@test "every source link names an object" {
+	run -0 --separate-stderr "$NSLS" -n -r -o source /mount
+	run -0 --separate-stderr "$NSCAT" -n -r -o path - < <(grep . <<<"$output")
+	assert_equal "$stderr" ""
+}
+
 @test "the root mount has no parent in the table" {
 	local id parent
 	read -r id parent _ < <(awk '$5 == "/"' /proc/self/mountinfo)
@@ -96,7 +114,7 @@ nscat: /mount/$(root_mount_id)/x: no such object"
 		echo "file=$($NSCAT -n -r -o mount "$dir/mnt/file")"
 		echo "below=$($NSCAT -n -r -o mount "$dir")"
 		echo "id=$(awk -v t="$dir/mnt" "\$5 == t { print \$1 }" /proc/self/mountinfo)"
-		$NSCAT -P -o fstype,target,source,options,fsoptions,fsroot,propagation "$m"
+		$NSCAT -P -o fstype,target,source,spec,options,fsoptions,fsroot,propagation "$m"
 		p=$($NSCAT -n -r -o parent "$m")
 		echo "parent=$p"
 		echo "parentpath=$($NSCAT -n -r -o path "$p")"
@@ -111,7 +129,7 @@ nscat: /mount/$(root_mount_id)/x: no such object"
 	assert_line "file=/mount/$id"
 	assert_line --regexp "^below=/mount/[0-9]+\$"
 	refute_line "below=/mount/$id"
-	assert_line "FSTYPE=\"tmpfs\" TARGET=\"/fs$dir/mnt\" SOURCE=\"nstest\" OPTIONS=\"rw,relatime\" FSOPTIONS=\"rw,size=1024k,mode=700\" FSROOT=\"/\" PROPAGATION=\"private\""
+	assert_line "FSTYPE=\"tmpfs\" TARGET=\"/fs$dir/mnt\" SOURCE=\"\" SPEC=\"nstest\" OPTIONS=\"rw,relatime\" FSOPTIONS=\"rw,size=1024k,mode=700\" FSROOT=\"/\" PROPAGATION=\"private\""
 	# The parent is the mount the directory below lives on.
 	local below
 	below=$(sed -n 's/^below=//p' <<<"$output")

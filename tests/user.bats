@@ -38,12 +38,13 @@ attrs() {
 		[$c | split(",")[] | $o[.] | tostring] | join("|")'
 }
 
-# What a home or shell field should read: a link if the file exists.
-fs_or_text() {
+# What a home or shell link should read: the file if it exists, else
+# none (null).
+fs_or_null() {
 	if [ -e "$1" ]; then
 		echo "/fs$(realpath "$1")"
 	else
-		echo "$1"
+		echo null
 	fi
 }
 
@@ -58,8 +59,9 @@ fs_or_text() {
 	for u in root daemon nobody; do
 		IFS=: read -r name _ uid gid gecos home shell \
 		    < <(getent passwd "$u")
-		run -0 attrs "/user/$uid" name,uid,group,gecos,home,shell,summary
-		assert_output "$name|$uid|/group/$gid|$gecos|$(fs_or_text "$home")|$(fs_or_text "$shell")|$name uid=$uid gid=$gid $home $shell"
+		run -0 attrs "/user/$uid" \
+		    name,uid,group,gecos,home,homedir,shell,loginshell,summary
+		assert_output "$name|$uid|/group/$gid|$gecos|$(fs_or_null "$home")|$home|$(fs_or_null "$shell")|$shell|$name uid=$uid gid=$gid $home $shell"
 	done
 }
 
@@ -133,9 +135,16 @@ fs_or_text() {
 	assert_output "/user/$tuid|$TUSER|/group/$tgid"
 }
 
-@test "a home that does not exist is the passwd text" {
+@test "a home that does not exist is no link; homedir has the text" {
 	need_fixture
 	[ -e /nonexistent ] && skip "/nonexistent exists"
-	run -0 attrs "/user/$tuid" home,shell
-	assert_output "/nonexistent|$(fs_or_text /usr/sbin/nologin)"
+	run -0 attrs "/user/$tuid" home,homedir,shell,loginshell
+	assert_output "null|/nonexistent|$(fs_or_null /usr/sbin/nologin)|/usr/sbin/nologin"
+	# Every link a user has names an object (rule 8).
+	run -0 --separate-stderr "$NSCAT" -J -o home,shell,group,groups \
+	    "/user/$tuid"
+	run -0 --separate-stderr "$NSCAT" -n -r -o path - < <(jq -r \
+	    '.objects[0] | [.home, .shell, .group, .groups[]?] | .[] |
+	    strings' <<<"$output")
+	[ -z "$stderr" ]
 }
