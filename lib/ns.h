@@ -18,6 +18,7 @@ extern const char ns_version[];
 struct ns_obj;			/* a resolved object or node */
 struct ns_out;			/* one output table */
 struct ns_row;			/* one row of it, for a tree */
+struct ns_query;		/* a filter expression, parsed */
 
 /* Called for every child a listing finds; non-zero stops the listing. */
 typedef int (*ns_emit_fn)(struct ns_obj *child, void *arg);
@@ -82,6 +83,16 @@ struct ns_row	*ns_out_child(struct ns_out *, struct ns_obj *,
 /* Print what is buffered; returns -1 if output failed. */
 int		 ns_out_flush(struct ns_out *);
 void		 ns_out_free(struct ns_out *);
+/* A filter, -Q EXPR: lsfd's grammar over any attribute (nstools(7));
+ * NULL after a message saying where EXPR is wrong. */
+struct ns_query	*ns_filter_new(const char *expr);
+/* Whether the object matches (1), or not (0); any object matches NULL. */
+int		 ns_filter_match(struct ns_query *, struct ns_obj *);
+void		 ns_filter_free(struct ns_query *);
+/* Add only the rows that match the filter: ns_out_row drops the others.
+ * A tree's rows (ns_out_child) are all added: the tool keeps the
+ * ancestors of a match itself. */
+void		 ns_out_filter(struct ns_out *, struct ns_query *);
 /* Print one object as KEY VALUE lines (nscat's default form). */
 int		 ns_out_record(struct ns_obj *, enum ns_format, FILE *);
 /* Print the table of every column name with its type and meaning (-H). */

@@ -74,6 +74,7 @@ struct ns_out {
 	size_t			*width;
 	size_t			*parent, capparent;
 	const char		*name;	/* the JSON array's */
+	struct ns_query		*query;	/* -Q: the rows ns_out_row adds */
 };
 
 #define NO_PARENT	((size_t)-1)
@@ -422,12 +423,20 @@ ns_out_child(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 int
 ns_out_row(struct ns_out *out, struct ns_obj *o)
 {
+	if (!ns_filter_match(out->query, o))
+		return 0;
 	ns_out_child(out, o, NULL);
 	/* A tree is printed whole: a row may still get children. */
 	if (out->rows >= FLUSH_ROWS && !out->tree &&
 	    (out->fmt == NS_FMT_RAW || out->fmt == NS_FMT_PAIRS))
 		return ns_out_flush(out);
 	return 0;
+}
+
+void
+ns_out_filter(struct ns_out *out, struct ns_query *q)
+{
+	out->query = q;
 }
 
 int
