@@ -27,6 +27,7 @@
 #include <sys/mman.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/timerfd.h>
@@ -705,6 +706,8 @@ struct fdent {
 	char		*object;
 	int		 proto_err;
 	char		 proto[32];	/* a socket's, as the kernel names it */
+	int		 mq;		/* a POSIX message queue: -1 until
+					   told, then 0 or 1 */
 	size_t		 hnext;		/* the index's hash chain, 1-based */
 	int		 emitted;	/* given to fdinfo once */
 };
@@ -741,6 +744,7 @@ ent_new(uint64_t pid, int fd)
 	e->fd = fd;
 	e->dfd = -1;
 	e->st_err = e->lst_err = e->info_err = e->obj_err = e->proto_err = -1;
+	e->mq = -1;
 	return e;
 }
 
@@ -964,6 +968,35 @@ ent_stat(struct fdent *e)
 	return &e->st;
 }
 
+/* The mqueue file system's magic number, which <linux/magic.h> lacks. */
+#define MQUEUE_MAGIC	0x19800202
+
+/*
+ * A POSIX message queue reads as "/NAME": a file of the mqueue file
+ * system's internal mount, which no path of ours reaches unless one is
+ * mounted.  Only a regular file named by one component, on a device of
+ * major 0, can be one, and statfs(2) of that alone tells.
+ */
+static int
+ent_is_mqueue(struct fdent *e)
+{
+	const struct stat *st;
+	struct statfs sfs;
+	char path[96];
+
+	if (e->mq != -1)
+		return e->mq;
+	e->mq = 0;
+	if (e->fam != F_PATH || e->fd < 0 || e->link[0] != '/' ||
+	    strchr(e->link + 1, '/') != NULL || (st = ent_stat(e)) == NULL ||
+	    !S_ISREG(st->st_mode) || major(st->st_dev) != 0 ||
+	    ent_file(e, path, sizeof(path)) == -1)
+		return 0;
+	if (statfs(path, &sfs) == 0 && sfs.f_type == MQUEUE_MAGIC)
+		e->mq = 1;
+	return e->mq;
+}
+
 /*
  * How the descriptor was opened.  The kernel gives the link in
  * /proc/PID/fd the owner's read and write bits of the open file's mode:
@@ -1162,6 +1195,8 @@ ent_kind(struct fdent *e)
 		/* A mapping's file is read from maps, which has no mode. */
 		if (e->fd < 0 && e->src[0] == '\0')
 			k = "REG";
+		else if (ent_is_mqueue(e))
+			k = "mqueue";
 		else
 			k = (st = ent_stat(e)) != NULL ?
 			    mode_kind(st->st_mode) : "UNKN";
@@ -1275,6 +1310,52 @@ names_file(const char *path, const struct stat *st)
 	return n->err == 0 && n->dev == st->st_dev && n->ino == st->st_ino;
 }
 
+/* The IPC namespace of a process ("self" for ours), as readlink names
+ * it: "ipc:[4026531839]". */
+static int
+ipc_ns_of(const char *pid, char *buf, size_t size)
+{
+	char path[64];
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/proc/%s/ns/ipc", pid);
+	if ((n = readlink(path, buf, size - 1)) == -1)
+		return -1;
+	buf[n] = '\0';
+	return 0;
+}
+
+/*
+ * A queue is named by its name in the caller's IPC namespace.  Which
+ * namespace's queue a descriptor holds is nowhere told; the holder's
+ * own is taken, so that a queue of another namespace gets no path
+ * rather than the path of another queue.  An unlinked queue has no name
+ * left, as a deleted file has none.
+ */
+static int
+obj_mqueue(struct fdent *e, char *buf, size_t size)
+{
+	static char self[64];
+	char pid[24], theirs[64];
+
+	if (e->st.st_nlink == 0 ||
+	    (self[0] == '\0' && ipc_ns_of("self", self, sizeof(self)) == -1))
+		goto none;
+	snprintf(pid, sizeof(pid), "%llu", (unsigned long long)e->pid);
+	if (ipc_ns_of(pid, theirs, sizeof(theirs)) == -1 ||
+	    strcmp(self, theirs) != 0)
+		goto none;
+	if ((size_t)snprintf(buf, size, "/ipc/mqueue/%s", e->link + 1) >=
+	    size) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return 0;
+none:
+	errno = ENOENT;
+	return -1;
+}
+
 /*
  * A path is only a name: the file may have been deleted or renamed, or
  * lie outside the caller's root or mount namespace.  It names the
@@ -1287,6 +1368,8 @@ obj_path(struct fdent *e, char *buf, size_t size)
 
 	if ((st = ent_stat(e)) == NULL)
 		return -1;
+	if (ent_is_mqueue(e))
+		return obj_mqueue(e, buf, size);
 	if (S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode)) {
 		snprintf(buf, size, "/dev/%s/%u/%u",
 		    S_ISBLK(st->st_mode) ? "block" : "char",
@@ -1766,6 +1849,7 @@ families_of(const char *path)
 		{ "/fs", 1U << F_PATH },
 		{ "/dev/", 1U << F_PATH },
 		{ "/ipc/shm/", 1U << F_PATH },
+		{ "/ipc/mqueue/", 1U << F_PATH },
 		{ "/proc/", 1U << F_PIDFD },
 	};
 	size_t i;
@@ -2588,7 +2672,11 @@ get_deleted(struct ns_obj *o, struct ns_val *v)
 		return none();
 	if ((st = ent_stat(e)) == NULL)
 		return -1;
-	ns_val_num(v, ent_object(e) == NULL);
+	/* A queue of another IPC namespace has no path but is there. */
+	if (ent_is_mqueue(e))
+		ns_val_num(v, st->st_nlink == 0);
+	else
+		ns_val_num(v, ent_object(e) == NULL);
 	return 0;
 }
 
@@ -2751,7 +2839,8 @@ add_endpoint(struct fdent *e, void *arg)
 
 /*
  * The other descriptors at the ends of the channel: of the pipe, the
- * FIFO, the eventfd, the socket and its peer, the terminal.
+ * FIFO, the eventfd, the socket and its peer, the terminal, the message
+ * queue.
  */
 static int
 get_endpoints(struct ns_obj *o, struct ns_val *v)
@@ -2787,7 +2876,7 @@ get_endpoints(struct ns_obj *o, struct ns_val *v)
 			obj = tty;
 			break;
 		}
-		if (!S_ISFIFO(st->st_mode))
+		if (!S_ISFIFO(st->st_mode) && !ent_is_mqueue(e))
 			return none();
 		break;
 	default:
@@ -3497,7 +3586,8 @@ fd_release(struct ns_obj *o)
 	{ "name", NS_STRING, "the name", get_name }, \
 	{ "inode", NS_NUMBER, "the inode number", get_inode }, \
 	{ "endpoints", NS_LINKS, "the descriptors at the other ends: of a " \
-	    "pipe, FIFO, socket and its peer, eventfd, terminal", \
+	    "pipe, FIFO, socket and its peer, eventfd, terminal, message " \
+	    "queue", \
 	    get_endpoints }
 
 #define FD_CLASS(var, list) \

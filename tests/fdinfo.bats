@@ -306,6 +306,25 @@ need_root() {
 	assert_output "memfd $ino mkfds-memfd, 1 holder"
 }
 
+@test "a POSIX message queue: mqueue, /ipc/mqueue/NAME, its holders" {
+	mkfds mqueue
+	r=$(fd_of mqueue-read)
+	w=$(fd_of mqueue-write)
+	name=$(word_of mqueue-read name)
+	run -0 attrs "/proc/$pid/fd/$r" kind,object,name,mode,deleted,endpoints
+	assert_output "mqueue|/ipc/mqueue/$name|/$name|r--|0|[\"/proc/$pid/fd/$w\"]"
+	run -0 "$NSCAT" -n -r -o path "/ipc/mqueue/$name"
+	assert_output "/ipc/mqueue/$name"
+	run -0 attrs "/ipc/mqueue/$name" type,name,perm,qsize,fds
+	assert_output "mqueue|/$name|0600|0|[\"/proc/$pid/fd/$r\",\"/proc/$pid/fd/$w\"]"
+	run -0 "$FDINFO" -p "$pid" -t mqueue -r -n -o fd
+	assert_output "$r
+$w"
+	run -0 "$FDINFO" -r -n -o pid,fd "/ipc/mqueue/$name"
+	assert_output "$pid $r
+$pid $w"
+}
+
 @test "an io_uring: its own descriptor, the sizes of its rings" {
 	mkfds io_uring
 	fd=$(fd_of io_uring)

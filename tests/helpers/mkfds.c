@@ -10,8 +10,9 @@
  * this user cannot make gives "KIND - why" instead.  Files, the FIFO and
  * the listening socket are made in dir (by default the working
  * directory).  It waits until its standard input reaches end of file
- * when that is a pipe, or else until it is killed.  The model is
- * util-linux's test_mkfds.
+ * when that is a pipe, or else until it is killed; a message queue,
+ * which would outlive it, it removes first (on SIGTERM too).  The model
+ * is util-linux's test_mkfds.
  */
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -41,6 +42,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <mqueue.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -53,6 +55,9 @@ static const char *dir = ".";
 /* Descriptors that the epoll kind watches, if made before it. */
 static int watch_fds[8];
 static int nwatch;
+/* The message queue it made, removed when it ends: queues outlive
+ * their processes. */
+static char mq_made[64];
 
 static void
 say(const char *kind, int fd, const char *fmt, ...)
@@ -616,6 +621,27 @@ make_userfaultfd(const char *kind)
 	say(kind, fd, NULL);
 }
 
+/* A queue opened twice, for reading and for writing, each descriptor
+ * the other's endpoint. */
+static void
+make_mqueue(const char *kind)
+{
+	mqd_t r, w;
+
+	snprintf(mq_made, sizeof(mq_made), "/mkfds-mqueue-%d", (int)getpid());
+	if ((r = mq_open(mq_made, O_RDONLY | O_CREAT | O_EXCL, 0600,
+	    NULL)) == (mqd_t)-1) {
+		mq_made[0] = '\0';
+		cannot(kind, strerror(errno));
+		return;
+	}
+	if ((w = mq_open(mq_made, O_WRONLY)) == (mqd_t)-1)
+		err(1, "mq_open %s", mq_made);
+	say("mqueue-read", (int)r, "name=%s ino=%lu", mq_made + 1,
+	    inode_of((int)r));
+	say("mqueue-write", (int)w, "name=%s", mq_made + 1);
+}
+
 static const struct maker {
 	const char	*kind;
 	void		(*make)(const char *);
@@ -647,6 +673,7 @@ static const struct maker {
 	{ "bpf-prog", make_bpf_prog },
 	{ "ptmx", make_ptmx },
 	{ "userfaultfd", make_userfaultfd },
+	{ "mqueue", make_mqueue },
 };
 
 static int
@@ -685,6 +712,16 @@ usage(void)
 	exit(2);
 }
 
+/* SIGTERM, as the tests end it: what outlives the process goes first. */
+static void
+on_term(int sig)
+{
+	if (mq_made[0] != '\0')
+		mq_unlink(mq_made);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -706,6 +743,7 @@ main(int argc, char *argv[])
 	if (argc == 0)
 		usage();
 
+	signal(SIGTERM, on_term);
 	printf("pid=%d\n", (int)getpid());
 	for (i = 0; i < argc; i++)
 		if (make(argv[i]) == -1)
@@ -719,6 +757,8 @@ main(int argc, char *argv[])
 	if (fstat(STDIN_FILENO, &st) == 0 && S_ISFIFO(st.st_mode)) {
 		while (read(STDIN_FILENO, buf, sizeof(buf)) > 0)
 			continue;
+		if (mq_made[0] != '\0')
+			mq_unlink(mq_made);
 		return 0;
 	}
 	for (;;)
