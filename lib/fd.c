@@ -1356,6 +1356,18 @@ none:
 	return -1;
 }
 
+/* Whether path names the very symbolic link of st, which an O_PATH
+ * descriptor can hold and stat(2) of its name would pass through.  Such
+ * descriptors are few: no cache. */
+static int
+names_link(const char *path, const struct stat *st)
+{
+	struct stat named;
+
+	return lstat(path, &named) == 0 && named.st_dev == st->st_dev &&
+	    named.st_ino == st->st_ino;
+}
+
 /*
  * A path is only a name: the file may have been deleted or renamed, or
  * lie outside the caller's root or mount namespace.  It names the
@@ -1384,7 +1396,8 @@ obj_path(struct fdent *e, char *buf, size_t size)
 		    (unsigned long long)st->st_ino);
 		return 0;
 	}
-	if (e->link[0] != '/' || !names_file(e->link, st)) {
+	if (e->link[0] != '/' || !(S_ISLNK(st->st_mode) ?
+	    names_link(e->link, st) : names_file(e->link, st))) {
 		errno = ENOENT;
 		return -1;
 	}

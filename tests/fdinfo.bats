@@ -98,6 +98,17 @@ need_root() {
 	assert_output "REG|null|1|$dir/deleted|-w-"
 }
 
+@test "an O_PATH symbolic link: LINK and the link's own /fs path" {
+	mkfds symlink
+	fd=$(fd_of symlink)
+	run -0 attrs "/proc/$pid/fd/$fd" kind,object,name,mode,flags,deleted,inode
+	assert_output "LINK|/fs$dir/link|$dir/link|---|nofollow,path|0|$(word_of symlink ino)"
+	run -0 "$NSCAT" -n -r -o path,type "/fs$dir/link"
+	assert_output "/fs$dir/link symlink"
+	run -0 "$FDINFO" -r -n -o pid,fd "/fs$dir/link"
+	assert_output "$pid $fd"
+}
+
 @test "a file whose name holds a blank and a newline is printed escaped" {
 	name=$(printf 'a b\nc')
 	: >"$dir/$name"

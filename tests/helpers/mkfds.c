@@ -139,6 +139,21 @@ make_deleted(const char *kind)
 	say(kind, fd, "ino=%lu path=%s", inode_of(fd), path);
 }
 
+/* A symbolic link held itself, with O_PATH, not the file it names. */
+static void
+make_symlink(const char *kind)
+{
+	char path[PATH_MAX];
+	int fd;
+
+	in_dir(path, sizeof(path), "link");
+	if (symlink("/dev/null", path) == -1 && errno != EEXIST)
+		err(1, "symlink %s", path);
+	if ((fd = open(path, O_PATH | O_NOFOLLOW)) == -1)
+		err(1, "%s", path);
+	say(kind, fd, "ino=%lu path=%s", inode_of(fd), path);
+}
+
 static void
 make_pipe(const char *kind)
 {
@@ -649,6 +664,7 @@ static const struct maker {
 	{ "file", make_file },
 	{ "dir", make_dir },
 	{ "deleted", make_deleted },
+	{ "symlink", make_symlink },
 	{ "pipe", make_pipe },
 	{ "fifo", make_fifo },
 	{ "chardev", make_chardev },
