@@ -30,6 +30,7 @@ static int	get_id(struct ns_obj *, struct ns_val *);
 static int	get_counter(struct ns_obj *, struct ns_val *);
 static int	get_bpf_type(struct ns_obj *, struct ns_val *);
 static int	get_bpf_tag(struct ns_obj *, struct ns_val *);
+static int	get_bpf_name(struct ns_obj *, struct ns_val *);
 static int	get_size(struct ns_obj *, struct ns_val *);
 
 /* The kinds whose objects have ids, and the link text of a descriptor
@@ -71,6 +72,8 @@ static const struct ns_attr bpf_attrs[] = {
 	ANON_COMMON,
 	{ "bpf_type", NS_STRING, "the bpf map or program type", get_bpf_type },
 	{ "bpf_tag", NS_STRING, "the bpf program's tag", get_bpf_tag },
+	{ "bpf_name", NS_STRING, "the name the bpf map or program was given",
+	    get_bpf_name },
 	{ NULL }
 };
 
@@ -470,6 +473,14 @@ get_bpf_tag(struct ns_obj *o, struct ns_val *v)
 	const char *info;
 
 	return (info = holder_info(o)) != NULL ? fd_val_bpf_tag(info, v) : -1;
+}
+
+static int
+get_bpf_name(struct ns_obj *o, struct ns_val *v)
+{
+	struct fdent *e;
+
+	return (e = holder_of(o)) != NULL ? fd_val_bpf_name(e, v) : -1;
 }
 
 static int

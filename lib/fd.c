@@ -33,6 +33,7 @@
 #include <sys/timerfd.h>
 #include <sys/xattr.h>
 
+#include <linux/bpf.h>
 #include <net/if.h>
 
 #include <ctype.h>
@@ -3274,6 +3275,66 @@ get_bpf_tag(struct ns_obj *o, struct ns_val *v)
 	return (info = info_of(o, &e)) != NULL ? fd_val_bpf_tag(info, v) : -1;
 }
 
+/*
+ * A bpf object's name is in no fdinfo line.  bpf(BPF_OBJ_GET_INFO_BY_FD)
+ * tells it, of a duplicate of the holder's descriptor that
+ * pidfd_getfd(2) takes, which the holder must let us trace: our own
+ * process, or any with privilege.
+ */
+static int
+ent_bpf_name(struct fdent *e, char *buf, size_t size)
+{
+	struct bpf_prog_info prog;
+	struct bpf_map_info map;
+	union bpf_attr attr;
+	struct fdinfo_bpf b;
+	const char *info, *name;
+	int pidfd, fd, r;
+
+	if ((info = ent_info(e)) == NULL || fdinfo_parse_bpf(info, &b) == -1 ||
+	    (pidfd = (int)syscall(SYS_pidfd_open, (pid_t)e->pid, 0)) == -1)
+		return -1;
+	fd = (int)syscall(SYS_pidfd_getfd, pidfd, e->fd, 0);
+	close(pidfd);
+	if (fd == -1)
+		return -1;
+	memset(&attr, 0, sizeof(attr));
+	memset(&prog, 0, sizeof(prog));
+	memset(&map, 0, sizeof(map));
+	attr.info.bpf_fd = (uint32_t)fd;
+	attr.info.info_len = b.prog ? sizeof(prog) : sizeof(map);
+	attr.info.info = b.prog ? (uintptr_t)&prog : (uintptr_t)&map;
+	r = (int)syscall(SYS_bpf, BPF_OBJ_GET_INFO_BY_FD, &attr, sizeof(attr));
+	close(fd);
+	if (r == -1)
+		return -1;
+	/* The kernel keeps the name NUL-terminated within its 16 bytes. */
+	name = b.prog ? prog.name : map.name;
+	if (strnlen(name, BPF_OBJ_NAME_LEN) == BPF_OBJ_NAME_LEN || *name == '\0')
+		return none();
+	strlcpy(buf, name, size);
+	return 0;
+}
+
+int
+fd_val_bpf_name(struct fdent *e, struct ns_val *v)
+{
+	char name[BPF_OBJ_NAME_LEN];
+
+	if (ent_bpf_name(e, name, sizeof(name)) == -1)
+		return -1;
+	ns_val_add(v, name);
+	return 0;
+}
+
+static int
+get_bpf_name(struct ns_obj *o, struct ns_val *v)
+{
+	struct fdent *e;
+
+	return (e = ent_of(o)) != NULL ? fd_val_bpf_name(e, v) : -1;
+}
+
 static int
 io_uring_of(struct ns_obj *o, struct fdinfo_io_uring *u)
 {
@@ -3477,7 +3538,7 @@ name_bpf(struct ns_obj *o, struct fdent *e, struct ns_val *v)
 {
 	struct fdinfo_bpf b;
 	const char *type, *info;
-	char num[24];
+	char num[24], name[BPF_OBJ_NAME_LEN];
 
 	if ((info = ent_info(e)) == NULL || fdinfo_parse_bpf(info, &b) == -1)
 		return name_link(o, e, v);
@@ -3485,8 +3546,11 @@ name_bpf(struct ns_obj *o, struct fdent *e, struct ns_val *v)
 		snprintf(num, sizeof(num), "%llu", (unsigned long long)b.type);
 		type = num;
 	}
-	ns_val_addf(v, "id=%llu type=%s%s%s", (unsigned long long)b.id, type,
-	    b.tag[0] ? " tag=" : "", b.tag);
+	if (ent_bpf_name(e, name, sizeof(name)) == -1)
+		name[0] = '\0';
+	ns_val_addf(v, "id=%llu type=%s%s%s%s%s", (unsigned long long)b.id,
+	    type, b.tag[0] ? " tag=" : "", b.tag, name[0] ? " name=" : "",
+	    name);
 	return 0;
 }
 
@@ -3697,6 +3761,8 @@ static const struct ns_attr bpf_attrs[] = {
 	{ "id", NS_NUMBER, "the kernel's id", get_id },
 	{ "bpf_type", NS_STRING, "the bpf map or program type", get_bpf_type },
 	{ "bpf_tag", NS_STRING, "the bpf program's tag", get_bpf_tag },
+	{ "bpf_name", NS_STRING, "the name the bpf map or program was given",
+	    get_bpf_name },
 	{ NULL }
 };
 static const struct ns_attr io_uring_attrs[] = {

@@ -178,6 +178,8 @@ const struct stat *fd_ent_stat(struct fdent *);
 int		 fd_val_counter(const char *info, struct ns_val *);
 int		 fd_val_bpf_type(const char *info, struct ns_val *);
 int		 fd_val_bpf_tag(const char *info, struct ns_val *);
+/* A bpf object's name, asked of the kernel through the descriptor. */
+int		 fd_val_bpf_name(struct fdent *, struct ns_val *);
 /* Whether it was opened for reading, for writing. */
 int		 fd_ent_readable(struct fdent *);
 int		 fd_ent_writable(struct fdent *);

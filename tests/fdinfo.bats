@@ -365,7 +365,7 @@ $pid $w"
 	fd=$(fd_of bpf-map)
 	id=$(word_of bpf-map id)
 	run -0 attrs "/proc/$pid/fd/$fd" kind,object,id,bpf_type,name
-	assert_output "bpf-map|/anon/bpf-map/$id|$id|array|id=$id type=array"
+	assert_output "bpf-map|/anon/bpf-map/$id|$id|array|id=$id type=array name=mkfds_map"
 	run -0 attrs "/anon/bpf-map/$id" type,bpf_type,fds
 	assert_output "bpf-map|array|[\"/proc/$pid/fd/$fd\"]"
 	fd=$(fd_of bpf-prog)
@@ -373,6 +373,23 @@ $pid $w"
 	tag=$(awk '$1 == "prog_tag:" { print $2 }' "/proc/$pid/fdinfo/$fd")
 	run -0 attrs "/proc/$pid/fd/$fd" kind,object,bpf_type,bpf_tag
 	assert_output "bpf-prog|/anon/bpf-prog/$id|socket_filter|$tag"
+}
+
+@test "bpf maps and programs: the names they were given" {
+	need_root
+	mkfds bpf-map bpf-prog
+	fd=$(fd_of bpf-map)
+	id=$(word_of bpf-map id)
+	run -0 attrs "/proc/$pid/fd/$fd" bpf_name
+	assert_output mkfds_map
+	run -0 attrs "/anon/bpf-map/$id" bpf_name
+	assert_output mkfds_map
+	fd=$(fd_of bpf-prog)
+	id=$(word_of bpf-prog id)
+	run -0 attrs "/proc/$pid/fd/$fd" bpf_name,name
+	assert_output --regexp "^mkfds_prog\\|id=$id type=socket_filter tag=[0-9a-f]+ name=mkfds_prog\$"
+	run -0 attrs "/anon/bpf-prog/$id" bpf_name
+	assert_output mkfds_prog
 }
 
 @test "a pseudo-terminal master: the terminal it drives" {
