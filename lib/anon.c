@@ -8,7 +8,11 @@
  * inode.  The other kinds (epoll, timerfd, signalfd, inotify...) have
  * nothing but the descriptor that holds them: listing /anon/KIND gives
  * those descriptors' paths.  Everything here is found by the one scan
- * of every descriptor (fd.c's index).
+ * of every descriptor (fd.c's index).  A memfd or a bpf map can be held
+ * by no descriptor at all, as a process's program (fexecve(3) of a
+ * memfd) or a mapping: such an object is looked for among every
+ * process's associations too, which costs a read of every maps file,
+ * and only when no descriptor holds it.
  */
 #include <err.h>
 #include <errno.h>
@@ -32,6 +36,7 @@ static int	get_bpf_type(struct ns_obj *, struct ns_val *);
 static int	get_bpf_tag(struct ns_obj *, struct ns_val *);
 static int	get_bpf_name(struct ns_obj *, struct ns_val *);
 static int	get_size(struct ns_obj *, struct ns_val *);
+static int	get_attached(struct ns_obj *, struct ns_val *);
 
 /* The kinds whose objects have ids, and the link text of a descriptor
  * of each. */
@@ -74,12 +79,16 @@ static const struct ns_attr bpf_attrs[] = {
 	{ "bpf_tag", NS_STRING, "the bpf program's tag", get_bpf_tag },
 	{ "bpf_name", NS_STRING, "the name the bpf map or program was given",
 	    get_bpf_name },
+	{ "attached", NS_LINKS, "the processes that have it mapped or run "
+	    "it as their program", get_attached },
 	{ NULL }
 };
 
 static const struct ns_attr memfd_attrs[] = {
 	ANON_COMMON,
 	{ "size", NS_NUMBER, "the size in bytes", get_size },
+	{ "attached", NS_LINKS, "the processes that have it mapped or run "
+	    "it as their program", get_attached },
 	{ NULL }
 };
 
@@ -427,13 +436,23 @@ first(struct fdent *e, void *arg)
 	return 1;
 }
 
-/* One descriptor that holds the object, for what its fdinfo says. */
+/* Whether a kind's objects can be held other than by a descriptor. */
+static int
+mappable(const struct ns_obj *o)
+{
+	return o->cls == &memfd_class || o->cls == &bpf_map_class;
+}
+
+/* One descriptor that holds the object, for what its fdinfo says; where
+ * none does, a process that has it mapped or runs it. */
 static struct fdent *
 holder_of(struct ns_obj *o)
 {
 	struct fdent *e = NULL;
 
 	fd_index_holders(o->path, first, &e);
+	if (e == NULL && mappable(o))
+		fd_index_holders_all(o->path, first, &e);
 	if (e == NULL)
 		errno = ENOENT;
 	return e;
@@ -483,6 +502,7 @@ get_bpf_name(struct ns_obj *o, struct ns_val *v)
 	return (e = holder_of(o)) != NULL ? fd_val_bpf_name(e, v) : -1;
 }
 
+/* maps tells no size: a mapping alone does not give it. */
 static int
 get_size(struct ns_obj *o, struct ns_val *v)
 {
@@ -491,7 +511,50 @@ get_size(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = holder_of(o)) == NULL || (st = fd_ent_stat(e)) == NULL)
 		return -1;
+	if (strcmp(fd_ent_assoc(e), "mem") == 0 ||
+	    strcmp(fd_ent_assoc(e), "shm") == 0) {
+		errno = ENOENT;
+		return -1;
+	}
 	ns_val_num(v, (unsigned long long)st->st_size);
+	return 0;
+}
+
+static int
+val_has(const struct ns_val *v, const char *s)
+{
+	size_t off;
+
+	for (off = 0; off < v->len; off += strlen(v->buf + off) + 1)
+		if (strcmp(v->buf + off, s) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+add_attached(struct fdent *e, void *arg)
+{
+	struct ns_val *v = arg;
+	char path[32];
+
+	if (fd_ent_fd(e) >= 0)
+		return 0;
+	snprintf(path, sizeof(path), "/proc/%llu",
+	    (unsigned long long)fd_ent_pid(e));
+	/* A process's program is mapped too: it is listed once. */
+	if (!val_has(v, path))
+		ns_val_add(v, path);
+	return 0;
+}
+
+static int
+get_attached(struct ns_obj *o, struct ns_val *v)
+{
+	fd_index_holders_all(o->path, add_attached, v);
+	if (v->n == 0) {
+		errno = ENOENT;
+		return -1;
+	}
 	return 0;
 }
 
@@ -531,7 +594,10 @@ obj_summary(struct ns_obj *o, struct ns_val *v)
 		detail[len] = '\0';
 	}
 	ns_val_free(&val);
-	fd_index_holders(o->path, count_one, &n);
+	if (mappable(o))
+		fd_index_holders_all(o->path, count_one, &n);
+	else
+		fd_index_holders(o->path, count_one, &n);
 	ns_val_addf(v, "%s %llu%s%s, %zu holder%s", kind,
 	    (unsigned long long)o->id[0], detail[0] ? " " : "", detail, n,
 	    n == 1 ? "" : "s");

@@ -1131,8 +1131,8 @@ ent_getxattr(const struct fdent *e, const char *name, char *buf,
 		missing = 1;
 	}
 #endif
-	snprintf(path, sizeof(path), "/proc/%llu/fd/%d",
-	    (unsigned long long)e->pid, e->fd);
+	if (ent_file(e, path, sizeof(path)) == -1)
+		return -1;
 	return getxattr(path, name, buf, size);
 }
 
@@ -1460,12 +1460,75 @@ obj_eventfd(struct fdent *e, char *buf, size_t size)
 	return 0;
 }
 
+/* BPF_F_MMAPABLE, which an array map must be made with to be mapped. */
+#define BPF_MMAPABLE	0x400
+
+/* The id of a bpf map that a descriptor holds if it was made mmapable,
+ * or -1. */
+static int
+mmapable_map(struct fdent *e, uint64_t *id)
+{
+	struct fdinfo_bpf b;
+	const char *info, *v;
+	uint64_t flags;
+
+	if (e->fam != F_BPF || (info = ent_info(e)) == NULL ||
+	    fdinfo_parse_bpf(info, &b) == -1 || b.prog ||
+	    (v = find_value(info, "map_flags:")) == NULL ||
+	    number(v, 16, &flags) == -1 || !(flags & BPF_MMAPABLE))
+		return -1;
+	*id = b.id;
+	return 0;
+}
+
+/*
+ * A bpf map mapped reads as "anon_inode:bpf-map", the inode every bpf
+ * map shares, and nothing tells its id but a descriptor of it.  The map
+ * is taken to be the one mmapable map the process holds a descriptor
+ * of; where it holds none or several, the region has no object.
+ */
+static int
+obj_bpf_mapped(struct fdent *e, char *buf, size_t size)
+{
+	struct dirent *d;
+	struct fdent *c;
+	char path[64];
+	uint64_t fd, id, found = 0;
+	DIR *dir;
+	int n = 0;
+
+	snprintf(path, sizeof(path), "/proc/%llu/fd",
+	    (unsigned long long)e->pid);
+	if ((dir = opendir(path)) == NULL)
+		return -1;
+	while ((d = readdir(dir)) != NULL) {
+		if (ns_parse_u64(d->d_name, INT_MAX, &fd) == -1 ||
+		    (c = ent_load(dirfd(dir), e->pid, (int)fd)) == NULL)
+			continue;
+		c->dfd = dirfd(dir);
+		if (mmapable_map(c, &id) == 0 && (n == 0 || id != found)) {
+			found = id;
+			n++;
+		}
+		ent_unref(c);
+	}
+	closedir(dir);
+	if (n != 1) {
+		errno = ENOENT;
+		return -1;
+	}
+	snprintf(buf, size, "/anon/bpf-map/%llu", (unsigned long long)found);
+	return 0;
+}
+
 static int
 obj_bpf(struct fdent *e, char *buf, size_t size)
 {
 	struct fdinfo_bpf b;
 	const char *info;
 
+	if (e->fd < 0 && strcmp(e->link, "anon_inode:bpf-map") == 0)
+		return obj_bpf_mapped(e, buf, size);
 	if ((info = ent_info(e)) == NULL)
 		return -1;
 	if (fdinfo_parse_bpf(info, &b) == -1)
@@ -1896,7 +1959,9 @@ index_holders(const char *object, int assoc, fd_ent_fn fn, void *arg)
 			index_hash(f);
 	for (i = ix.bucket[hash_str(object) & (ix.nbucket - 1)]; i != 0;
 	    i = ix.ent[i - 1]->hnext) {
-		if (strcmp(ix.ent[i - 1]->object, object) != 0)
+		/* The associations may have been read for another question. */
+		if (strcmp(ix.ent[i - 1]->object, object) != 0 ||
+		    (!assoc && ix.ent[i - 1]->fd < 0))
 			continue;
 		if ((r = fn(ix.ent[i - 1], arg)) != 0)
 			return r;
@@ -1908,6 +1973,12 @@ int
 fd_index_holders(const char *object, fd_ent_fn fn, void *arg)
 {
 	return index_holders(object, 0, fn, arg);
+}
+
+int
+fd_index_holders_all(const char *object, fd_ent_fn fn, void *arg)
+{
+	return index_holders(object, 1, fn, arg);
 }
 
 int
@@ -1967,6 +2038,18 @@ int
 fd_ent_fd(const struct fdent *e)
 {
 	return e->fd;
+}
+
+const char *
+fd_ent_assoc(const struct fdent *e)
+{
+	return e->fd >= 0 ? "" : e->assoc;
+}
+
+int
+fd_link_is_memfd(const char *link)
+{
+	return is_memfd(link);
 }
 
 const char *
@@ -2118,6 +2201,7 @@ struct mapping {
 	uint64_t	 ino;
 	int		 shared;
 	char		 mode[4];
+	char		 range[40];	/* the first region's, as maps has it */
 	char		*path;
 };
 
@@ -2136,8 +2220,12 @@ field(char **s, char **f)
 	return 0;
 }
 
-/* "ADDR PERMS OFFSET MAJ:MIN INODE PATH", numbers in hex but the inode;
- * only mappings of a file are of interest. */
+/*
+ * "ADDR PERMS OFFSET MAJ:MIN INODE PATH", numbers in hex but the inode;
+ * only mappings of a file are of interest: a path, or what a socket
+ * ("socket:[INODE]", a packet socket's ring) or an anonymous inode
+ * ("anon_inode:bpf-map") reads as.
+ */
 static int
 parse_mapping(char *line, struct mapping *m)
 {
@@ -2151,8 +2239,11 @@ parse_mapping(char *line, struct mapping *m)
 		return -1;
 	while (*s == ' ')
 		s++;
-	if (*s != '/' || ns_parse_u64(ino, UINT64_MAX, &n) == -1 || n == 0 ||
-	    (colon = strchr(dev, ':')) == NULL)
+	if ((*s != '/' && strncmp(s, "socket:[", 8) != 0 &&
+	    strncmp(s, "anon_inode:", 11) != 0) ||
+	    ns_parse_u64(ino, UINT64_MAX, &n) == -1 || n == 0 ||
+	    (colon = strchr(dev, ':')) == NULL ||
+	    strlcpy(m->range, range, sizeof(m->range)) >= sizeof(m->range))
 		return -1;
 	*colon = '\0';
 	errno = 0;
@@ -2236,7 +2327,8 @@ assoc_maps(uint64_t pid, int dfd, int (*fn)(struct fdent *, void *),
 		 * holds the file once, in the union of their modes. */
 		for (i = 0; i < n; i++)
 			if (maps[i].dev == m.dev && maps[i].ino == m.ino &&
-			    maps[i].shared == m.shared)
+			    maps[i].shared == m.shared &&
+			    strcmp(maps[i].path, m.path) == 0)
 				break;
 		if (i < n) {
 			merge_mode(maps[i].mode, m.mode);
@@ -2251,12 +2343,21 @@ assoc_maps(uint64_t pid, int dfd, int (*fn)(struct fdent *, void *),
 		strlcpy(e->assoc, maps[i].shared ? "shm" : "mem",
 		    sizeof(e->assoc));
 		e->link = map_path(&maps[i]);
-		e->fam = is_memfd(e->link) ? F_MEMFD : F_PATH;
-		e->st.st_dev = maps[i].dev;
-		e->st.st_ino = maps[i].ino;
-		e->st_err = 0;
+		e->fam = family_of(e->link);
 		strlcpy(e->amode, maps[i].mode, sizeof(e->amode));
+		/* What is no file is read through the region's link in
+		 * map_files (which takes privilege), as a descriptor is. */
+		if (e->fam != F_PATH && e->fam != F_MEMFD) {
+			snprintf(e->src, sizeof(e->src), "map_files/%s",
+			    maps[i].range);
+			e->dfd = dfd;
+		} else {
+			e->st.st_dev = maps[i].dev;
+			e->st.st_ino = maps[i].ino;
+			e->st_err = 0;
+		}
 		r = fn(e, arg);
+		e->dfd = -1;
 		ent_unref(e);
 	}
 	free(maps);

@@ -159,12 +159,16 @@ typedef int (*fd_ent_fn)(struct fdent *, void *);
 int	fd_index_each(const char *prefix, fd_ent_fn, void *);
 /* Each descriptor that refers to the object at this path. */
 int	fd_index_holders(const char *object, fd_ent_fn, void *);
+/* The same, and each association: a program, a mapping (fdinfo -a). */
+int	fd_index_holders_all(const char *object, fd_ent_fn, void *);
 /* Add the /proc/PID/fd/N path of every holder of the object to v. */
 int	fd_holders(const char *object, struct ns_val *);
 
 /* What an index entry gives. */
 uint64_t	 fd_ent_pid(const struct fdent *);
 int		 fd_ent_fd(const struct fdent *);
+/* An association's name ("exe", "mem", "shm"...), "" for a descriptor. */
+const char	*fd_ent_assoc(const struct fdent *);
 const char	*fd_ent_link(struct fdent *);
 /* The canonical path of its object, or NULL. */
 const char	*fd_ent_object(struct fdent *);
@@ -183,6 +187,9 @@ int		 fd_val_bpf_name(struct fdent *, struct ns_val *);
 /* Whether it was opened for reading, for writing. */
 int		 fd_ent_readable(struct fdent *);
 int		 fd_ent_writable(struct fdent *);
+
+/* Whether readlink's text is a memfd's: "/memfd:NAME (deleted)". */
+int		 fd_link_is_memfd(const char *);
 
 /* The classes of /proc/PID/fd and what it holds, for proc.c. */
 extern const struct ns_class fd_node_class, fd_file_class, fd_pipe_class,

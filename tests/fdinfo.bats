@@ -510,6 +510,47 @@ $dir/nothing"
 	assert_output "/proc/$pid"
 }
 
+@test "-a: a memfd run as a program or mapped resolves, with its holders" {
+	mkfds memfd-exe memfd-mmap
+	child=$(word_of memfd-exe pid)
+	ino=$(word_of memfd-exe ino)
+	run -0 "$FDINFO" -a -p "$child" -r -n -o assoc,kind,object,name
+	assert_line "exe memfd /anon/memfd/$ino memfd:mkfds-exe"
+	assert_line "mem memfd /anon/memfd/$ino memfd:mkfds-exe"
+	run -0 "$NSCAT" -n -r -o path "/anon/memfd/$ino"
+	assert_output "/anon/memfd/$ino"
+	run -0 attrs "/proc/$child" exe
+	assert_output "/anon/memfd/$ino"
+	run -0 attrs "/anon/memfd/$ino" attached,fds
+	assert_output "[\"/proc/$child\"]|[]"
+	run -0 "$FDINFO" -a -r -n -o pid,assoc "/anon/memfd/$ino"
+	assert_output "$child exe
+$child mem"
+	ino=$(word_of memfd-mmap ino)
+	run -0 "$FDINFO" -a -p "$pid" -r -n -o assoc,mode,kind,object
+	assert_line "shm rw- memfd /anon/memfd/$ino"
+	run -0 "$NSCAT" -n -r -o path,summary "/anon/memfd/$ino"
+	assert_output "/anon/memfd/$ino memfd\\x20$ino\\x20mkfds-mapped,\\x201\\x20holder"
+}
+
+@test "-a: a mapped packet socket and a mapped bpf map resolve" {
+	need_root
+	mkfds packet-ring bpf-map-mmap
+	ino=$(word_of packet-ring ino)
+	id=$(word_of bpf-map-mmap id)
+	[ -n "$ino" ] || skip "mkfds cannot map a packet socket here"
+	[ -n "$id" ] || skip "mkfds cannot map a bpf map here"
+	run -0 "$FDINFO" -a -p "$pid" -r -n -o assoc,mode,kind,object
+	assert_line "shm rw- PACKET /sock/packet/$ino"
+	assert_line "shm rw- bpf-map /anon/bpf-map/$id"
+	run -0 "$NSCAT" -n -r -o path "/sock/packet/$ino" "/anon/bpf-map/$id"
+	assert_output "/sock/packet/$ino
+/anon/bpf-map/$id"
+	run -0 "$FDINFO" -a -r -n -o assoc "/sock/packet/$ino"
+	assert_output "$(fd_of packet-ring)
+shm"
+}
+
 @test "-a PATH: the processes that work in a directory" {
 	(cd "$dir" && exec sleep 1000) 3>&- &
 	helpers+=("$!")

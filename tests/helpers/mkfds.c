@@ -20,6 +20,7 @@
 #include <sys/inotify.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -506,6 +507,93 @@ make_mmap(const char *kind)
 	close(fd);
 }
 
+/* A memfd that only a mapping holds: its descriptor is closed. */
+static void
+make_memfd_mmap(const char *kind)
+{
+	unsigned long ino;
+	void *p;
+	int fd;
+
+	if ((fd = memfd_create("mkfds-mapped", MFD_CLOEXEC)) == -1)
+		err(1, "memfd_create");
+	if (ftruncate(fd, 4096) == -1)
+		err(1, "ftruncate");
+	if ((p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+	    0)) == MAP_FAILED)
+		err(1, "mmap");
+	ino = inode_of(fd);
+	close(fd);
+	printf("%s - ino=%lu name=mkfds-mapped\n", kind, ino);
+}
+
+/*
+ * A child that runs a copy of sleep(1) from a memfd, as runtimes run
+ * what they unpack: its program is the memfd, which no descriptor
+ * holds.  It dies with mkfds.
+ */
+static void
+make_memfd_exe(const char *kind)
+{
+	char *const argv[] = { "sleep", "1000", NULL };
+	char buf[65536], link[PATH_MAX], exe[64];
+	unsigned long ino;
+	ssize_t n, k;
+	pid_t pid;
+	int in, fd, i;
+
+	if ((in = open("/bin/sleep", O_RDONLY | O_CLOEXEC)) == -1) {
+		cannot(kind, strerror(errno));
+		return;
+	}
+	if ((fd = memfd_create("mkfds-exe", MFD_CLOEXEC)) == -1)
+		err(1, "memfd_create");
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		for (k = 0; k < n;)
+			if ((k += write(fd, buf + k, n - k)) <= 0)
+				err(1, "write");
+	close(in);
+	ino = inode_of(fd);
+	if ((pid = fork()) == -1)
+		err(1, "fork");
+	if (pid == 0) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		fexecve(fd, argv, (char *const[]){ NULL });
+		_exit(127);
+	}
+	close(fd);
+	snprintf(exe, sizeof(exe), "/proc/%d/exe", (int)pid);
+	for (i = 0; i < 200; i++) {
+		if ((n = readlink(exe, link, sizeof(link) - 1)) > 0 &&
+		    strncmp(link, "/memfd:", 7) == 0)
+			break;
+		usleep(10000);
+	}
+	printf("%s - pid=%d ino=%lu name=mkfds-exe\n", kind, (int)pid, ino);
+}
+
+/* A packet socket's receive ring, mapped: lsfd shows such a mapping. */
+static void
+make_packet_ring(const char *kind)
+{
+	struct tpacket_req req = { 4096, 1, 2048, 2 };
+	void *p;
+	int fd;
+
+	if ((fd = socket(AF_PACKET, SOCK_RAW, 0)) == -1) {
+		cannot(kind, strerror(errno));
+		return;
+	}
+	if (setsockopt(fd, SOL_PACKET, PACKET_RX_RING, &req,
+	    sizeof(req)) == -1 || (p = mmap(NULL, 4096, PROT_READ |
+	    PROT_WRITE, MAP_SHARED, fd, 0)) == MAP_FAILED) {
+		cannot(kind, strerror(errno));
+		close(fd);
+		return;
+	}
+	say(kind, fd, "ino=%lu", inode_of(fd));
+}
+
 static void
 make_io_uring(const char *kind)
 {
@@ -579,6 +667,40 @@ make_bpf_map(const char *kind)
 	if (bpf(BPF_OBJ_GET_INFO_BY_FD, &attr) == -1)
 		err(1, "BPF_OBJ_GET_INFO_BY_FD");
 	say(kind, fd, "id=%u type=array", info.id);
+}
+
+/* An array map made mmapable, and mapped. */
+static void
+make_bpf_map_mmap(const char *kind)
+{
+	union bpf_attr attr = { 0 };
+	struct bpf_map_info info = { 0 };
+	void *p;
+	int fd;
+
+	attr.map_type = BPF_MAP_TYPE_ARRAY;
+	attr.key_size = 4;
+	attr.value_size = 8;
+	attr.max_entries = 4;
+	attr.map_flags = BPF_F_MMAPABLE;
+	strlcpy(attr.map_name, "mkfds_mapped", sizeof(attr.map_name));
+	if ((fd = bpf(BPF_MAP_CREATE, &attr)) == -1) {
+		cannot(kind, strerror(errno));
+		return;
+	}
+	if ((p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+	    0)) == MAP_FAILED) {
+		cannot(kind, strerror(errno));
+		close(fd);
+		return;
+	}
+	memset(&attr, 0, sizeof(attr));
+	attr.info.bpf_fd = fd;
+	attr.info.info_len = sizeof(info);
+	attr.info.info = (uintptr_t)&info;
+	if (bpf(BPF_OBJ_GET_INFO_BY_FD, &attr) == -1)
+		err(1, "BPF_OBJ_GET_INFO_BY_FD");
+	say(kind, fd, "id=%u", info.id);
 }
 
 static void
@@ -690,6 +812,10 @@ static const struct maker {
 	{ "ptmx", make_ptmx },
 	{ "userfaultfd", make_userfaultfd },
 	{ "mqueue", make_mqueue },
+	{ "memfd-mmap", make_memfd_mmap },
+	{ "memfd-exe", make_memfd_exe },
+	{ "packet-ring", make_packet_ring },
+	{ "bpf-map-mmap", make_bpf_map_mmap },
 };
 
 static int
