@@ -35,6 +35,7 @@ static int	get_counter(struct ns_obj *, struct ns_val *);
 static int	get_bpf_type(struct ns_obj *, struct ns_val *);
 static int	get_bpf_tag(struct ns_obj *, struct ns_val *);
 static int	get_bpf_name(struct ns_obj *, struct ns_val *);
+static int	get_bpf_prog(struct ns_obj *, struct ns_val *);
 static int	get_size(struct ns_obj *, struct ns_val *);
 static int	get_attached(struct ns_obj *, struct ns_val *);
 
@@ -47,6 +48,7 @@ static const struct idkind {
 } idkinds[] = {
 	{ "bpf-map", "anon_inode:bpf-map", "bpf maps, by map id" },
 	{ "bpf-prog", "anon_inode:bpf-prog", "bpf programs, by program id" },
+	{ "bpf_link", "anon_inode:bpf_link", "bpf links, by link id" },
 	{ "eventfd", "anon_inode:[eventfd]", "event counters, by eventfd id" },
 	{ "memfd", "/memfd:", "files in memory with no path, by inode" },
 };
@@ -75,12 +77,22 @@ static const struct ns_attr eventfd_attrs[] = {
 
 static const struct ns_attr bpf_attrs[] = {
 	ANON_COMMON,
-	{ "bpf_type", NS_STRING, "the bpf map or program type", get_bpf_type },
+	{ "bpf_type", NS_STRING, "the bpf map, program or link type",
+	    get_bpf_type },
 	{ "bpf_tag", NS_STRING, "the bpf program's tag", get_bpf_tag },
 	{ "bpf_name", NS_STRING, "the name the bpf map or program was given",
 	    get_bpf_name },
 	{ "attached", NS_LINKS, "the processes that have it mapped or run "
 	    "it as their program", get_attached },
+	{ NULL }
+};
+
+static const struct ns_attr bpf_link_attrs[] = {
+	ANON_COMMON,
+	{ "bpf_type", NS_STRING, "the bpf map, program or link type",
+	    get_bpf_type },
+	{ "bpf_prog", NS_LINK, "the bpf program a bpf link attaches",
+	    get_bpf_prog },
 	{ NULL }
 };
 
@@ -124,6 +136,12 @@ static const struct ns_class bpf_prog_class = {
 	.summary = obj_summary,
 };
 
+static const struct ns_class bpf_link_class = {
+	.type = "bpf_link",
+	.attrs = bpf_link_attrs,
+	.summary = obj_summary,
+};
+
 static const struct ns_class memfd_class = {
 	.type = "memfd",
 	.attrs = memfd_attrs,
@@ -131,7 +149,8 @@ static const struct ns_class memfd_class = {
 };
 
 static const struct ns_class *const id_classes[NIDKINDS] = {
-	&bpf_map_class, &bpf_prog_class, &eventfd_class, &memfd_class,
+	&bpf_map_class, &bpf_prog_class, &bpf_link_class, &eventfd_class,
+	&memfd_class,
 };
 
 static const struct idkind *
@@ -308,6 +327,18 @@ add_fd_path(struct listing *l, struct fdent *e)
 	l->fds[l->nfds++] = s;
 }
 
+static void
+add_id(struct listing *l, uint64_t id)
+{
+	if (l->nids == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 64;
+		if ((l->ids = reallocarray(l->ids, l->cap, sizeof(*l->ids))) ==
+		    NULL)
+			err(1, NULL);
+	}
+	l->ids[l->nids++] = id;
+}
+
 /* Sort each descriptor of the kind into an id, or a descriptor that
  * stands for its object itself. */
 static int
@@ -333,13 +364,7 @@ collect(struct fdent *e, void *arg)
 	}
 	if (ns_parse_u64(obj + strlen(l->prefix), UINT64_MAX, &id) == -1)
 		return 0;
-	if (l->nids == l->cap) {
-		l->cap = l->cap ? l->cap * 2 : 64;
-		if ((l->ids = reallocarray(l->ids, l->cap, sizeof(*l->ids))) ==
-		    NULL)
-			err(1, NULL);
-	}
-	l->ids[l->nids++] = id;
+	add_id(l, id);
 	return 0;
 }
 
@@ -357,6 +382,43 @@ set_obj(struct ns_obj *o, const struct idkind *k, uint64_t id)
 	ns_obj_set(o, id_classes[k - idkinds], "/anon/%s/%llu", k->name,
 	    (unsigned long long)id);
 	o->id[0] = id;
+}
+
+/* The program of a bpf link: 0 if its fdinfo names none. */
+static uint64_t
+linked_prog(struct fdent *e)
+{
+	struct fdinfo_bpf b;
+	const char *info;
+
+	if ((info = fd_ent_info(e)) == NULL ||
+	    fdinfo_parse_bpf(info, &b) == -1 || !b.link)
+		return 0;
+	return b.prog_id;
+}
+
+static int
+collect_linked(struct fdent *e, void *arg)
+{
+	uint64_t id;
+
+	if ((id = linked_prog(e)) != 0)
+		add_id(arg, id);
+	return 0;
+}
+
+static int
+links_to(struct fdent *e, void *arg)
+{
+	return linked_prog(e) == *(uint64_t *)arg;
+}
+
+/* Whether a link holds the program: a program attached by a link needs
+ * no descriptor of its own. */
+static int
+held_by_link(uint64_t id)
+{
+	return fd_index_each("anon_inode:bpf_link", links_to, &id) == 1;
 }
 
 static int
@@ -400,6 +462,8 @@ kind_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	l.prefix = prefix;
 	k = idkind_named(l.kind);
 	fd_index_each(k != NULL ? k->link : "anon_inode:", collect, &l);
+	if (k != NULL && strcmp(k->name, "bpf-prog") == 0)
+		fd_index_each("anon_inode:bpf_link", collect_linked, &l);
 	stop = emit_listing(&l, k, emit, arg);
 	for (i = 0; i < l.nfds; i++)
 		free(l.fds[i]);
@@ -495,6 +559,15 @@ get_bpf_tag(struct ns_obj *o, struct ns_val *v)
 }
 
 static int
+get_bpf_prog(struct ns_obj *o, struct ns_val *v)
+{
+	const char *info;
+
+	return (info = holder_info(o)) != NULL ? fd_val_bpf_prog(info, v) :
+	    -1;
+}
+
+static int
 get_bpf_name(struct ns_obj *o, struct ns_val *v)
 {
 	struct fdent *e;
@@ -579,8 +652,8 @@ obj_summary(struct ns_obj *o, struct ns_val *v)
 	kind_of(o, kind, sizeof(kind));
 	if (o->cls == &eventfd_class && get_counter(o, &val) == 0)
 		snprintf(detail, sizeof(detail), "count=%s", val.buf);
-	else if ((o->cls == &bpf_map_class || o->cls == &bpf_prog_class) &&
-	    get_bpf_type(o, &val) == 0)
+	else if ((o->cls == &bpf_map_class || o->cls == &bpf_prog_class ||
+	    o->cls == &bpf_link_class) && get_bpf_type(o, &val) == 0)
 		strlcpy(detail, val.buf, sizeof(detail));
 	else if (o->cls == &memfd_class && (e = holder_of(o)) != NULL) {
 		/* The name in "/memfd:NAME (deleted)". */
@@ -623,7 +696,8 @@ anon_lookup(struct ns_obj *o, char **comp, int n)
 	    ns_parse_u64(comp[1], UINT64_MAX, &id) == -1)
 		goto none;
 	set_obj(&probe, k, id);
-	if (holder_of(&probe) == NULL) {
+	if (holder_of(&probe) == NULL && !(probe.cls == &bpf_prog_class &&
+	    held_by_link(id))) {
 		ns_obj_clear(&probe);
 		goto none;
 	}
@@ -640,6 +714,7 @@ static const struct ns_class *const classes[] = {
 	&eventfd_class,
 	&bpf_map_class,
 	&bpf_prog_class,
+	&bpf_link_class,
 	&memfd_class,
 	NULL
 };

@@ -458,6 +458,21 @@ fdinfo_parse_bpf(const char *text, struct fdinfo_bpf *b)
 	const char *v;
 
 	memset(b, 0, sizeof(*b));
+	/* A link names its program's id and tag, but no program type. */
+	if (fdinfo_field(text, "link_type", b->link_type,
+	    sizeof(b->link_type)) == 0) {
+		b->link = 1;
+		if ((v = find_value(text, "link_id:")) == NULL ||
+		    number(v, 10, &b->id) == -1)
+			return -1;
+		if ((v = find_value(text, "prog_id:")) == NULL ||
+		    number(v, 10, &b->prog_id) == -1)
+			b->prog_id = 0;
+		if (fdinfo_field(text, "prog_tag", b->tag, sizeof(b->tag)) ==
+		    -1)
+			b->tag[0] = '\0';
+		return 0;
+	}
 	if ((v = find_value(text, "prog_type:")) != NULL) {
 		b->prog = 1;
 		if (number(v, 10, &b->type) == -1 ||
@@ -719,6 +734,7 @@ static const struct anon_class {
 } anon_classes[] = {
 	{ "bpf-map", F_BPF },
 	{ "bpf-prog", F_BPF },
+	{ "bpf_link", F_BPF },
 	{ "eventfd", F_EVENTFD },
 	{ "eventpoll", F_EPOLL },
 	{ "fanotify", F_FANOTIFY },
@@ -1533,8 +1549,8 @@ obj_bpf(struct fdent *e, char *buf, size_t size)
 		return -1;
 	if (fdinfo_parse_bpf(info, &b) == -1)
 		return obj_own(e, buf, size);
-	snprintf(buf, size, "/anon/%s/%llu", b.prog ? "bpf-prog" : "bpf-map",
-	    (unsigned long long)b.id);
+	snprintf(buf, size, "/anon/%s/%llu", b.link ? "bpf_link" : b.prog ?
+	    "bpf-prog" : "bpf-map", (unsigned long long)b.id);
 	return 0;
 }
 
@@ -1921,6 +1937,7 @@ families_of(const char *path)
 		{ "/sock/", 1U << F_SOCK },
 		{ "/anon/eventfd/", 1U << F_EVENTFD },
 		{ "/anon/bpf-", 1U << F_BPF },
+		{ "/anon/bpf_link/", 1U << F_BPF },
 		{ "/anon/memfd/", 1U << F_MEMFD },
 		{ "/ns/", 1U << F_NSFS },
 		{ "/fs", 1U << F_PATH },
@@ -3342,7 +3359,21 @@ fd_val_bpf_type(const char *info, struct ns_val *v)
 
 	if (fdinfo_parse_bpf(info, &b) == -1)
 		return none();
-	ns_val_named(v, fd_bpf_type_name(b.prog, b.type), b.type);
+	if (b.link)
+		ns_val_add(v, b.link_type);
+	else
+		ns_val_named(v, fd_bpf_type_name(b.prog, b.type), b.type);
+	return 0;
+}
+
+int
+fd_val_bpf_prog(const char *info, struct ns_val *v)
+{
+	struct fdinfo_bpf b;
+
+	if (fdinfo_parse_bpf(info, &b) == -1 || !b.link || b.prog_id == 0)
+		return none();
+	ns_val_addf(v, "/anon/bpf-prog/%llu", (unsigned long long)b.prog_id);
 	return 0;
 }
 
@@ -3376,6 +3407,16 @@ get_bpf_tag(struct ns_obj *o, struct ns_val *v)
 	return (info = info_of(o, &e)) != NULL ? fd_val_bpf_tag(info, v) : -1;
 }
 
+static int
+get_bpf_prog(struct ns_obj *o, struct ns_val *v)
+{
+	const char *info;
+	struct fdent *e;
+
+	return (info = info_of(o, &e)) != NULL ? fd_val_bpf_prog(info, v) :
+	    -1;
+}
+
 /*
  * A bpf object's name is in no fdinfo line.  bpf(BPF_OBJ_GET_INFO_BY_FD)
  * tells it, of a duplicate of the holder's descriptor that
@@ -3392,8 +3433,11 @@ ent_bpf_name(struct fdent *e, char *buf, size_t size)
 	const char *info, *name;
 	int pidfd, fd, r;
 
-	if ((info = ent_info(e)) == NULL || fdinfo_parse_bpf(info, &b) == -1 ||
-	    (pidfd = (int)syscall(SYS_pidfd_open, (pid_t)e->pid, 0)) == -1)
+	if ((info = ent_info(e)) == NULL || fdinfo_parse_bpf(info, &b) == -1)
+		return -1;
+	if (b.link)
+		return none();
+	if ((pidfd = (int)syscall(SYS_pidfd_open, (pid_t)e->pid, 0)) == -1)
 		return -1;
 	fd = (int)syscall(SYS_pidfd_getfd, pidfd, e->fd, 0);
 	close(pidfd);
@@ -3643,6 +3687,12 @@ name_bpf(struct ns_obj *o, struct fdent *e, struct ns_val *v)
 
 	if ((info = ent_info(e)) == NULL || fdinfo_parse_bpf(info, &b) == -1)
 		return name_link(o, e, v);
+	if (b.link) {
+		ns_val_addf(v, "id=%llu type=%s prog=%llu",
+		    (unsigned long long)b.id, b.link_type,
+		    (unsigned long long)b.prog_id);
+		return 0;
+	}
 	if ((type = fd_bpf_type_name(b.prog, b.type)) == NULL) {
 		snprintf(num, sizeof(num), "%llu", (unsigned long long)b.type);
 		type = num;
@@ -3860,10 +3910,13 @@ static const struct ns_attr pidfd_attrs[] = {
 static const struct ns_attr bpf_attrs[] = {
 	FD_COMMON,
 	{ "id", NS_NUMBER, "the kernel's id", get_id },
-	{ "bpf_type", NS_STRING, "the bpf map or program type", get_bpf_type },
+	{ "bpf_type", NS_STRING, "the bpf map, program or link type",
+	    get_bpf_type },
 	{ "bpf_tag", NS_STRING, "the bpf program's tag", get_bpf_tag },
 	{ "bpf_name", NS_STRING, "the name the bpf map or program was given",
 	    get_bpf_name },
+	{ "bpf_prog", NS_LINK, "the bpf program a bpf link attaches",
+	    get_bpf_prog },
 	{ NULL }
 };
 static const struct ns_attr io_uring_attrs[] = {
@@ -4353,6 +4406,8 @@ static const struct kind_info {
 	    "a bpf map", probe_bpf },
 	{ "bpf-prog", "/anon/bpf-prog/ID", "attach,test_run",
 	    "a bpf program", probe_bpf },
+	{ "bpf_link", "/anon/bpf_link/ID", "update,detach",
+	    "a bpf program attached to a hook", probe_bpf },
 	{ "io_uring", "/proc/PID/fd/N", "mmap,enter,register,poll",
 	    "rings of asynchronous I/O requests", probe_io_uring },
 	{ "userfaultfd", "/proc/PID/fd/N", "read,poll,ioctl",

@@ -95,9 +95,12 @@ int	fdinfo_parse_pidfd(const char *, struct fdinfo_pidfd *);
 
 struct fdinfo_bpf {
 	int		 prog;		/* 1 for a program, 0 for a map */
+	int		 link;		/* 1 for a link (prog is 0) */
 	uint64_t	 id;
-	uint64_t	 type;
-	char		 tag[32];	/* a program's, else "" */
+	uint64_t	 type;		/* a map's or program's */
+	char		 tag[32];	/* a program's or link's, else "" */
+	char		 link_type[32];	/* a link's, by name */
+	uint64_t	 prog_id;	/* a link's program */
 };
 int	fdinfo_parse_bpf(const char *, struct fdinfo_bpf *);
 
@@ -182,6 +185,8 @@ const struct stat *fd_ent_stat(struct fdent *);
 int		 fd_val_counter(const char *info, struct ns_val *);
 int		 fd_val_bpf_type(const char *info, struct ns_val *);
 int		 fd_val_bpf_tag(const char *info, struct ns_val *);
+/* A bpf link's program, /anon/bpf-prog/ID. */
+int		 fd_val_bpf_prog(const char *info, struct ns_val *);
 /* A bpf object's name, asked of the kernel through the descriptor. */
 int		 fd_val_bpf_name(struct fdent *, struct ns_val *);
 /* Whether it was opened for reading, for writing. */

@@ -392,6 +392,25 @@ $pid $w"
 	assert_output mkfds_prog
 }
 
+@test "a bpf link: /anon/bpf_link/ID, its type and its program" {
+	need_root
+	mkfds bpf-link
+	fd=$(fd_of bpf-link)
+	prog=$(word_of bpf-link prog)
+	id=$(awk '$1 == "link_id:" { print $2 }' "/proc/$pid/fdinfo/$fd")
+	run -0 attrs "/proc/$pid/fd/$fd" kind,object,id,bpf_type,bpf_prog,name
+	assert_output "bpf_link|/anon/bpf_link/$id|$id|raw_tracepoint|/anon/bpf-prog/$prog|id=$id type=raw_tracepoint prog=$prog"
+	run -0 "$NSCAT" -n -r -o path,type,bpf_type,bpf_prog,fds "/anon/bpf_link/$id"
+	assert_output "/anon/bpf_link/$id bpf_link raw_tracepoint /anon/bpf-prog/$prog /proc/$pid/fd/$fd"
+	run -0 "$NSLS" /anon/bpf_link
+	assert_line "/anon/bpf_link/$id"
+	# Only the link holds its program, which resolves all the same.
+	run -0 "$NSCAT" -n -r -o path "/anon/bpf-prog/$prog"
+	assert_output "/anon/bpf-prog/$prog"
+	run -0 "$NSLS" /anon/bpf-prog
+	assert_line "/anon/bpf-prog/$prog"
+}
+
 @test "a pseudo-terminal master: the terminal it drives" {
 	mkfds ptmx
 	fd=$(fd_of ptmx)

@@ -733,6 +733,47 @@ make_bpf_prog(const char *kind)
 	say(kind, fd, "id=%u type=socket_filter", info.id);
 }
 
+/*
+ * A bpf link: a program that does nothing, attached to a raw tracepoint
+ * that seldom fires (task_rename).
+ */
+static void
+make_bpf_link(const char *kind)
+{
+	struct bpf_insn insns[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	union bpf_attr attr = { 0 };
+	struct bpf_prog_info info = { 0 };
+	int prog, fd;
+
+	attr.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT;
+	attr.insns = (uintptr_t)insns;
+	attr.insn_cnt = 2;
+	attr.license = (uintptr_t)"GPL";
+	if ((prog = bpf(BPF_PROG_LOAD, &attr)) == -1) {
+		cannot(kind, strerror(errno));
+		return;
+	}
+	memset(&attr, 0, sizeof(attr));
+	attr.raw_tracepoint.name = (uintptr_t)"task_rename";
+	attr.raw_tracepoint.prog_fd = prog;
+	if ((fd = bpf(BPF_RAW_TRACEPOINT_OPEN, &attr)) == -1) {
+		cannot(kind, strerror(errno));
+		close(prog);
+		return;
+	}
+	memset(&attr, 0, sizeof(attr));
+	attr.info.bpf_fd = prog;
+	attr.info.info_len = sizeof(info);
+	attr.info.info = (uintptr_t)&info;
+	if (bpf(BPF_OBJ_GET_INFO_BY_FD, &attr) == -1)
+		err(1, "BPF_OBJ_GET_INFO_BY_FD");
+	close(prog);
+	say(kind, fd, "prog=%u type=raw_tracepoint", info.id);
+}
+
 static void
 make_ptmx(const char *kind)
 {
@@ -809,6 +850,7 @@ static const struct maker {
 	{ "tun", make_tun },
 	{ "bpf-map", make_bpf_map },
 	{ "bpf-prog", make_bpf_prog },
+	{ "bpf-link", make_bpf_link },
 	{ "ptmx", make_ptmx },
 	{ "userfaultfd", make_userfaultfd },
 	{ "mqueue", make_mqueue },
