@@ -51,6 +51,8 @@ static const struct idkind {
 	{ "bpf_link", "anon_inode:bpf_link", "bpf links, by link id" },
 	{ "eventfd", "anon_inode:[eventfd]", "event counters, by eventfd id" },
 	{ "memfd", "/memfd:", "files in memory with no path, by inode" },
+	{ "secretmem", "/secretmem", "memory even the kernel does not map, "
+	    "by inode" },
 };
 #define NIDKINDS	(sizeof(idkinds) / sizeof(idkinds[0]))
 
@@ -148,9 +150,15 @@ static const struct ns_class memfd_class = {
 	.summary = obj_summary,
 };
 
+static const struct ns_class secretmem_class = {
+	.type = "secretmem",
+	.attrs = memfd_attrs,
+	.summary = obj_summary,
+};
+
 static const struct ns_class *const id_classes[NIDKINDS] = {
 	&bpf_map_class, &bpf_prog_class, &bpf_link_class, &eventfd_class,
-	&memfd_class,
+	&memfd_class, &secretmem_class,
 };
 
 static const struct idkind *
@@ -504,7 +512,8 @@ first(struct fdent *e, void *arg)
 static int
 mappable(const struct ns_obj *o)
 {
-	return o->cls == &memfd_class || o->cls == &bpf_map_class;
+	return o->cls == &memfd_class || o->cls == &secretmem_class ||
+	    o->cls == &bpf_map_class;
 }
 
 /* One descriptor that holds the object, for what its fdinfo says; where
@@ -716,6 +725,7 @@ static const struct ns_class *const classes[] = {
 	&bpf_prog_class,
 	&bpf_link_class,
 	&memfd_class,
+	&secretmem_class,
 	NULL
 };
 

@@ -695,7 +695,8 @@ fd_epoll_events_string(uint32_t events, char *buf, size_t size)
  */
 enum family {
 	F_PATH, F_PIPE, F_SOCK, F_EVENTFD, F_EPOLL, F_TIMERFD, F_SIGNALFD,
-	F_INOTIFY, F_FANOTIFY, F_PIDFD, F_BPF, F_IO_URING, F_MEMFD, F_NSFS,
+	F_INOTIFY, F_FANOTIFY, F_PIDFD, F_BPF, F_IO_URING, F_MEMFD,
+	F_SECRETMEM, F_NSFS,
 	F_ANON, F_UNKN, NFAMILIES
 };
 
@@ -877,6 +878,10 @@ family_of(const char *link)
 	}
 	if (is_memfd(link))
 		return F_MEMFD;
+	/* memfd_secret(2)'s areas are all so named: the file of an
+	 * internal mount, one inode each. */
+	if (strcmp(link, "/secretmem (deleted)") == 0)
+		return F_SECRETMEM;
 	if (link[0] == '/' || link[0] == '\0')
 		return F_PATH;
 	if (nsfs_type(link, &ino) != NULL)
@@ -1226,6 +1231,9 @@ ent_kind(struct fdent *e)
 		break;
 	case F_MEMFD:
 		k = "memfd";
+		break;
+	case F_SECRETMEM:
+		k = "secretmem";
 		break;
 	case F_NSFS:
 		k = "nsfs";
@@ -1586,6 +1594,7 @@ obj_nsfs(struct fdent *e, char *buf, size_t size)
 	return 0;
 }
 
+/* A memfd or a secretmem area: a file with no path, by its inode. */
 static int
 obj_memfd(struct fdent *e, char *buf, size_t size)
 {
@@ -1593,8 +1602,8 @@ obj_memfd(struct fdent *e, char *buf, size_t size)
 
 	if ((st = ent_stat(e)) == NULL)
 		return -1;
-	snprintf(buf, size, "/anon/memfd/%llu",
-	    (unsigned long long)st->st_ino);
+	snprintf(buf, size, "/anon/%s/%llu", e->fam == F_MEMFD ? "memfd" :
+	    "secretmem", (unsigned long long)st->st_ino);
 	return 0;
 }
 
@@ -1612,6 +1621,7 @@ static int	(*const objects[NFAMILIES])(struct fdent *, char *, size_t) = {
 	[F_BPF] = obj_bpf,
 	[F_IO_URING] = obj_own,
 	[F_MEMFD] = obj_memfd,
+	[F_SECRETMEM] = obj_memfd,
 	[F_NSFS] = obj_nsfs,
 	[F_ANON] = obj_own,
 	[F_UNKN] = obj_own,
@@ -1939,6 +1949,7 @@ families_of(const char *path)
 		{ "/anon/bpf-", 1U << F_BPF },
 		{ "/anon/bpf_link/", 1U << F_BPF },
 		{ "/anon/memfd/", 1U << F_MEMFD },
+		{ "/anon/secretmem/", 1U << F_SECRETMEM },
 		{ "/ns/", 1U << F_NSFS },
 		{ "/fs", 1U << F_PATH },
 		{ "/dev/", 1U << F_PATH },
@@ -2364,7 +2375,8 @@ assoc_maps(uint64_t pid, int dfd, int (*fn)(struct fdent *, void *),
 		strlcpy(e->amode, maps[i].mode, sizeof(e->amode));
 		/* What is no file is read through the region's link in
 		 * map_files (which takes privilege), as a descriptor is. */
-		if (e->fam != F_PATH && e->fam != F_MEMFD) {
+		if (e->fam != F_PATH && e->fam != F_MEMFD &&
+		    e->fam != F_SECRETMEM) {
 			snprintf(e->src, sizeof(e->src), "map_files/%s",
 			    maps[i].range);
 			e->dfd = dfd;
@@ -2820,7 +2832,8 @@ get_size(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = ent_of(o)) == NULL || (st = ent_stat(e)) == NULL)
 		return -1;
-	if (!S_ISREG(st->st_mode) && e->fam != F_MEMFD)
+	if (!S_ISREG(st->st_mode) && e->fam != F_MEMFD &&
+	    e->fam != F_SECRETMEM)
 		return none();
 	ns_val_num(v, (unsigned long long)st->st_size);
 	return 0;
@@ -3037,6 +3050,7 @@ get_id(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	switch (e->fam) {
 	case F_MEMFD:
+	case F_SECRETMEM:
 		if ((st = ent_stat(e)) == NULL)
 			return -1;
 		ns_val_num(v, st->st_ino);
@@ -3718,7 +3732,8 @@ name_io_uring(struct ns_obj *o, struct fdent *e, struct ns_val *v)
 	return 0;
 }
 
-/* "/memfd:NAME (deleted)" is no path: "memfd:NAME". */
+/* "/memfd:NAME (deleted)" is no path: "memfd:NAME"; "/secretmem
+ * (deleted)" is "secretmem". */
 static int
 name_memfd(struct ns_obj *o, struct fdent *e, struct ns_val *v)
 {
@@ -3741,6 +3756,7 @@ static int	(*const names[NFAMILIES])(struct ns_obj *, struct fdent *,
 	[F_BPF] = name_bpf,
 	[F_IO_URING] = name_io_uring,
 	[F_MEMFD] = name_memfd,
+	[F_SECRETMEM] = name_memfd,
 	[F_NSFS] = name_link,
 	[F_ANON] = name_link,
 	[F_UNKN] = name_link,
@@ -3994,6 +4010,7 @@ static const struct ns_class *const family_classes[NFAMILIES] = {
 	[F_BPF] = &fd_bpf_class,
 	[F_IO_URING] = &fd_io_uring_class,
 	[F_MEMFD] = &fd_memfd_class,
+	[F_SECRETMEM] = &fd_memfd_class,
 	[F_NSFS] = &fd_nsfs_class,
 	[F_ANON] = &fd_other_class,
 	[F_UNKN] = &fd_other_class,
@@ -4364,6 +4381,12 @@ probe_memfd(void)
 }
 
 static int
+probe_secretmem(void)
+{
+	return probe_fd((int)syscall(SYS_memfd_secret, O_CLOEXEC));
+}
+
+static int
 probe_nsfs(void)
 {
 	return access("/proc/self/ns/net", F_OK) == 0;
@@ -4416,6 +4439,8 @@ static const struct kind_info {
 	    "a performance counter", probe_perf_event },
 	{ "memfd", "/anon/memfd/INODE", "read,write,seek,mmap,seal",
 	    "a file in memory with no path", probe_memfd },
+	{ "secretmem", "/anon/secretmem/INODE", "mmap,ftruncate",
+	    "memory that even the kernel does not map", probe_secretmem },
 	{ "nsfs", "/ns/TYPE/INODE", "setns,ioctl", "a namespace", probe_nsfs },
 	{ "UNKN", "/proc/PID/fd/N", "",
 	    "what none of the above is; an anonymous inode shows its class",

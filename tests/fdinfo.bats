@@ -336,6 +336,18 @@ $w"
 $pid $w"
 }
 
+@test "a secretmem area: /anon/secretmem/INODE, which resolves" {
+	mkfds secretmem
+	fd=$(fd_of secretmem)
+	ino=$(word_of secretmem ino)
+	run -0 attrs "/proc/$pid/fd/$fd" kind,object,name,size,id
+	assert_output "secretmem|/anon/secretmem/$ino|secretmem|4096|$ino"
+	run -0 "$NSCAT" -n -r -o path,type,size,fds "/anon/secretmem/$ino"
+	assert_output "/anon/secretmem/$ino secretmem 4096 /proc/$pid/fd/$fd"
+	run -0 "$NSLS" /anon/secretmem
+	assert_line "/anon/secretmem/$ino"
+}
+
 @test "an io_uring: its own descriptor, the sizes of its rings" {
 	mkfds io_uring
 	fd=$(fd_of io_uring)

@@ -507,6 +507,22 @@ make_mmap(const char *kind)
 	close(fd);
 }
 
+/* memfd_secret(2): memory the kernel itself does not map, which a
+ * kernel may not allow (secretmem.enable=0). */
+static void
+make_secretmem(const char *kind)
+{
+	int fd;
+
+	if ((fd = (int)syscall(SYS_memfd_secret, 0)) == -1) {
+		cannot(kind, strerror(errno));
+		return;
+	}
+	if (ftruncate(fd, 4096) == -1)
+		err(1, "ftruncate");
+	say(kind, fd, "ino=%lu", inode_of(fd));
+}
+
 /* A memfd that only a mapping holds: its descriptor is closed. */
 static void
 make_memfd_mmap(const char *kind)
@@ -855,6 +871,7 @@ static const struct maker {
 	{ "userfaultfd", make_userfaultfd },
 	{ "mqueue", make_mqueue },
 	{ "memfd-mmap", make_memfd_mmap },
+	{ "secretmem", make_secretmem },
 	{ "memfd-exe", make_memfd_exe },
 	{ "packet-ring", make_packet_ring },
 	{ "bpf-map-mmap", make_bpf_map_mmap },
