@@ -2878,6 +2878,12 @@ get_devname(struct ns_obj *o, struct ns_val *v)
 	return device_attr(o, v, "name");
 }
 
+static int
+get_backing(struct ns_obj *o, struct ns_val *v)
+{
+	return device_attr(o, v, "backing");
+}
+
 /* The value of an fdinfo line of a character device: tun's "iff",
  * ptmx's "tty-index". */
 static int
@@ -3850,6 +3856,7 @@ static const struct ns_attr file_attrs[] = {
 	{ "driver", NS_STRING, "the driver of the device", get_driver },
 	{ "devname", NS_STRING, "the kernel's name of the device",
 	    get_devname },
+	{ "backing", NS_LINK, "the file behind a loop device", get_backing },
 	{ "interface", NS_LINK, "the network interface", get_interface },
 	{ "tty", NS_LINK, "the terminal", get_tty },
 	{ NULL }

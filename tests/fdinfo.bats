@@ -170,6 +170,28 @@ need_root() {
 	assert_output "BLK|/dev/block/${dev/://}|$(word_of blockdev path)"
 }
 
+@test "a loop device: BLK, /dev/block/7/N and the file behind it" {
+	need_root
+	mkfds loop
+	fd=$(fd_of loop)
+	dev=$(word_of loop dev)
+	run -0 attrs "/proc/$pid/fd/$fd" kind,object,backing,driver
+	assert_output "BLK|/dev/block/${dev/://}|/fs$dir/backing|loop"
+	run -0 "$NSCAT" -n -r -o path "/dev/block/${dev/://}"
+	assert_output "/dev/block/${dev/://}"
+}
+
+@test "a misc device: CHR, /dev/char/10/N, driver misc and its name" {
+	[ -r /dev/fuse ] || skip "no /dev/fuse here"
+	sleep 1000 5</dev/fuse 3>&- &
+	helpers+=("$!")
+	minor=$(stat -c '%T' /dev/fuse)
+	run -0 attrs "/proc/$!/fd/5" kind,object,driver,devname,name
+	assert_output "CHR|/dev/char/10/$((16#$minor))|misc|fuse|/dev/fuse"
+	run -0 "$NSCAT" -n -r -o path "/dev/char/10/$((16#$minor))"
+	assert_output "/dev/char/10/$((16#$minor))"
+}
+
 @test "a unix stream pair: UNIX-STREAM, /sock/unix/INODE, the peer's end" {
 	mkfds unix-stream
 	a=$(awk '$1 == "unix-stream" { print $2 }' "$dir/mkfds.out" | sed -n 1p)
@@ -429,6 +451,17 @@ $pid $w"
 	n=$(word_of ptmx tty-index)
 	run -0 attrs "/proc/$pid/fd/$fd" kind,object,tty,name
 	assert_output "CHR|/dev/char/5/2|/dev/char/136/$n|tty-index=$n"
+}
+
+@test "a perf_event descriptor: its own object" {
+	mkfds perf_event
+	fd=$(fd_of perf_event)
+	run -0 attrs "/proc/$pid/fd/$fd" kind,object,name
+	assert_output "perf_event|/proc/$pid/fd/$fd|anon_inode:[perf_event]"
+	run -0 "$NSCAT" -n -r -o path "/proc/$pid/fd/$fd"
+	assert_output "/proc/$pid/fd/$fd"
+	run -0 "$NSLS" /anon/perf_event
+	assert_line "/proc/$pid/fd/$fd"
 }
 
 @test "an anonymous class this tool has no reader for is shown by name" {

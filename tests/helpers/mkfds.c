@@ -33,7 +33,9 @@
 #include <linux/if_packet.h>
 #include <linux/if_tun.h>
 #include <linux/io_uring.h>
+#include <linux/loop.h>
 #include <linux/netlink.h>
+#include <linux/perf_event.h>
 
 #include <arpa/inet.h>
 #include <net/if.h>
@@ -219,6 +221,65 @@ make_blockdev(const char *kind)
 		return;
 	}
 	cannot(kind, "no readable block device");
+}
+
+/* A loop device over a file in dir, which goes when mkfds closes it
+ * (LO_FLAGS_AUTOCLEAR). */
+static void
+make_loop(const char *kind)
+{
+	struct loop_config cfg = { 0 };
+	char path[PATH_MAX], dev[32];
+	struct stat st;
+	int ctl, n, file, fd;
+
+	in_dir(path, sizeof(path), "backing");
+	if ((file = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600)) == -1)
+		err(1, "%s", path);
+	if (ftruncate(file, 1 << 20) == -1)
+		err(1, "ftruncate");
+	if ((ctl = open("/dev/loop-control", O_RDWR)) == -1 ||
+	    (n = ioctl(ctl, LOOP_CTL_GET_FREE)) == -1) {
+		cannot(kind, strerror(errno));
+		return;
+	}
+	close(ctl);
+	snprintf(dev, sizeof(dev), "/dev/loop%d", n);
+	if ((fd = open(dev, O_RDWR)) == -1) {
+		cannot(kind, strerror(errno));
+		return;
+	}
+	cfg.fd = (uint32_t)file;
+	cfg.info.lo_flags = LO_FLAGS_AUTOCLEAR;
+	if (ioctl(fd, LOOP_CONFIGURE, &cfg) == -1) {
+		cannot(kind, strerror(errno));
+		close(fd);
+		return;
+	}
+	close(file);
+	if (fstat(fd, &st) == -1)
+		err(1, "fstat");
+	say(kind, fd, "dev=%u:%u backing=%s", major(st.st_rdev),
+	    minor(st.st_rdev), path);
+}
+
+/* A performance counter of mkfds itself, which counts nothing. */
+static void
+make_perf_event(const char *kind)
+{
+	struct perf_event_attr attr = { 0 };
+	int fd;
+
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.config = PERF_COUNT_SW_DUMMY;
+	attr.disabled = 1;
+	if ((fd = (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1,
+	    PERF_FLAG_FD_CLOEXEC)) == -1) {
+		cannot(kind, strerror(errno));
+		return;
+	}
+	say(kind, fd, NULL);
 }
 
 static void
@@ -848,6 +909,8 @@ static const struct maker {
 	{ "fifo", make_fifo },
 	{ "chardev", make_chardev },
 	{ "blockdev", make_blockdev },
+	{ "loop", make_loop },
+	{ "perf_event", make_perf_event },
 	{ "unix-listen", make_unix_listen },
 	{ "netlink", make_netlink },
 	{ "packet", make_packet },
