@@ -707,6 +707,29 @@ TCP"
 	assert_equal "$stderr" ""
 }
 
+@test "every object fdinfo -a names, of every kind mkfds makes, resolves" {
+	mkfds file dir symlink pipe fifo chardev unix-stream eventfd timerfd \
+	    signalfd epoll inotify pidfd memfd memfd-mmap memfd-exe secretmem \
+	    mqueue nsfs io_uring userfaultfd perf_event ptmx
+	child=$(word_of memfd-exe pid)
+	run -0 --separate-stderr bash -c "'$FDINFO' -a -p $pid,$child -n \
+	    -o object | sort -u | '$NSCAT' -o path -n -r -"
+	assert_equal "$stderr" ""
+	assert_line "/anon/memfd/$(word_of memfd-exe ino)"
+	assert_line "/anon/memfd/$(word_of memfd-mmap ino)"
+	assert_line "/ipc/mqueue/$(word_of mqueue-read name)"
+	assert_line "/fs$dir/link"
+}
+
+@test "every object fdinfo -a names of the kinds that take root resolves" {
+	need_root
+	mkfds fanotify tun bpf-map bpf-prog bpf-link bpf-map-mmap packet-ring \
+	    loop
+	run -0 --separate-stderr bash -c "'$FDINFO' -a -p $pid -n -o object |
+	    sort -u | '$NSCAT' -o path -n -r -"
+	assert_equal "$stderr" ""
+}
+
 @test "kinds and modes agree with lsfd on the same process" {
 	command -v lsfd >/dev/null || skip "lsfd is missing"
 	mkfds file dir pipe fifo chardev unix-stream unix-dgram tcp udp \
