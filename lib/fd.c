@@ -24,6 +24,7 @@
 #include <sys/eventfd.h>
 #include <sys/fanotify.h>
 #include <sys/inotify.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
@@ -34,6 +35,7 @@
 #include <sys/xattr.h>
 
 #include <linux/bpf.h>
+#include <linux/if_tun.h>
 #include <net/if.h>
 
 #include <ctype.h>
@@ -2901,16 +2903,87 @@ device_field(struct ns_obj *o, const char *key, char *buf, size_t size)
 	return 0;
 }
 
-/* The interface is looked up by name in the caller's network
- * namespace, where a tun device made by another may not be. */
+/*
+ * A duplicate of the holder's descriptor, for what only a call on the
+ * descriptor tells: pidfd_getfd(2), which the holder must let us trace
+ * (our own process, or any with privilege).  -1 with errno.
+ */
+static int
+ent_dup(const struct fdent *e)
+{
+	int pidfd, fd, save;
+
+	if (e->fd < 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	if ((pidfd = (int)syscall(SYS_pidfd_open, (pid_t)e->pid, 0)) == -1)
+		return -1;
+	fd = (int)syscall(SYS_pidfd_getfd, pidfd, e->fd, 0);
+	save = errno;
+	close(pidfd);
+	errno = save;
+	return fd;
+}
+
+/*
+ * The network namespace a tun device's interface lives in, by its
+ * inode: TUNGETDEVNETNS on a duplicate of the descriptor tells, where
+ * we may take one.
+ */
+static int
+tun_netns(struct ns_obj *o, uint64_t *ino)
+{
+	struct fdent *e;
+	struct stat st;
+	char name[64];
+	int fd, nsfd;
+
+	if (device_field(o, "iff", name, sizeof(name)) == -1 ||
+	    (e = ent_of(o)) == NULL || (fd = ent_dup(e)) == -1)
+		return -1;
+	nsfd = ioctl(fd, TUNGETDEVNETNS);
+	close(fd);
+	if (nsfd == -1)
+		return -1;
+	if (fstat(nsfd, &st) == -1) {
+		close(nsfd);
+		return -1;
+	}
+	close(nsfd);
+	*ino = st.st_ino;
+	return 0;
+}
+
+static int
+get_tun_netns(struct ns_obj *o, struct ns_val *v)
+{
+	uint64_t ino;
+
+	if (tun_netns(o, &ino) == -1)
+		return -1;
+	ns_val_addf(v, "/ns/net/%llu", (unsigned long long)ino);
+	return 0;
+}
+
+/*
+ * The interface is looked up by name in the caller's network
+ * namespace, where a tun device made by another may not be: where the
+ * device's namespace is known to be another, it has none.
+ */
 static int
 get_interface(struct ns_obj *o, struct ns_val *v)
 {
+	struct stat self;
+	uint64_t ino;
 	unsigned idx;
 	char name[64];
 
 	if (device_field(o, "iff", name, sizeof(name)) == -1)
 		return -1;
+	if (tun_netns(o, &ino) == 0 && stat("/proc/self/ns/net", &self) ==
+	    0 && self.st_ino != ino)
+		return none();
 	if ((idx = if_nametoindex(name)) == 0)
 		return none();
 	ns_val_addf(v, "/dev/net/%u", idx);
@@ -3437,12 +3510,8 @@ get_bpf_prog(struct ns_obj *o, struct ns_val *v)
 	    -1;
 }
 
-/*
- * A bpf object's name is in no fdinfo line.  bpf(BPF_OBJ_GET_INFO_BY_FD)
- * tells it, of a duplicate of the holder's descriptor that
- * pidfd_getfd(2) takes, which the holder must let us trace: our own
- * process, or any with privilege.
- */
+/* A bpf object's name is in no fdinfo line: bpf(BPF_OBJ_GET_INFO_BY_FD)
+ * tells it, of a duplicate of the descriptor. */
 static int
 ent_bpf_name(struct fdent *e, char *buf, size_t size)
 {
@@ -3451,17 +3520,13 @@ ent_bpf_name(struct fdent *e, char *buf, size_t size)
 	union bpf_attr attr;
 	struct fdinfo_bpf b;
 	const char *info, *name;
-	int pidfd, fd, r;
+	int fd, r;
 
 	if ((info = ent_info(e)) == NULL || fdinfo_parse_bpf(info, &b) == -1)
 		return -1;
 	if (b.link)
 		return none();
-	if ((pidfd = (int)syscall(SYS_pidfd_open, (pid_t)e->pid, 0)) == -1)
-		return -1;
-	fd = (int)syscall(SYS_pidfd_getfd, pidfd, e->fd, 0);
-	close(pidfd);
-	if (fd == -1)
+	if ((fd = ent_dup(e)) == -1)
 		return -1;
 	memset(&attr, 0, sizeof(attr));
 	memset(&prog, 0, sizeof(prog));
@@ -3858,6 +3923,8 @@ static const struct ns_attr file_attrs[] = {
 	    get_devname },
 	{ "backing", NS_LINK, "the file behind a loop device", get_backing },
 	{ "interface", NS_LINK, "the network interface", get_interface },
+	{ "netns", NS_LINK, "the network namespace of a tun device's "
+	    "interface", get_tun_netns },
 	{ "tty", NS_LINK, "the terminal", get_tty },
 	{ NULL }
 };

@@ -11,6 +11,7 @@ MKFDS=$HELPERS/mkfds
 
 setup() {
 	helpers=()
+	wrap=()
 	dir=$(realpath "$BATS_TEST_TMPDIR")
 }
 
@@ -22,12 +23,13 @@ teardown() {
 	done
 }
 
-# Start mkfds making the kinds named; its pid is left in $pid and what it
-# printed in $dir/mkfds.out.
+# Start mkfds making the kinds named, run by the command in ${wrap[@]} if
+# any (unshare -n, say); its pid is left in $pid and what it printed in
+# $dir/mkfds.out.
 mkfds() {
 	local out=$dir/mkfds.out i
 
-	"$MKFDS" -d "$dir" "$@" >"$out" 3>&- &
+	"${wrap[@]}" "$MKFDS" -d "$dir" "$@" >"$out" 3>&- &
 	helpers+=("$!")
 	for i in $(seq 200); do
 		grep -qx ready "$out" && break
@@ -389,8 +391,21 @@ $pid $w"
 	need_root
 	mkfds tun
 	fd=$(fd_of tun)
-	run -0 attrs "/proc/$pid/fd/$fd" kind,object,interface,name
-	assert_output "CHR|/dev/char/10/200|/dev/net/$(word_of tun ifindex)|iface=$(word_of tun iface)"
+	run -0 attrs "/proc/$pid/fd/$fd" kind,object,interface,name,netns
+	assert_output "CHR|/dev/char/10/200|/dev/net/$(word_of tun ifindex)|iface=$(word_of tun iface)|/ns/net/$(stat -L -c %i /proc/self/ns/net)"
+}
+
+@test "a tun descriptor of another network namespace: no interface of ours" {
+	need_root
+	wrap=(unshare -n)
+	mkfds tun
+	fd=$(fd_of tun)
+	ns=$(stat -L -c %i "/proc/$pid/ns/net")
+	[ "$ns" != "$(stat -L -c %i /proc/self/ns/net)" ]
+	run -0 attrs "/proc/$pid/fd/$fd" kind,interface,netns
+	assert_output "CHR|null|/ns/net/$ns"
+	run -0 --separate-stderr "$NSCAT" -n -r -o path "/ns/net/$ns"
+	assert_output "/ns/net/$ns"
 }
 
 @test "bpf maps and programs: /anon/bpf-map/ID, /anon/bpf-prog/ID, types" {
