@@ -39,20 +39,24 @@ static int	get_bpf_prog(struct ns_obj *, struct ns_val *);
 static int	get_size(struct ns_obj *, struct ns_val *);
 static int	get_attached(struct ns_obj *, struct ns_val *);
 
-/* The kinds whose objects have ids, and the link text of a descriptor
- * of each. */
+/* The kinds whose objects have ids, the link text of a descriptor of
+ * each, and whether a process can hold one other than by a descriptor
+ * (mapped, or run as its program). */
 static const struct idkind {
 	const char	*name;
 	const char	*link;
 	const char	*what;
+	int		 mappable;
 } idkinds[] = {
-	{ "bpf-map", "anon_inode:bpf-map", "bpf maps, by map id" },
-	{ "bpf-prog", "anon_inode:bpf-prog", "bpf programs, by program id" },
-	{ "bpf_link", "anon_inode:bpf_link", "bpf links, by link id" },
-	{ "eventfd", "anon_inode:[eventfd]", "event counters, by eventfd id" },
-	{ "memfd", "/memfd:", "files in memory with no path, by inode" },
+	{ "bpf-map", "anon_inode:bpf-map", "bpf maps, by map id", 1 },
+	{ "bpf-prog", "anon_inode:bpf-prog", "bpf programs, by program id",
+	    0 },
+	{ "bpf_link", "anon_inode:bpf_link", "bpf links, by link id", 0 },
+	{ "eventfd", "anon_inode:[eventfd]", "event counters, by eventfd id",
+	    0 },
+	{ "memfd", "/memfd:", "files in memory with no path, by inode", 1 },
 	{ "secretmem", "/secretmem", "memory even the kernel does not map, "
-	    "by inode" },
+	    "by inode", 1 },
 };
 #define NIDKINDS	(sizeof(idkinds) / sizeof(idkinds[0]))
 
@@ -367,7 +371,9 @@ collect(struct fdent *e, void *arg)
 	if ((obj = fd_ent_object(e)) == NULL)
 		return 0;
 	if (strncmp(obj, l->prefix, strlen(l->prefix)) != 0) {
-		add_fd_path(l, e);
+		/* A mapping of what has no id of its own names nothing. */
+		if (fd_ent_fd(e) >= 0)
+			add_fd_path(l, e);
 		return 0;
 	}
 	if (ns_parse_u64(obj + strlen(l->prefix), UINT64_MAX, &id) == -1)
@@ -469,7 +475,10 @@ kind_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	snprintf(prefix, sizeof(prefix), "/anon/%s/", l.kind);
 	l.prefix = prefix;
 	k = idkind_named(l.kind);
-	fd_index_each(k != NULL ? k->link : "anon_inode:", collect, &l);
+	if (k != NULL && k->mappable)
+		fd_index_each_all(k->link, collect, &l);
+	else
+		fd_index_each(k != NULL ? k->link : "anon_inode:", collect, &l);
 	if (k != NULL && strcmp(k->name, "bpf-prog") == 0)
 		fd_index_each("anon_inode:bpf_link", collect_linked, &l);
 	stop = emit_listing(&l, k, emit, arg);
@@ -512,8 +521,11 @@ first(struct fdent *e, void *arg)
 static int
 mappable(const struct ns_obj *o)
 {
-	return o->cls == &memfd_class || o->cls == &secretmem_class ||
-	    o->cls == &bpf_map_class;
+	const struct idkind *k;
+	char kind[64];
+
+	return (k = idkind_named(kind_of(o, kind, sizeof(kind)))) != NULL &&
+	    k->mappable;
 }
 
 /* One descriptor that holds the object, for what its fdinfo says; where

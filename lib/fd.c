@@ -2011,21 +2011,33 @@ fd_index_holders_all(const char *object, fd_ent_fn fn, void *arg)
 	return index_holders(object, 1, fn, arg);
 }
 
-int
-fd_index_each(const char *prefix, fd_ent_fn fn, void *arg)
+static int
+index_each(const char *prefix, int assoc, fd_ent_fn fn, void *arg)
 {
 	size_t i, n = strlen(prefix);
 	int r;
 
-	index_load(0);
+	index_load(assoc);
 	for (i = 0; i < ix.n; i++) {
-		if (ix.ent[i]->fd < 0 ||
+		if ((!assoc && ix.ent[i]->fd < 0) ||
 		    strncmp(ix.ent[i]->link, prefix, n) != 0)
 			continue;
 		if ((r = fn(ix.ent[i], arg)) != 0)
 			return r;
 	}
 	return 0;
+}
+
+int
+fd_index_each(const char *prefix, fd_ent_fn fn, void *arg)
+{
+	return index_each(prefix, 0, fn, arg);
+}
+
+int
+fd_index_each_all(const char *prefix, fd_ent_fn fn, void *arg)
+{
+	return index_each(prefix, 1, fn, arg);
 }
 
 static int

@@ -160,6 +160,8 @@ int	fd_walk_types(ns_emit_fn, void *);
 typedef int (*fd_ent_fn)(struct fdent *, void *);
 /* Each descriptor whose link text starts with prefix ("" for all). */
 int	fd_index_each(const char *prefix, fd_ent_fn, void *);
+/* The same, and each association (fdinfo -a). */
+int	fd_index_each_all(const char *prefix, fd_ent_fn, void *);
 /* Each descriptor that refers to the object at this path. */
 int	fd_index_holders(const char *object, fd_ent_fn, void *);
 /* The same, and each association: a program, a mapping (fdinfo -a). */

@@ -610,6 +610,9 @@ $child mem"
 	assert_line "shm rw- memfd /anon/memfd/$ino"
 	run -0 "$NSCAT" -n -r -o path,summary "/anon/memfd/$ino"
 	assert_output "/anon/memfd/$ino memfd\\x20$ino\\x20mkfds-mapped,\\x201\\x20holder"
+	run -0 "$NSLS" /anon/memfd
+	assert_line "/anon/memfd/$ino"
+	assert_line "/anon/memfd/$(word_of memfd-exe ino)"
 }
 
 @test "-a: a mapped packet socket and a mapped bpf map resolve" {
