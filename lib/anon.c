@@ -8,11 +8,12 @@
  * inode.  The other kinds (epoll, timerfd, signalfd, inotify...) have
  * nothing but the descriptor that holds them: listing /anon/KIND gives
  * those descriptors' paths.  Everything here is found by the one scan
- * of every descriptor (fd.c's index).  A memfd or a bpf map can be held
- * by no descriptor at all, as a process's program (fexecve(3) of a
- * memfd) or a mapping: such an object is looked for among every
- * process's associations too, which costs a read of every maps file,
- * and only when no descriptor holds it.
+ * of every descriptor (fd.c's index).  A memfd, a secretmem area or a
+ * bpf map can be held by no descriptor at all, as a process's program
+ * (fexecve(3) of a memfd) or a mapping: such an object is looked for
+ * among every process's associations too, which costs a read of every
+ * maps file, only when no descriptor holds it or its kind is listed.
+ * A bpf program that only a link holds is found through the link.
  */
 #include <err.h>
 #include <errno.h>
@@ -371,8 +372,10 @@ collect(struct fdent *e, void *arg)
 	if ((obj = fd_ent_object(e)) == NULL)
 		return 0;
 	if (strncmp(obj, l->prefix, strlen(l->prefix)) != 0) {
-		/* A mapping of what has no id of its own names nothing. */
-		if (fd_ent_fd(e) >= 0)
+		/* A descriptor that is its own object (an eventfd of a kernel
+		 * without ids) is listed; a file whose name starts like a
+		 * memfd's, or a mapping of no id, is not. */
+		if (fd_ent_fd(e) >= 0 && strncmp(obj, "/proc/", 6) == 0)
 			add_fd_path(l, e);
 		return 0;
 	}
