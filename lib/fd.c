@@ -3073,15 +3073,38 @@ add_endpoint(struct fdent *e, void *arg)
 	return add_holder(e, ep->v);
 }
 
+/* The descriptors of /dev/ptmx that drive one terminal, by the
+ * tty-index each one's fdinfo gives. */
+struct masters {
+	uint64_t	 index;
+	struct endpoints *ep;
+};
+
+static int
+add_master(struct fdent *e, void *arg)
+{
+	struct masters *m = arg;
+	const char *info;
+	char idx[24];
+	uint64_t n;
+
+	if (e->fd < 0 || (info = ent_info(e)) == NULL ||
+	    fdinfo_field(info, "tty-index", idx, sizeof(idx)) == -1 ||
+	    ns_parse_u64(idx, 0xfffff, &n) == -1 || n != m->index)
+		return 0;
+	return add_endpoint(e, m->ep);
+}
+
 /*
  * The other descriptors at the ends of the channel: of the pipe, the
  * FIFO, the eventfd, the socket and its peer, the terminal, the message
- * queue.
+ * queue; a terminal's are the masters that drive it, as lsfd has them.
  */
 static int
 get_endpoints(struct ns_obj *o, struct ns_val *v)
 {
 	struct endpoints ep = { NULL, v };
+	struct masters m = { 0, &ep };
 	struct ns_val peer = { 0 };
 	const struct stat *st;
 	struct fdent *e;
@@ -3111,6 +3134,13 @@ get_endpoints(struct ns_obj *o, struct ns_val *v)
 			ns_val_free(&peer);
 			obj = tty;
 			break;
+		}
+		/* The devpts terminals are of major 136, minor their
+		 * index. */
+		if (S_ISCHR(st->st_mode) && major(st->st_rdev) == 136) {
+			m.index = minor(st->st_rdev);
+			fd_index_holders("/dev/char/5/2", add_master, &m);
+			return v->n == n ? none() : 0;
 		}
 		if (!S_ISFIFO(st->st_mode) && !ent_is_mqueue(e))
 			return none();
@@ -3913,8 +3943,8 @@ fd_release(struct ns_obj *o)
 	{ "name", NS_STRING, "the name", get_name }, \
 	{ "inode", NS_NUMBER, "the inode number", get_inode }, \
 	{ "endpoints", NS_LINKS, "the descriptors at the other ends: of a " \
-	    "pipe, FIFO, socket and its peer, eventfd, terminal, message " \
-	    "queue", \
+	    "pipe, FIFO, socket and its peer, eventfd, pseudo-terminal, " \
+	    "message queue", \
 	    get_endpoints }
 
 #define FD_CLASS(var, list) \

@@ -468,6 +468,17 @@ $pid $w"
 	assert_output "CHR|/dev/char/5/2|/dev/char/136/$n|tty-index=$n"
 }
 
+@test "a pseudo-terminal: master and terminal are each other's endpoints" {
+	mkfds pty
+	m=$(fd_of pty-master)
+	t=$(fd_of pty-slave)
+	n=$(word_of pty-master tty-index)
+	run -0 attrs "/proc/$pid/fd/$t" kind,object,endpoints
+	assert_output "CHR|/dev/char/136/$n|[\"/proc/$pid/fd/$m\"]"
+	run -0 attrs "/proc/$pid/fd/$m" tty,endpoints
+	assert_output "/dev/char/136/$n|[\"/proc/$pid/fd/$t\"]"
+}
+
 @test "a perf_event descriptor: its own object" {
 	mkfds perf_event
 	fd=$(fd_of perf_event)

@@ -864,6 +864,24 @@ make_ptmx(const char *kind)
 	say(kind, fd, "tty-index=%d", n);
 }
 
+/* Both ends of a pseudo-terminal: the master and the terminal. */
+static void
+make_pty(const char *kind)
+{
+	char *name;
+	int fd, pts, n;
+
+	if ((fd = posix_openpt(O_RDWR | O_NOCTTY)) == -1 ||
+	    grantpt(fd) == -1 || unlockpt(fd) == -1 ||
+	    ioctl(fd, TIOCGPTN, &n) == -1 || (name = ptsname(fd)) == NULL ||
+	    (pts = open(name, O_RDWR | O_NOCTTY)) == -1) {
+		cannot(kind, strerror(errno));
+		return;
+	}
+	say("pty-master", fd, "tty-index=%d peer=%d", n, pts);
+	say("pty-slave", pts, "tty-index=%d peer=%d", n, fd);
+}
+
 static void
 make_userfaultfd(const char *kind)
 {
@@ -931,6 +949,7 @@ static const struct maker {
 	{ "bpf-prog", make_bpf_prog },
 	{ "bpf-link", make_bpf_link },
 	{ "ptmx", make_ptmx },
+	{ "pty", make_pty },
 	{ "userfaultfd", make_userfaultfd },
 	{ "mqueue", make_mqueue },
 	{ "memfd-mmap", make_memfd_mmap },
