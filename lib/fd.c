@@ -4497,6 +4497,12 @@ probe_memfd(void)
 }
 
 static int
+probe_mqueue(void)
+{
+	return access("/proc/sys/fs/mqueue", F_OK) == 0;
+}
+
+static int
 probe_secretmem(void)
 {
 	return probe_fd((int)syscall(SYS_memfd_secret, O_CLOEXEC));
@@ -4555,6 +4561,8 @@ static const struct kind_info {
 	    "a performance counter", probe_perf_event },
 	{ "memfd", "/anon/memfd/INODE", "read,write,seek,mmap,seal",
 	    "a file in memory with no path", probe_memfd },
+	{ "mqueue", "/ipc/mqueue/NAME", "send,receive,notify,poll",
+	    "a POSIX message queue", probe_mqueue },
 	{ "secretmem", "/anon/secretmem/INODE", "mmap,ftruncate",
 	    "memory that even the kernel does not map", probe_secretmem },
 	{ "nsfs", "/ns/TYPE/INODE", "setns,ioctl", "a namespace", probe_nsfs },

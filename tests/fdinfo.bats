@@ -691,6 +691,8 @@ TCP"
 	assert_line "UNIX-STREAM /sock/unix/INODE"
 	assert_line "pidfd /proc/PID"
 	assert_line "nsfs /ns/TYPE/INODE"
+	assert_line "bpf_link /anon/bpf_link/ID"
+	assert_line "mqueue /ipc/mqueue/NAME"
 	run -0 "$FDINFO" --types -J
 	run -0 jq -r '.types[] | select(.kind == "TCP") | .supports' <<<"$output"
 	assert_output --partial accept
