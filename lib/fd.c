@@ -3582,7 +3582,8 @@ ent_bpf_name(struct fdent *e, char *buf, size_t size)
 		return -1;
 	/* The kernel keeps the name NUL-terminated within its 16 bytes. */
 	name = b.prog ? prog.name : map.name;
-	if (strnlen(name, BPF_OBJ_NAME_LEN) == BPF_OBJ_NAME_LEN || *name == '\0')
+	if (strnlen(name, BPF_OBJ_NAME_LEN) == BPF_OBJ_NAME_LEN ||
+	    *name == '\0')
 		return none();
 	strlcpy(buf, name, size);
 	return 0;
