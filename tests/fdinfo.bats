@@ -763,8 +763,9 @@ TCP"
 
 @test "kinds and modes agree with lsfd on the same process" {
 	command -v lsfd >/dev/null || skip "lsfd is missing"
-	mkfds file dir pipe fifo chardev unix-stream unix-dgram tcp udp \
-	    eventfd timerfd signalfd epoll inotify memfd nsfs
+	mkfds file dir symlink pipe fifo chardev unix-stream unix-dgram tcp \
+	    udp eventfd timerfd signalfd epoll inotify memfd secretmem mqueue \
+	    perf_event pty nsfs
 	"$FDINFO" -p "$pid" -r -n -o fd,mode,kind >"$dir/ours"
 	lsfd -p "$pid" -r -n -o ASSOC,MODE,TYPE,NAME >"$dir/lsfd"
 	n=0
@@ -773,11 +774,13 @@ TCP"
 		read -r _ ourmode kind < <(awk -v fd="$assoc" '$1 == fd' "$dir/ours")
 		[ "$mode" = "$ourmode" ] || { echo "fd $assoc: mode $mode, ours $ourmode"; false; }
 		# lsfd before 2.39 says SOCK and UNKN where it later names the
-		# protocol or the anonymous class; it has no memfd or nsfs.
+		# protocol or the anonymous class; it has no memfd, secretmem
+		# or nsfs, and before 2.39 no mqueue.
 		case $type in
 		SOCK)	want=${name%%:\[*} ;;
 		UNKN)	want=${name#anon_inode:}; want=${want#[}; want=${want%]} ;;
-		REG)	[[ $kind == @(memfd|nsfs) ]] && want=$kind || want=REG ;;
+		REG)	[[ $kind == @(memfd|secretmem|mqueue|nsfs) ]] &&
+			    want=$kind || want=REG ;;
 		*)	want=$type ;;
 		esac
 		[ "$kind" = "$want" ] || { echo "fd $assoc: lsfd $type $name, ours $kind"; false; }
