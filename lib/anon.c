@@ -8,7 +8,12 @@
  * inode.  The other kinds (epoll, timerfd, signalfd, inotify...) have
  * nothing but the descriptor that holds them: listing /anon/KIND gives
  * those descriptors' paths.  Everything here is found by the one scan
- * of every descriptor (fd.c's index).
+ * of every descriptor (fd.c's index).  A memfd, a secretmem area or a
+ * bpf map can be held by no descriptor at all, as a process's program
+ * (fexecve(3) of a memfd) or a mapping: such an object is looked for
+ * among every process's associations too, which costs a read of every
+ * maps file, only when no descriptor holds it or its kind is listed.
+ * A bpf program that only a link holds is found through the link.
  */
 #include <err.h>
 #include <errno.h>
@@ -30,19 +35,29 @@ static int	get_id(struct ns_obj *, struct ns_val *);
 static int	get_counter(struct ns_obj *, struct ns_val *);
 static int	get_bpf_type(struct ns_obj *, struct ns_val *);
 static int	get_bpf_tag(struct ns_obj *, struct ns_val *);
+static int	get_bpf_name(struct ns_obj *, struct ns_val *);
+static int	get_bpf_prog(struct ns_obj *, struct ns_val *);
 static int	get_size(struct ns_obj *, struct ns_val *);
+static int	get_attached(struct ns_obj *, struct ns_val *);
 
-/* The kinds whose objects have ids, and the link text of a descriptor
- * of each. */
+/* The kinds whose objects have ids, the link text of a descriptor of
+ * each, and whether a process can hold one other than by a descriptor
+ * (mapped, or run as its program). */
 static const struct idkind {
 	const char	*name;
 	const char	*link;
 	const char	*what;
+	int		 mappable;
 } idkinds[] = {
-	{ "bpf-map", "anon_inode:bpf-map", "bpf maps, by map id" },
-	{ "bpf-prog", "anon_inode:bpf-prog", "bpf programs, by program id" },
-	{ "eventfd", "anon_inode:[eventfd]", "event counters, by eventfd id" },
-	{ "memfd", "/memfd:", "files in memory with no path, by inode" },
+	{ "bpf-map", "anon_inode:bpf-map", "bpf maps, by map id", 1 },
+	{ "bpf-prog", "anon_inode:bpf-prog", "bpf programs, by program id",
+	    0 },
+	{ "bpf_link", "anon_inode:bpf_link", "bpf links, by link id", 0 },
+	{ "eventfd", "anon_inode:[eventfd]", "event counters, by eventfd id",
+	    0 },
+	{ "memfd", "/memfd:", "files in memory with no path, by inode", 1 },
+	{ "secretmem", "/secretmem", "memory even the kernel does not map, "
+	    "by inode", 1 },
 };
 #define NIDKINDS	(sizeof(idkinds) / sizeof(idkinds[0]))
 
@@ -69,14 +84,30 @@ static const struct ns_attr eventfd_attrs[] = {
 
 static const struct ns_attr bpf_attrs[] = {
 	ANON_COMMON,
-	{ "bpf_type", NS_STRING, "the bpf map or program type", get_bpf_type },
+	{ "bpf_type", NS_STRING, "the bpf map, program or link type",
+	    get_bpf_type },
 	{ "bpf_tag", NS_STRING, "the bpf program's tag", get_bpf_tag },
+	{ "bpf_name", NS_STRING, "the name the bpf map or program was given",
+	    get_bpf_name },
+	{ "attached", NS_LINKS, "the processes that have it mapped or run "
+	    "it as their program", get_attached },
+	{ NULL }
+};
+
+static const struct ns_attr bpf_link_attrs[] = {
+	ANON_COMMON,
+	{ "bpf_type", NS_STRING, "the bpf map, program or link type",
+	    get_bpf_type },
+	{ "bpf_prog", NS_LINK, "the bpf program a bpf link attaches",
+	    get_bpf_prog },
 	{ NULL }
 };
 
 static const struct ns_attr memfd_attrs[] = {
 	ANON_COMMON,
 	{ "size", NS_NUMBER, "the size in bytes", get_size },
+	{ "attached", NS_LINKS, "the processes that have it mapped or run "
+	    "it as their program", get_attached },
 	{ NULL }
 };
 
@@ -112,14 +143,27 @@ static const struct ns_class bpf_prog_class = {
 	.summary = obj_summary,
 };
 
+static const struct ns_class bpf_link_class = {
+	.type = "bpf_link",
+	.attrs = bpf_link_attrs,
+	.summary = obj_summary,
+};
+
 static const struct ns_class memfd_class = {
 	.type = "memfd",
 	.attrs = memfd_attrs,
 	.summary = obj_summary,
 };
 
+static const struct ns_class secretmem_class = {
+	.type = "secretmem",
+	.attrs = memfd_attrs,
+	.summary = obj_summary,
+};
+
 static const struct ns_class *const id_classes[NIDKINDS] = {
-	&bpf_map_class, &bpf_prog_class, &eventfd_class, &memfd_class,
+	&bpf_map_class, &bpf_prog_class, &bpf_link_class, &eventfd_class,
+	&memfd_class, &secretmem_class,
 };
 
 static const struct idkind *
@@ -296,6 +340,18 @@ add_fd_path(struct listing *l, struct fdent *e)
 	l->fds[l->nfds++] = s;
 }
 
+static void
+add_id(struct listing *l, uint64_t id)
+{
+	if (l->nids == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 64;
+		if ((l->ids = reallocarray(l->ids, l->cap, sizeof(*l->ids))) ==
+		    NULL)
+			err(1, NULL);
+	}
+	l->ids[l->nids++] = id;
+}
+
 /* Sort each descriptor of the kind into an id, or a descriptor that
  * stands for its object itself. */
 static int
@@ -316,18 +372,16 @@ collect(struct fdent *e, void *arg)
 	if ((obj = fd_ent_object(e)) == NULL)
 		return 0;
 	if (strncmp(obj, l->prefix, strlen(l->prefix)) != 0) {
-		add_fd_path(l, e);
+		/* A descriptor that is its own object (an eventfd of a kernel
+		 * without ids) is listed; a file whose name starts like a
+		 * memfd's, or a mapping of no id, is not. */
+		if (fd_ent_fd(e) >= 0 && strncmp(obj, "/proc/", 6) == 0)
+			add_fd_path(l, e);
 		return 0;
 	}
 	if (ns_parse_u64(obj + strlen(l->prefix), UINT64_MAX, &id) == -1)
 		return 0;
-	if (l->nids == l->cap) {
-		l->cap = l->cap ? l->cap * 2 : 64;
-		if ((l->ids = reallocarray(l->ids, l->cap, sizeof(*l->ids))) ==
-		    NULL)
-			err(1, NULL);
-	}
-	l->ids[l->nids++] = id;
+	add_id(l, id);
 	return 0;
 }
 
@@ -345,6 +399,43 @@ set_obj(struct ns_obj *o, const struct idkind *k, uint64_t id)
 	ns_obj_set(o, id_classes[k - idkinds], "/anon/%s/%llu", k->name,
 	    (unsigned long long)id);
 	o->id[0] = id;
+}
+
+/* The program of a bpf link: 0 if its fdinfo names none. */
+static uint64_t
+linked_prog(struct fdent *e)
+{
+	struct fdinfo_bpf b;
+	const char *info;
+
+	if ((info = fd_ent_info(e)) == NULL ||
+	    fdinfo_parse_bpf(info, &b) == -1 || !b.link)
+		return 0;
+	return b.prog_id;
+}
+
+static int
+collect_linked(struct fdent *e, void *arg)
+{
+	uint64_t id;
+
+	if ((id = linked_prog(e)) != 0)
+		add_id(arg, id);
+	return 0;
+}
+
+static int
+links_to(struct fdent *e, void *arg)
+{
+	return linked_prog(e) == *(uint64_t *)arg;
+}
+
+/* Whether a link holds the program: a program attached by a link needs
+ * no descriptor of its own. */
+static int
+held_by_link(uint64_t id)
+{
+	return fd_index_each("anon_inode:bpf_link", links_to, &id) == 1;
 }
 
 static int
@@ -387,7 +478,12 @@ kind_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	snprintf(prefix, sizeof(prefix), "/anon/%s/", l.kind);
 	l.prefix = prefix;
 	k = idkind_named(l.kind);
-	fd_index_each(k != NULL ? k->link : "anon_inode:", collect, &l);
+	if (k != NULL && k->mappable)
+		fd_index_each_all(k->link, collect, &l);
+	else
+		fd_index_each(k != NULL ? k->link : "anon_inode:", collect, &l);
+	if (k != NULL && strcmp(k->name, "bpf-prog") == 0)
+		fd_index_each("anon_inode:bpf_link", collect_linked, &l);
 	stop = emit_listing(&l, k, emit, arg);
 	for (i = 0; i < l.nfds; i++)
 		free(l.fds[i]);
@@ -424,13 +520,27 @@ first(struct fdent *e, void *arg)
 	return 1;
 }
 
-/* One descriptor that holds the object, for what its fdinfo says. */
+/* Whether a kind's objects can be held other than by a descriptor. */
+static int
+mappable(const struct ns_obj *o)
+{
+	const struct idkind *k;
+	char kind[64];
+
+	return (k = idkind_named(kind_of(o, kind, sizeof(kind)))) != NULL &&
+	    k->mappable;
+}
+
+/* One descriptor that holds the object, for what its fdinfo says; where
+ * none does, a process that has it mapped or runs it. */
 static struct fdent *
 holder_of(struct ns_obj *o)
 {
 	struct fdent *e = NULL;
 
 	fd_index_holders(o->path, first, &e);
+	if (e == NULL && mappable(o))
+		fd_index_holders_all(o->path, first, &e);
 	if (e == NULL)
 		errno = ENOENT;
 	return e;
@@ -473,6 +583,24 @@ get_bpf_tag(struct ns_obj *o, struct ns_val *v)
 }
 
 static int
+get_bpf_prog(struct ns_obj *o, struct ns_val *v)
+{
+	const char *info;
+
+	return (info = holder_info(o)) != NULL ? fd_val_bpf_prog(info, v) :
+	    -1;
+}
+
+static int
+get_bpf_name(struct ns_obj *o, struct ns_val *v)
+{
+	struct fdent *e;
+
+	return (e = holder_of(o)) != NULL ? fd_val_bpf_name(e, v) : -1;
+}
+
+/* maps tells no size: a mapping alone does not give it. */
+static int
 get_size(struct ns_obj *o, struct ns_val *v)
 {
 	const struct stat *st;
@@ -480,7 +608,50 @@ get_size(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = holder_of(o)) == NULL || (st = fd_ent_stat(e)) == NULL)
 		return -1;
+	if (strcmp(fd_ent_assoc(e), "mem") == 0 ||
+	    strcmp(fd_ent_assoc(e), "shm") == 0) {
+		errno = ENOENT;
+		return -1;
+	}
 	ns_val_num(v, (unsigned long long)st->st_size);
+	return 0;
+}
+
+static int
+val_has(const struct ns_val *v, const char *s)
+{
+	size_t off;
+
+	for (off = 0; off < v->len; off += strlen(v->buf + off) + 1)
+		if (strcmp(v->buf + off, s) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+add_attached(struct fdent *e, void *arg)
+{
+	struct ns_val *v = arg;
+	char path[32];
+
+	if (fd_ent_fd(e) >= 0)
+		return 0;
+	snprintf(path, sizeof(path), "/proc/%llu",
+	    (unsigned long long)fd_ent_pid(e));
+	/* A process's program is mapped too: it is listed once. */
+	if (!val_has(v, path))
+		ns_val_add(v, path);
+	return 0;
+}
+
+static int
+get_attached(struct ns_obj *o, struct ns_val *v)
+{
+	fd_index_holders_all(o->path, add_attached, v);
+	if (v->n == 0) {
+		errno = ENOENT;
+		return -1;
+	}
 	return 0;
 }
 
@@ -505,8 +676,8 @@ obj_summary(struct ns_obj *o, struct ns_val *v)
 	kind_of(o, kind, sizeof(kind));
 	if (o->cls == &eventfd_class && get_counter(o, &val) == 0)
 		snprintf(detail, sizeof(detail), "count=%s", val.buf);
-	else if ((o->cls == &bpf_map_class || o->cls == &bpf_prog_class) &&
-	    get_bpf_type(o, &val) == 0)
+	else if ((o->cls == &bpf_map_class || o->cls == &bpf_prog_class ||
+	    o->cls == &bpf_link_class) && get_bpf_type(o, &val) == 0)
 		strlcpy(detail, val.buf, sizeof(detail));
 	else if (o->cls == &memfd_class && (e = holder_of(o)) != NULL) {
 		/* The name in "/memfd:NAME (deleted)". */
@@ -520,7 +691,10 @@ obj_summary(struct ns_obj *o, struct ns_val *v)
 		detail[len] = '\0';
 	}
 	ns_val_free(&val);
-	fd_index_holders(o->path, count_one, &n);
+	if (mappable(o))
+		fd_index_holders_all(o->path, count_one, &n);
+	else
+		fd_index_holders(o->path, count_one, &n);
 	ns_val_addf(v, "%s %llu%s%s, %zu holder%s", kind,
 	    (unsigned long long)o->id[0], detail[0] ? " " : "", detail, n,
 	    n == 1 ? "" : "s");
@@ -546,7 +720,8 @@ anon_lookup(struct ns_obj *o, char **comp, int n)
 	    ns_parse_u64(comp[1], UINT64_MAX, &id) == -1)
 		goto none;
 	set_obj(&probe, k, id);
-	if (holder_of(&probe) == NULL) {
+	if (holder_of(&probe) == NULL && !(probe.cls == &bpf_prog_class &&
+	    held_by_link(id))) {
 		ns_obj_clear(&probe);
 		goto none;
 	}
@@ -563,7 +738,9 @@ static const struct ns_class *const classes[] = {
 	&eventfd_class,
 	&bpf_map_class,
 	&bpf_prog_class,
+	&bpf_link_class,
 	&memfd_class,
+	&secretmem_class,
 	NULL
 };
 

@@ -24,14 +24,18 @@
 #include <sys/eventfd.h>
 #include <sys/fanotify.h>
 #include <sys/inotify.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/timerfd.h>
 #include <sys/xattr.h>
 
+#include <linux/bpf.h>
+#include <linux/if_tun.h>
 #include <net/if.h>
 
 #include <ctype.h>
@@ -456,6 +460,21 @@ fdinfo_parse_bpf(const char *text, struct fdinfo_bpf *b)
 	const char *v;
 
 	memset(b, 0, sizeof(*b));
+	/* A link names its program's id and tag, but no program type. */
+	if (fdinfo_field(text, "link_type", b->link_type,
+	    sizeof(b->link_type)) == 0) {
+		b->link = 1;
+		if ((v = find_value(text, "link_id:")) == NULL ||
+		    number(v, 10, &b->id) == -1)
+			return -1;
+		if ((v = find_value(text, "prog_id:")) == NULL ||
+		    number(v, 10, &b->prog_id) == -1)
+			b->prog_id = 0;
+		if (fdinfo_field(text, "prog_tag", b->tag, sizeof(b->tag)) ==
+		    -1)
+			b->tag[0] = '\0';
+		return 0;
+	}
 	if ((v = find_value(text, "prog_type:")) != NULL) {
 		b->prog = 1;
 		if (number(v, 10, &b->type) == -1 ||
@@ -678,7 +697,8 @@ fd_epoll_events_string(uint32_t events, char *buf, size_t size)
  */
 enum family {
 	F_PATH, F_PIPE, F_SOCK, F_EVENTFD, F_EPOLL, F_TIMERFD, F_SIGNALFD,
-	F_INOTIFY, F_FANOTIFY, F_PIDFD, F_BPF, F_IO_URING, F_MEMFD, F_NSFS,
+	F_INOTIFY, F_FANOTIFY, F_PIDFD, F_BPF, F_IO_URING, F_MEMFD,
+	F_SECRETMEM, F_NSFS,
 	F_ANON, F_UNKN, NFAMILIES
 };
 
@@ -705,6 +725,8 @@ struct fdent {
 	char		*object;
 	int		 proto_err;
 	char		 proto[32];	/* a socket's, as the kernel names it */
+	int		 mq;		/* a POSIX message queue: -1 until
+					   told, then 0 or 1 */
 	size_t		 hnext;		/* the index's hash chain, 1-based */
 	int		 emitted;	/* given to fdinfo once */
 };
@@ -715,6 +737,7 @@ static const struct anon_class {
 } anon_classes[] = {
 	{ "bpf-map", F_BPF },
 	{ "bpf-prog", F_BPF },
+	{ "bpf_link", F_BPF },
 	{ "eventfd", F_EVENTFD },
 	{ "eventpoll", F_EPOLL },
 	{ "fanotify", F_FANOTIFY },
@@ -741,6 +764,7 @@ ent_new(uint64_t pid, int fd)
 	e->fd = fd;
 	e->dfd = -1;
 	e->st_err = e->lst_err = e->info_err = e->obj_err = e->proto_err = -1;
+	e->mq = -1;
 	return e;
 }
 
@@ -856,6 +880,10 @@ family_of(const char *link)
 	}
 	if (is_memfd(link))
 		return F_MEMFD;
+	/* memfd_secret(2)'s areas are all so named: the file of an
+	 * internal mount, one inode each. */
+	if (strcmp(link, "/secretmem (deleted)") == 0)
+		return F_SECRETMEM;
 	if (link[0] == '/' || link[0] == '\0')
 		return F_PATH;
 	if (nsfs_type(link, &ino) != NULL)
@@ -962,6 +990,35 @@ ent_stat(struct fdent *e)
 		return NULL;
 	}
 	return &e->st;
+}
+
+/* The mqueue file system's magic number, which <linux/magic.h> lacks. */
+#define MQUEUE_MAGIC	0x19800202
+
+/*
+ * A POSIX message queue reads as "/NAME": a file of the mqueue file
+ * system's internal mount, which no path of ours reaches unless one is
+ * mounted.  Only a regular file named by one component, on a device of
+ * major 0, can be one, and statfs(2) of that alone tells.
+ */
+static int
+ent_is_mqueue(struct fdent *e)
+{
+	const struct stat *st;
+	struct statfs sfs;
+	char path[96];
+
+	if (e->mq != -1)
+		return e->mq;
+	e->mq = 0;
+	if (e->fam != F_PATH || e->fd < 0 || e->link[0] != '/' ||
+	    strchr(e->link + 1, '/') != NULL || (st = ent_stat(e)) == NULL ||
+	    !S_ISREG(st->st_mode) || major(st->st_dev) != 0 ||
+	    ent_file(e, path, sizeof(path)) == -1)
+		return 0;
+	if (statfs(path, &sfs) == 0 && sfs.f_type == MQUEUE_MAGIC)
+		e->mq = 1;
+	return e->mq;
 }
 
 /*
@@ -1097,8 +1154,8 @@ ent_getxattr(const struct fdent *e, const char *name, char *buf,
 		missing = 1;
 	}
 #endif
-	snprintf(path, sizeof(path), "/proc/%llu/fd/%d",
-	    (unsigned long long)e->pid, e->fd);
+	if (ent_file(e, path, sizeof(path)) == -1)
+		return -1;
 	return getxattr(path, name, buf, size);
 }
 
@@ -1162,6 +1219,8 @@ ent_kind(struct fdent *e)
 		/* A mapping's file is read from maps, which has no mode. */
 		if (e->fd < 0 && e->src[0] == '\0')
 			k = "REG";
+		else if (ent_is_mqueue(e))
+			k = "mqueue";
 		else
 			k = (st = ent_stat(e)) != NULL ?
 			    mode_kind(st->st_mode) : "UNKN";
@@ -1174,6 +1233,9 @@ ent_kind(struct fdent *e)
 		break;
 	case F_MEMFD:
 		k = "memfd";
+		break;
+	case F_SECRETMEM:
+		k = "secretmem";
 		break;
 	case F_NSFS:
 		k = "nsfs";
@@ -1275,6 +1337,64 @@ names_file(const char *path, const struct stat *st)
 	return n->err == 0 && n->dev == st->st_dev && n->ino == st->st_ino;
 }
 
+/* The IPC namespace of a process ("self" for ours), as readlink names
+ * it: "ipc:[4026531839]". */
+static int
+ipc_ns_of(const char *pid, char *buf, size_t size)
+{
+	char path[64];
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/proc/%s/ns/ipc", pid);
+	if ((n = readlink(path, buf, size - 1)) == -1)
+		return -1;
+	buf[n] = '\0';
+	return 0;
+}
+
+/*
+ * A queue is named by its name in the caller's IPC namespace.  Which
+ * namespace's queue a descriptor holds is nowhere told; the holder's
+ * own is taken, so that a queue of another namespace gets no path
+ * rather than the path of another queue.  An unlinked queue has no name
+ * left, as a deleted file has none.
+ */
+static int
+obj_mqueue(struct fdent *e, char *buf, size_t size)
+{
+	static char self[64];
+	char pid[24], theirs[64];
+
+	if (e->st.st_nlink == 0 ||
+	    (self[0] == '\0' && ipc_ns_of("self", self, sizeof(self)) == -1))
+		goto none;
+	snprintf(pid, sizeof(pid), "%llu", (unsigned long long)e->pid);
+	if (ipc_ns_of(pid, theirs, sizeof(theirs)) == -1 ||
+	    strcmp(self, theirs) != 0)
+		goto none;
+	if ((size_t)snprintf(buf, size, "/ipc/mqueue/%s", e->link + 1) >=
+	    size) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return 0;
+none:
+	errno = ENOENT;
+	return -1;
+}
+
+/* Whether path names the very symbolic link of st, which an O_PATH
+ * descriptor can hold and stat(2) of its name would pass through.  Such
+ * descriptors are few: no cache. */
+static int
+names_link(const char *path, const struct stat *st)
+{
+	struct stat named;
+
+	return lstat(path, &named) == 0 && named.st_dev == st->st_dev &&
+	    named.st_ino == st->st_ino;
+}
+
 /*
  * A path is only a name: the file may have been deleted or renamed, or
  * lie outside the caller's root or mount namespace.  It names the
@@ -1287,6 +1407,8 @@ obj_path(struct fdent *e, char *buf, size_t size)
 
 	if ((st = ent_stat(e)) == NULL)
 		return -1;
+	if (ent_is_mqueue(e))
+		return obj_mqueue(e, buf, size);
 	if (S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode)) {
 		snprintf(buf, size, "/dev/%s/%u/%u",
 		    S_ISBLK(st->st_mode) ? "block" : "char",
@@ -1301,7 +1423,8 @@ obj_path(struct fdent *e, char *buf, size_t size)
 		    (unsigned long long)st->st_ino);
 		return 0;
 	}
-	if (e->link[0] != '/' || !names_file(e->link, st)) {
+	if (e->link[0] != '/' || !(S_ISLNK(st->st_mode) ?
+	    names_link(e->link, st) : names_file(e->link, st))) {
 		errno = ENOENT;
 		return -1;
 	}
@@ -1363,18 +1486,81 @@ obj_eventfd(struct fdent *e, char *buf, size_t size)
 	return 0;
 }
 
+/* BPF_F_MMAPABLE, which an array map must be made with to be mapped. */
+#define BPF_MMAPABLE	0x400
+
+/* The id of a bpf map that a descriptor holds if it was made mmapable,
+ * or -1. */
+static int
+mmapable_map(struct fdent *e, uint64_t *id)
+{
+	struct fdinfo_bpf b;
+	const char *info, *v;
+	uint64_t flags;
+
+	if (e->fam != F_BPF || (info = ent_info(e)) == NULL ||
+	    fdinfo_parse_bpf(info, &b) == -1 || b.prog ||
+	    (v = find_value(info, "map_flags:")) == NULL ||
+	    number(v, 16, &flags) == -1 || !(flags & BPF_MMAPABLE))
+		return -1;
+	*id = b.id;
+	return 0;
+}
+
+/*
+ * A bpf map mapped reads as "anon_inode:bpf-map", the inode every bpf
+ * map shares, and nothing tells its id but a descriptor of it.  The map
+ * is taken to be the one mmapable map the process holds a descriptor
+ * of; where it holds none or several, the region has no object.
+ */
+static int
+obj_bpf_mapped(struct fdent *e, char *buf, size_t size)
+{
+	struct dirent *d;
+	struct fdent *c;
+	char path[64];
+	uint64_t fd, id, found = 0;
+	DIR *dir;
+	int n = 0;
+
+	snprintf(path, sizeof(path), "/proc/%llu/fd",
+	    (unsigned long long)e->pid);
+	if ((dir = opendir(path)) == NULL)
+		return -1;
+	while ((d = readdir(dir)) != NULL) {
+		if (ns_parse_u64(d->d_name, INT_MAX, &fd) == -1 ||
+		    (c = ent_load(dirfd(dir), e->pid, (int)fd)) == NULL)
+			continue;
+		c->dfd = dirfd(dir);
+		if (mmapable_map(c, &id) == 0 && (n == 0 || id != found)) {
+			found = id;
+			n++;
+		}
+		ent_unref(c);
+	}
+	closedir(dir);
+	if (n != 1) {
+		errno = ENOENT;
+		return -1;
+	}
+	snprintf(buf, size, "/anon/bpf-map/%llu", (unsigned long long)found);
+	return 0;
+}
+
 static int
 obj_bpf(struct fdent *e, char *buf, size_t size)
 {
 	struct fdinfo_bpf b;
 	const char *info;
 
+	if (e->fd < 0 && strcmp(e->link, "anon_inode:bpf-map") == 0)
+		return obj_bpf_mapped(e, buf, size);
 	if ((info = ent_info(e)) == NULL)
 		return -1;
 	if (fdinfo_parse_bpf(info, &b) == -1)
 		return obj_own(e, buf, size);
-	snprintf(buf, size, "/anon/%s/%llu", b.prog ? "bpf-prog" : "bpf-map",
-	    (unsigned long long)b.id);
+	snprintf(buf, size, "/anon/%s/%llu", b.link ? "bpf_link" : b.prog ?
+	    "bpf-prog" : "bpf-map", (unsigned long long)b.id);
 	return 0;
 }
 
@@ -1410,6 +1596,7 @@ obj_nsfs(struct fdent *e, char *buf, size_t size)
 	return 0;
 }
 
+/* A memfd or a secretmem area: a file with no path, by its inode. */
 static int
 obj_memfd(struct fdent *e, char *buf, size_t size)
 {
@@ -1417,8 +1604,8 @@ obj_memfd(struct fdent *e, char *buf, size_t size)
 
 	if ((st = ent_stat(e)) == NULL)
 		return -1;
-	snprintf(buf, size, "/anon/memfd/%llu",
-	    (unsigned long long)st->st_ino);
+	snprintf(buf, size, "/anon/%s/%llu", e->fam == F_MEMFD ? "memfd" :
+	    "secretmem", (unsigned long long)st->st_ino);
 	return 0;
 }
 
@@ -1436,6 +1623,7 @@ static int	(*const objects[NFAMILIES])(struct fdent *, char *, size_t) = {
 	[F_BPF] = obj_bpf,
 	[F_IO_URING] = obj_own,
 	[F_MEMFD] = obj_memfd,
+	[F_SECRETMEM] = obj_memfd,
 	[F_NSFS] = obj_nsfs,
 	[F_ANON] = obj_own,
 	[F_UNKN] = obj_own,
@@ -1761,11 +1949,14 @@ families_of(const char *path)
 		{ "/sock/", 1U << F_SOCK },
 		{ "/anon/eventfd/", 1U << F_EVENTFD },
 		{ "/anon/bpf-", 1U << F_BPF },
+		{ "/anon/bpf_link/", 1U << F_BPF },
 		{ "/anon/memfd/", 1U << F_MEMFD },
+		{ "/anon/secretmem/", 1U << F_SECRETMEM },
 		{ "/ns/", 1U << F_NSFS },
 		{ "/fs", 1U << F_PATH },
 		{ "/dev/", 1U << F_PATH },
 		{ "/ipc/shm/", 1U << F_PATH },
+		{ "/ipc/mqueue/", 1U << F_PATH },
 		{ "/proc/", 1U << F_PIDFD },
 	};
 	size_t i;
@@ -1798,7 +1989,9 @@ index_holders(const char *object, int assoc, fd_ent_fn fn, void *arg)
 			index_hash(f);
 	for (i = ix.bucket[hash_str(object) & (ix.nbucket - 1)]; i != 0;
 	    i = ix.ent[i - 1]->hnext) {
-		if (strcmp(ix.ent[i - 1]->object, object) != 0)
+		/* The associations may have been read for another question. */
+		if (strcmp(ix.ent[i - 1]->object, object) != 0 ||
+		    (!assoc && ix.ent[i - 1]->fd < 0))
 			continue;
 		if ((r = fn(ix.ent[i - 1], arg)) != 0)
 			return r;
@@ -1813,20 +2006,38 @@ fd_index_holders(const char *object, fd_ent_fn fn, void *arg)
 }
 
 int
-fd_index_each(const char *prefix, fd_ent_fn fn, void *arg)
+fd_index_holders_all(const char *object, fd_ent_fn fn, void *arg)
+{
+	return index_holders(object, 1, fn, arg);
+}
+
+static int
+index_each(const char *prefix, int assoc, fd_ent_fn fn, void *arg)
 {
 	size_t i, n = strlen(prefix);
 	int r;
 
-	index_load(0);
+	index_load(assoc);
 	for (i = 0; i < ix.n; i++) {
-		if (ix.ent[i]->fd < 0 ||
+		if ((!assoc && ix.ent[i]->fd < 0) ||
 		    strncmp(ix.ent[i]->link, prefix, n) != 0)
 			continue;
 		if ((r = fn(ix.ent[i], arg)) != 0)
 			return r;
 	}
 	return 0;
+}
+
+int
+fd_index_each(const char *prefix, fd_ent_fn fn, void *arg)
+{
+	return index_each(prefix, 0, fn, arg);
+}
+
+int
+fd_index_each_all(const char *prefix, fd_ent_fn fn, void *arg)
+{
+	return index_each(prefix, 1, fn, arg);
 }
 
 static int
@@ -1869,6 +2080,18 @@ int
 fd_ent_fd(const struct fdent *e)
 {
 	return e->fd;
+}
+
+const char *
+fd_ent_assoc(const struct fdent *e)
+{
+	return e->fd >= 0 ? "" : e->assoc;
+}
+
+int
+fd_link_is_memfd(const char *link)
+{
+	return is_memfd(link);
 }
 
 const char *
@@ -2020,6 +2243,7 @@ struct mapping {
 	uint64_t	 ino;
 	int		 shared;
 	char		 mode[4];
+	char		 range[40];	/* the first region's, as maps has it */
 	char		*path;
 };
 
@@ -2038,8 +2262,12 @@ field(char **s, char **f)
 	return 0;
 }
 
-/* "ADDR PERMS OFFSET MAJ:MIN INODE PATH", numbers in hex but the inode;
- * only mappings of a file are of interest. */
+/*
+ * "ADDR PERMS OFFSET MAJ:MIN INODE PATH", numbers in hex but the inode;
+ * only mappings of a file are of interest: a path, or what a socket
+ * ("socket:[INODE]", a packet socket's ring) or an anonymous inode
+ * ("anon_inode:bpf-map") reads as.
+ */
 static int
 parse_mapping(char *line, struct mapping *m)
 {
@@ -2053,8 +2281,11 @@ parse_mapping(char *line, struct mapping *m)
 		return -1;
 	while (*s == ' ')
 		s++;
-	if (*s != '/' || ns_parse_u64(ino, UINT64_MAX, &n) == -1 || n == 0 ||
-	    (colon = strchr(dev, ':')) == NULL)
+	if ((*s != '/' && strncmp(s, "socket:[", 8) != 0 &&
+	    strncmp(s, "anon_inode:", 11) != 0) ||
+	    ns_parse_u64(ino, UINT64_MAX, &n) == -1 || n == 0 ||
+	    (colon = strchr(dev, ':')) == NULL ||
+	    strlcpy(m->range, range, sizeof(m->range)) >= sizeof(m->range))
 		return -1;
 	*colon = '\0';
 	errno = 0;
@@ -2138,7 +2369,8 @@ assoc_maps(uint64_t pid, int dfd, int (*fn)(struct fdent *, void *),
 		 * holds the file once, in the union of their modes. */
 		for (i = 0; i < n; i++)
 			if (maps[i].dev == m.dev && maps[i].ino == m.ino &&
-			    maps[i].shared == m.shared)
+			    maps[i].shared == m.shared &&
+			    strcmp(maps[i].path, m.path) == 0)
 				break;
 		if (i < n) {
 			merge_mode(maps[i].mode, m.mode);
@@ -2153,12 +2385,22 @@ assoc_maps(uint64_t pid, int dfd, int (*fn)(struct fdent *, void *),
 		strlcpy(e->assoc, maps[i].shared ? "shm" : "mem",
 		    sizeof(e->assoc));
 		e->link = map_path(&maps[i]);
-		e->fam = is_memfd(e->link) ? F_MEMFD : F_PATH;
-		e->st.st_dev = maps[i].dev;
-		e->st.st_ino = maps[i].ino;
-		e->st_err = 0;
+		e->fam = family_of(e->link);
 		strlcpy(e->amode, maps[i].mode, sizeof(e->amode));
+		/* What is no file is read through the region's link in
+		 * map_files (which takes privilege), as a descriptor is. */
+		if (e->fam != F_PATH && e->fam != F_MEMFD &&
+		    e->fam != F_SECRETMEM) {
+			snprintf(e->src, sizeof(e->src), "map_files/%s",
+			    maps[i].range);
+			e->dfd = dfd;
+		} else {
+			e->st.st_dev = maps[i].dev;
+			e->st.st_ino = maps[i].ino;
+			e->st_err = 0;
+		}
 		r = fn(e, arg);
+		e->dfd = -1;
 		ent_unref(e);
 	}
 	free(maps);
@@ -2588,7 +2830,11 @@ get_deleted(struct ns_obj *o, struct ns_val *v)
 		return none();
 	if ((st = ent_stat(e)) == NULL)
 		return -1;
-	ns_val_num(v, ent_object(e) == NULL);
+	/* A queue of another IPC namespace has no path but is there. */
+	if (ent_is_mqueue(e))
+		ns_val_num(v, st->st_nlink == 0);
+	else
+		ns_val_num(v, ent_object(e) == NULL);
 	return 0;
 }
 
@@ -2600,7 +2846,8 @@ get_size(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = ent_of(o)) == NULL || (st = ent_stat(e)) == NULL)
 		return -1;
-	if (!S_ISREG(st->st_mode) && e->fam != F_MEMFD)
+	if (!S_ISREG(st->st_mode) && e->fam != F_MEMFD &&
+	    e->fam != F_SECRETMEM)
 		return none();
 	ns_val_num(v, (unsigned long long)st->st_size);
 	return 0;
@@ -2645,6 +2892,12 @@ get_devname(struct ns_obj *o, struct ns_val *v)
 	return device_attr(o, v, "name");
 }
 
+static int
+get_backing(struct ns_obj *o, struct ns_val *v)
+{
+	return device_attr(o, v, "backing");
+}
+
 /* The value of an fdinfo line of a character device: tun's "iff",
  * ptmx's "tty-index". */
 static int
@@ -2662,16 +2915,87 @@ device_field(struct ns_obj *o, const char *key, char *buf, size_t size)
 	return 0;
 }
 
-/* The interface is looked up by name in the caller's network
- * namespace, where a tun device made by another may not be. */
+/*
+ * A duplicate of the holder's descriptor, for what only a call on the
+ * descriptor tells: pidfd_getfd(2), which the holder must let us trace
+ * (our own process, or any with privilege).  -1 with errno.
+ */
+static int
+ent_dup(const struct fdent *e)
+{
+	int pidfd, fd, save;
+
+	if (e->fd < 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	if ((pidfd = (int)syscall(SYS_pidfd_open, (pid_t)e->pid, 0)) == -1)
+		return -1;
+	fd = (int)syscall(SYS_pidfd_getfd, pidfd, e->fd, 0);
+	save = errno;
+	close(pidfd);
+	errno = save;
+	return fd;
+}
+
+/*
+ * The network namespace a tun device's interface lives in, by its
+ * inode: TUNGETDEVNETNS on a duplicate of the descriptor tells, where
+ * we may take one.
+ */
+static int
+tun_netns(struct ns_obj *o, uint64_t *ino)
+{
+	struct fdent *e;
+	struct stat st;
+	char name[64];
+	int fd, nsfd;
+
+	if (device_field(o, "iff", name, sizeof(name)) == -1 ||
+	    (e = ent_of(o)) == NULL || (fd = ent_dup(e)) == -1)
+		return -1;
+	nsfd = ioctl(fd, TUNGETDEVNETNS);
+	close(fd);
+	if (nsfd == -1)
+		return -1;
+	if (fstat(nsfd, &st) == -1) {
+		close(nsfd);
+		return -1;
+	}
+	close(nsfd);
+	*ino = st.st_ino;
+	return 0;
+}
+
+static int
+get_tun_netns(struct ns_obj *o, struct ns_val *v)
+{
+	uint64_t ino;
+
+	if (tun_netns(o, &ino) == -1)
+		return -1;
+	ns_val_addf(v, "/ns/net/%llu", (unsigned long long)ino);
+	return 0;
+}
+
+/*
+ * The interface is looked up by name in the caller's network
+ * namespace, where a tun device made by another may not be: where the
+ * device's namespace is known to be another, it has none.
+ */
 static int
 get_interface(struct ns_obj *o, struct ns_val *v)
 {
+	struct stat self;
+	uint64_t ino;
 	unsigned idx;
 	char name[64];
 
 	if (device_field(o, "iff", name, sizeof(name)) == -1)
 		return -1;
+	if (tun_netns(o, &ino) == 0 && stat("/proc/self/ns/net", &self) ==
+	    0 && self.st_ino != ino)
+		return none();
 	if ((idx = if_nametoindex(name)) == 0)
 		return none();
 	ns_val_addf(v, "/dev/net/%u", idx);
@@ -2749,14 +3073,38 @@ add_endpoint(struct fdent *e, void *arg)
 	return add_holder(e, ep->v);
 }
 
+/* The descriptors of /dev/ptmx that drive one terminal, by the
+ * tty-index each one's fdinfo gives. */
+struct masters {
+	uint64_t	 index;
+	struct endpoints *ep;
+};
+
+static int
+add_master(struct fdent *e, void *arg)
+{
+	struct masters *m = arg;
+	const char *info;
+	char idx[24];
+	uint64_t n;
+
+	if (e->fd < 0 || (info = ent_info(e)) == NULL ||
+	    fdinfo_field(info, "tty-index", idx, sizeof(idx)) == -1 ||
+	    ns_parse_u64(idx, 0xfffff, &n) == -1 || n != m->index)
+		return 0;
+	return add_endpoint(e, m->ep);
+}
+
 /*
  * The other descriptors at the ends of the channel: of the pipe, the
- * FIFO, the eventfd, the socket and its peer, the terminal.
+ * FIFO, the eventfd, the socket and its peer, the terminal, the message
+ * queue; a terminal's are the masters that drive it, as lsfd has them.
  */
 static int
 get_endpoints(struct ns_obj *o, struct ns_val *v)
 {
 	struct endpoints ep = { NULL, v };
+	struct masters m = { 0, &ep };
 	struct ns_val peer = { 0 };
 	const struct stat *st;
 	struct fdent *e;
@@ -2787,7 +3135,14 @@ get_endpoints(struct ns_obj *o, struct ns_val *v)
 			obj = tty;
 			break;
 		}
-		if (!S_ISFIFO(st->st_mode))
+		/* The devpts terminals are of major 136, minor their
+		 * index. */
+		if (S_ISCHR(st->st_mode) && major(st->st_rdev) == 136) {
+			m.index = minor(st->st_rdev);
+			fd_index_holders("/dev/char/5/2", add_master, &m);
+			return v->n == n ? none() : 0;
+		}
+		if (!S_ISFIFO(st->st_mode) && !ent_is_mqueue(e))
 			return none();
 		break;
 	default:
@@ -2816,6 +3171,7 @@ get_id(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	switch (e->fam) {
 	case F_MEMFD:
+	case F_SECRETMEM:
 		if ((st = ent_stat(e)) == NULL)
 			return -1;
 		ns_val_num(v, st->st_ino);
@@ -3138,7 +3494,21 @@ fd_val_bpf_type(const char *info, struct ns_val *v)
 
 	if (fdinfo_parse_bpf(info, &b) == -1)
 		return none();
-	ns_val_named(v, fd_bpf_type_name(b.prog, b.type), b.type);
+	if (b.link)
+		ns_val_add(v, b.link_type);
+	else
+		ns_val_named(v, fd_bpf_type_name(b.prog, b.type), b.type);
+	return 0;
+}
+
+int
+fd_val_bpf_prog(const char *info, struct ns_val *v)
+{
+	struct fdinfo_bpf b;
+
+	if (fdinfo_parse_bpf(info, &b) == -1 || !b.link || b.prog_id == 0)
+		return none();
+	ns_val_addf(v, "/anon/bpf-prog/%llu", (unsigned long long)b.prog_id);
 	return 0;
 }
 
@@ -3170,6 +3540,72 @@ get_bpf_tag(struct ns_obj *o, struct ns_val *v)
 	struct fdent *e;
 
 	return (info = info_of(o, &e)) != NULL ? fd_val_bpf_tag(info, v) : -1;
+}
+
+static int
+get_bpf_prog(struct ns_obj *o, struct ns_val *v)
+{
+	const char *info;
+	struct fdent *e;
+
+	return (info = info_of(o, &e)) != NULL ? fd_val_bpf_prog(info, v) :
+	    -1;
+}
+
+/* A bpf object's name is in no fdinfo line: bpf(BPF_OBJ_GET_INFO_BY_FD)
+ * tells it, of a duplicate of the descriptor. */
+static int
+ent_bpf_name(struct fdent *e, char *buf, size_t size)
+{
+	struct bpf_prog_info prog;
+	struct bpf_map_info map;
+	union bpf_attr attr;
+	struct fdinfo_bpf b;
+	const char *info, *name;
+	int fd, r;
+
+	if ((info = ent_info(e)) == NULL || fdinfo_parse_bpf(info, &b) == -1)
+		return -1;
+	if (b.link)
+		return none();
+	if ((fd = ent_dup(e)) == -1)
+		return -1;
+	memset(&attr, 0, sizeof(attr));
+	memset(&prog, 0, sizeof(prog));
+	memset(&map, 0, sizeof(map));
+	attr.info.bpf_fd = (uint32_t)fd;
+	attr.info.info_len = b.prog ? sizeof(prog) : sizeof(map);
+	attr.info.info = b.prog ? (uintptr_t)&prog : (uintptr_t)&map;
+	r = (int)syscall(SYS_bpf, BPF_OBJ_GET_INFO_BY_FD, &attr, sizeof(attr));
+	close(fd);
+	if (r == -1)
+		return -1;
+	/* The kernel keeps the name NUL-terminated within its 16 bytes. */
+	name = b.prog ? prog.name : map.name;
+	if (strnlen(name, BPF_OBJ_NAME_LEN) == BPF_OBJ_NAME_LEN ||
+	    *name == '\0')
+		return none();
+	strlcpy(buf, name, size);
+	return 0;
+}
+
+int
+fd_val_bpf_name(struct fdent *e, struct ns_val *v)
+{
+	char name[BPF_OBJ_NAME_LEN];
+
+	if (ent_bpf_name(e, name, sizeof(name)) == -1)
+		return -1;
+	ns_val_add(v, name);
+	return 0;
+}
+
+static int
+get_bpf_name(struct ns_obj *o, struct ns_val *v)
+{
+	struct fdent *e;
+
+	return (e = ent_of(o)) != NULL ? fd_val_bpf_name(e, v) : -1;
 }
 
 static int
@@ -3375,16 +3811,25 @@ name_bpf(struct ns_obj *o, struct fdent *e, struct ns_val *v)
 {
 	struct fdinfo_bpf b;
 	const char *type, *info;
-	char num[24];
+	char num[24], name[BPF_OBJ_NAME_LEN];
 
 	if ((info = ent_info(e)) == NULL || fdinfo_parse_bpf(info, &b) == -1)
 		return name_link(o, e, v);
+	if (b.link) {
+		ns_val_addf(v, "id=%llu type=%s prog=%llu",
+		    (unsigned long long)b.id, b.link_type,
+		    (unsigned long long)b.prog_id);
+		return 0;
+	}
 	if ((type = fd_bpf_type_name(b.prog, b.type)) == NULL) {
 		snprintf(num, sizeof(num), "%llu", (unsigned long long)b.type);
 		type = num;
 	}
-	ns_val_addf(v, "id=%llu type=%s%s%s", (unsigned long long)b.id, type,
-	    b.tag[0] ? " tag=" : "", b.tag);
+	if (ent_bpf_name(e, name, sizeof(name)) == -1)
+		name[0] = '\0';
+	ns_val_addf(v, "id=%llu type=%s%s%s%s%s", (unsigned long long)b.id,
+	    type, b.tag[0] ? " tag=" : "", b.tag, name[0] ? " name=" : "",
+	    name);
 	return 0;
 }
 
@@ -3401,7 +3846,8 @@ name_io_uring(struct ns_obj *o, struct fdent *e, struct ns_val *v)
 	return 0;
 }
 
-/* "/memfd:NAME (deleted)" is no path: "memfd:NAME". */
+/* "/memfd:NAME (deleted)" is no path: "memfd:NAME"; "/secretmem
+ * (deleted)" is "secretmem". */
 static int
 name_memfd(struct ns_obj *o, struct fdent *e, struct ns_val *v)
 {
@@ -3424,6 +3870,7 @@ static int	(*const names[NFAMILIES])(struct ns_obj *, struct fdent *,
 	[F_BPF] = name_bpf,
 	[F_IO_URING] = name_io_uring,
 	[F_MEMFD] = name_memfd,
+	[F_SECRETMEM] = name_memfd,
 	[F_NSFS] = name_link,
 	[F_ANON] = name_link,
 	[F_UNKN] = name_link,
@@ -3497,7 +3944,8 @@ fd_release(struct ns_obj *o)
 	{ "name", NS_STRING, "the name", get_name }, \
 	{ "inode", NS_NUMBER, "the inode number", get_inode }, \
 	{ "endpoints", NS_LINKS, "the descriptors at the other ends: of a " \
-	    "pipe, FIFO, socket and its peer, eventfd, terminal", \
+	    "pipe, FIFO, socket and its peer, eventfd, pseudo-terminal, " \
+	    "message queue", \
 	    get_endpoints }
 
 #define FD_CLASS(var, list) \
@@ -3516,7 +3964,10 @@ static const struct ns_attr file_attrs[] = {
 	{ "driver", NS_STRING, "the driver of the device", get_driver },
 	{ "devname", NS_STRING, "the kernel's name of the device",
 	    get_devname },
+	{ "backing", NS_LINK, "the file behind a loop device", get_backing },
 	{ "interface", NS_LINK, "the network interface", get_interface },
+	{ "netns", NS_LINK, "the network namespace of a tun device's "
+	    "interface", get_tun_netns },
 	{ "tty", NS_LINK, "the terminal", get_tty },
 	{ NULL }
 };
@@ -3592,8 +4043,13 @@ static const struct ns_attr pidfd_attrs[] = {
 static const struct ns_attr bpf_attrs[] = {
 	FD_COMMON,
 	{ "id", NS_NUMBER, "the kernel's id", get_id },
-	{ "bpf_type", NS_STRING, "the bpf map or program type", get_bpf_type },
+	{ "bpf_type", NS_STRING, "the bpf map, program or link type",
+	    get_bpf_type },
 	{ "bpf_tag", NS_STRING, "the bpf program's tag", get_bpf_tag },
+	{ "bpf_name", NS_STRING, "the name the bpf map or program was given",
+	    get_bpf_name },
+	{ "bpf_prog", NS_LINK, "the bpf program a bpf link attaches",
+	    get_bpf_prog },
 	{ NULL }
 };
 static const struct ns_attr io_uring_attrs[] = {
@@ -3671,6 +4127,7 @@ static const struct ns_class *const family_classes[NFAMILIES] = {
 	[F_BPF] = &fd_bpf_class,
 	[F_IO_URING] = &fd_io_uring_class,
 	[F_MEMFD] = &fd_memfd_class,
+	[F_SECRETMEM] = &fd_memfd_class,
 	[F_NSFS] = &fd_nsfs_class,
 	[F_ANON] = &fd_other_class,
 	[F_UNKN] = &fd_other_class,
@@ -4041,6 +4498,18 @@ probe_memfd(void)
 }
 
 static int
+probe_mqueue(void)
+{
+	return access("/proc/sys/fs/mqueue", F_OK) == 0;
+}
+
+static int
+probe_secretmem(void)
+{
+	return probe_fd((int)syscall(SYS_memfd_secret, O_CLOEXEC));
+}
+
+static int
 probe_nsfs(void)
 {
 	return access("/proc/self/ns/net", F_OK) == 0;
@@ -4083,6 +4552,8 @@ static const struct kind_info {
 	    "a bpf map", probe_bpf },
 	{ "bpf-prog", "/anon/bpf-prog/ID", "attach,test_run",
 	    "a bpf program", probe_bpf },
+	{ "bpf_link", "/anon/bpf_link/ID", "update,detach",
+	    "a bpf program attached to a hook", probe_bpf },
 	{ "io_uring", "/proc/PID/fd/N", "mmap,enter,register,poll",
 	    "rings of asynchronous I/O requests", probe_io_uring },
 	{ "userfaultfd", "/proc/PID/fd/N", "read,poll,ioctl",
@@ -4091,6 +4562,10 @@ static const struct kind_info {
 	    "a performance counter", probe_perf_event },
 	{ "memfd", "/anon/memfd/INODE", "read,write,seek,mmap,seal",
 	    "a file in memory with no path", probe_memfd },
+	{ "mqueue", "/ipc/mqueue/NAME", "send,receive,notify,poll",
+	    "a POSIX message queue", probe_mqueue },
+	{ "secretmem", "/anon/secretmem/INODE", "mmap,ftruncate",
+	    "memory that even the kernel does not map", probe_secretmem },
 	{ "nsfs", "/ns/TYPE/INODE", "setns,ioctl", "a namespace", probe_nsfs },
 	{ "UNKN", "/proc/PID/fd/N", "",
 	    "what none of the above is; an anonymous inode shows its class",

@@ -95,9 +95,12 @@ int	fdinfo_parse_pidfd(const char *, struct fdinfo_pidfd *);
 
 struct fdinfo_bpf {
 	int		 prog;		/* 1 for a program, 0 for a map */
+	int		 link;		/* 1 for a link (prog is 0) */
 	uint64_t	 id;
-	uint64_t	 type;
-	char		 tag[32];	/* a program's, else "" */
+	uint64_t	 type;		/* a map's or program's */
+	char		 tag[32];	/* a program's or link's, else "" */
+	char		 link_type[32];	/* a link's, by name */
+	uint64_t	 prog_id;	/* a link's program */
 };
 int	fdinfo_parse_bpf(const char *, struct fdinfo_bpf *);
 
@@ -157,14 +160,20 @@ int	fd_walk_types(ns_emit_fn, void *);
 typedef int (*fd_ent_fn)(struct fdent *, void *);
 /* Each descriptor whose link text starts with prefix ("" for all). */
 int	fd_index_each(const char *prefix, fd_ent_fn, void *);
+/* The same, and each association (fdinfo -a). */
+int	fd_index_each_all(const char *prefix, fd_ent_fn, void *);
 /* Each descriptor that refers to the object at this path. */
 int	fd_index_holders(const char *object, fd_ent_fn, void *);
+/* The same, and each association: a program, a mapping (fdinfo -a). */
+int	fd_index_holders_all(const char *object, fd_ent_fn, void *);
 /* Add the /proc/PID/fd/N path of every holder of the object to v. */
 int	fd_holders(const char *object, struct ns_val *);
 
 /* What an index entry gives. */
 uint64_t	 fd_ent_pid(const struct fdent *);
 int		 fd_ent_fd(const struct fdent *);
+/* An association's name ("exe", "mem", "shm"...), "" for a descriptor. */
+const char	*fd_ent_assoc(const struct fdent *);
 const char	*fd_ent_link(struct fdent *);
 /* The canonical path of its object, or NULL. */
 const char	*fd_ent_object(struct fdent *);
@@ -178,9 +187,16 @@ const struct stat *fd_ent_stat(struct fdent *);
 int		 fd_val_counter(const char *info, struct ns_val *);
 int		 fd_val_bpf_type(const char *info, struct ns_val *);
 int		 fd_val_bpf_tag(const char *info, struct ns_val *);
+/* A bpf link's program, /anon/bpf-prog/ID. */
+int		 fd_val_bpf_prog(const char *info, struct ns_val *);
+/* A bpf object's name, asked of the kernel through the descriptor. */
+int		 fd_val_bpf_name(struct fdent *, struct ns_val *);
 /* Whether it was opened for reading, for writing. */
 int		 fd_ent_readable(struct fdent *);
 int		 fd_ent_writable(struct fdent *);
+
+/* Whether readlink's text is a memfd's: "/memfd:NAME (deleted)". */
+int		 fd_link_is_memfd(const char *);
 
 /* The classes of /proc/PID/fd and what it holds, for proc.c. */
 extern const struct ns_class fd_node_class, fd_file_class, fd_pipe_class,

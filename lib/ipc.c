@@ -11,7 +11,10 @@
  * names them without the leading slash.  They are the files of the mqueue
  * file system, where one is mounted (usually /dev/mqueue): nothing is
  * mounted for the caller, so without a mount the node is empty.  The
- * mount shows the queues of the IPC namespace that mounted it.
+ * mount shows the queues of the IPC namespace that mounted it.  A queue
+ * that a descriptor holds is an object all the same, mount or none
+ * (rule 8): it is read through that descriptor, /proc/PID/fd/N, which
+ * is the queue's file as much as the mount's is.
  */
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -67,8 +70,9 @@ static struct {
 	int	 mount_id;
 } mq;
 
-/* A queue's stat and contents, read by its first getter. */
+/* A queue's file, stat and contents, read by its first getter. */
 struct mq_priv {
+	char		*file;		/* NULL until found */
 	int		 stat_error;	/* -1 unread, 0 read, or errno */
 	struct stat	 st;
 	int		 info_error;
@@ -871,26 +875,61 @@ mq_load(struct ns_obj *o)
 static void
 mq_release(struct ns_obj *o)
 {
+	struct mq_priv *p = o->priv;
+
+	if (p != NULL)
+		free(p->file);
 	free(o->priv);
 	o->priv = NULL;
+}
+
+/* The first descriptor that holds the queue, "/proc/PID/fd/N", or
+ * NULL. */
+static char *
+mq_holder(struct ns_obj *o)
+{
+	struct ns_val v = { 0 };
+	char *path = NULL;
+
+	if (ns_get_fds(o, &v) == 0 && v.n > 0 &&
+	    (path = strdup(v.buf)) == NULL)
+		err(1, NULL);
+	ns_val_free(&v);
+	return path;
+}
+
+/* The file that is the queue: its file in the mount if there is one,
+ * else a descriptor that holds it; NULL if neither is there. */
+static const char *
+mq_path(struct ns_obj *o)
+{
+	struct mq_priv *p = mq_load(o);
+	struct stat st;
+
+	if (p->file != NULL)
+		return p->file;
+	if (mq_dir() != NULL) {
+		p->file = mq_file(mq_name(o));
+		if (lstat(p->file, &st) == 0)
+			return p->file;
+		free(p->file);
+	}
+	if ((p->file = mq_holder(o)) == NULL)
+		errno = ENOENT;
+	return p->file;
 }
 
 static struct stat *
 mq_stat(struct ns_obj *o)
 {
 	struct mq_priv *p = mq_load(o);
-	char *path;
+	const char *path;
 
 	if (p->stat_error == -1) {
 		p->stat_error = 0;
-		if (mq_dir() == NULL)
-			p->stat_error = ENOENT;
-		else {
-			path = mq_file(mq_name(o));
-			if (lstat(path, &p->st) == -1)
-				p->stat_error = errno;
-			free(path);
-		}
+		/* stat(2), to follow a holder's link to the queue. */
+		if ((path = mq_path(o)) == NULL || stat(path, &p->st) == -1)
+			p->stat_error = errno;
 	}
 	if (p->stat_error != 0) {
 		errno = p->stat_error;
@@ -904,20 +943,16 @@ static struct mq_info *
 mq_info(struct ns_obj *o)
 {
 	struct mq_priv *p = mq_load(o);
-	char *path, buf[256];
+	const char *path;
+	char buf[256];
 
 	if (p->info_error == -1) {
 		p->info_error = 0;
-		if (mq_dir() == NULL)
-			p->info_error = ENOENT;
-		else {
-			path = mq_file(mq_name(o));
-			if (ns_read_file(path, buf, sizeof(buf)) == -1)
-				p->info_error = errno;
-			else if (mq_parse(buf, &p->info) == -1)
-				p->info_error = EIO;
-			free(path);
-		}
+		if ((path = mq_path(o)) == NULL ||
+		    ns_read_file(path, buf, sizeof(buf)) == -1)
+			p->info_error = errno;
+		else if (mq_parse(buf, &p->info) == -1)
+			p->info_error = EIO;
 	}
 	if (p->info_error != 0) {
 		errno = p->info_error;
@@ -1069,6 +1104,7 @@ static const struct ns_attr mq_attrs[] = {
 	{ "notifier", NS_LINK, "process registered for notification",
 	    get_notifier },
 	{ "file", NS_LINK, "its file in the mqueue file system", get_mq_file },
+	NS_ATTR_FDS,
 	{ NULL }
 };
 
@@ -1234,10 +1270,9 @@ kind_index(const char *name)
 static int
 ipc_lookup(struct ns_obj *o, char **comp, int n)
 {
-	struct stat st;
+	struct stat *st;
 	uint64_t id;
-	char *path;
-	int k, rv;
+	int k;
 
 	if (n == 0)
 		return ns_obj_set(o, &top_class, "/ipc");
@@ -1246,15 +1281,14 @@ ipc_lookup(struct ns_obj *o, char **comp, int n)
 	if (n == 1)
 		return set_kind(o, k);
 	if (k == K_MQUEUE) {
-		if (mq_dir() == NULL || strcmp(comp[1], ".") == 0 ||
-		    strcmp(comp[1], "..") == 0)
+		if (strcmp(comp[1], ".") == 0 || strcmp(comp[1], "..") == 0 ||
+		    set_mq(o, comp[1]) == -1)
 			goto none;
-		path = mq_file(comp[1]);
-		rv = lstat(path, &st);
-		free(path);
-		if (rv == -1 || !S_ISREG(st.st_mode))
+		if ((st = mq_stat(o)) == NULL || !S_ISREG(st->st_mode)) {
+			ns_obj_clear(o);
 			goto none;
-		return set_mq(o, comp[1]);
+		}
+		return 0;
 	}
 	if (ns_parse_u64(comp[1], INT_MAX, &id) == -1 ||
 	    find_row(k, id) == NULL)

@@ -85,7 +85,8 @@ static const struct ns_attr proc_attrs[] = {
 	    get_start },
 	{ "cwd", NS_LINK, "the working directory", get_cwd },
 	{ "root", NS_LINK, "the root directory", get_root },
-	{ "exe", NS_LINK, "the program file", get_exe },
+	{ "exe", NS_LINK, "the program file, or the memfd it was run from",
+	    get_exe },
 	{ "tty", NS_LINK, "the controlling terminal", get_tty },
 	{ "netns", NS_LINK, "the network namespace", get_netns },
 	{ "mntns", NS_LINK, "the mount namespace", get_mntns },
@@ -616,10 +617,31 @@ get_root(struct ns_obj *o, struct ns_val *v)
 	return fs_link(o, v, "root");
 }
 
+/*
+ * A program run from a memfd (fexecve(3), as runtimes run what they
+ * unpack) reads "/memfd:NAME (deleted)": it is the memfd, named by its
+ * inode as a descriptor of it names it.
+ */
 static int
 get_exe(struct ns_obj *o, struct ns_val *v)
 {
-	return fs_link(o, v, "exe");
+	char path[64], target[PATH_MAX];
+	struct stat st;
+	ssize_t n;
+
+	if (fs_link(o, v, "exe") == 0)
+		return 0;
+	snprintf(path, sizeof(path), "/proc/%llu/exe",
+	    (unsigned long long)o->id[0]);
+	if ((n = readlink(path, target, sizeof(target) - 1)) == -1)
+		return -1;
+	target[n] = '\0';
+	if (!fd_link_is_memfd(target) || stat(path, &st) == -1) {
+		errno = ENOENT;
+		return -1;
+	}
+	ns_val_addf(v, "/anon/memfd/%llu", (unsigned long long)st.st_ino);
+	return 0;
 }
 
 static int

@@ -10,6 +10,7 @@ MKFDS=$HELPERS/mkfds
 
 setup() {
 	helpers=()
+	wrap=()
 	dir=$(realpath "$BATS_TEST_TMPDIR")
 }
 
@@ -21,12 +22,13 @@ teardown() {
 	done
 }
 
-# Start mkfds making the kinds named; its pid is left in $pid and what it
-# printed in $dir/mkfds.out.
+# Start mkfds making the kinds named, run by the command in ${wrap[@]} if
+# any (unshare -n, say); its pid is left in $pid and what it printed in
+# $dir/mkfds.out.
 mkfds() {
 	local out=$dir/mkfds.out i
 
-	"$MKFDS" -d "$dir" "$@" >"$out" 3>&- &
+	"${wrap[@]}" "$MKFDS" -d "$dir" "$@" >"$out" 3>&- &
 	helpers+=("$!")
 	for i in $(seq 200); do
 		grep -qx ready "$out" && break
@@ -97,6 +99,17 @@ need_root() {
 	assert_output "REG|null|1|$dir/deleted|-w-"
 }
 
+@test "an O_PATH symbolic link: LINK and the link's own /fs path" {
+	mkfds symlink
+	fd=$(fd_of symlink)
+	run -0 attrs "/proc/$pid/fd/$fd" kind,object,name,mode,flags,deleted,inode
+	assert_output "LINK|/fs$dir/link|$dir/link|---|nofollow,path|0|$(word_of symlink ino)"
+	run -0 "$NSCAT" -n -r -o path,type "/fs$dir/link"
+	assert_output "/fs$dir/link symlink"
+	run -0 "$FDINFO" -r -n -o pid,fd "/fs$dir/link"
+	assert_output "$pid $fd"
+}
+
 @test "a file whose name holds a blank and a newline is printed escaped" {
 	name=$(printf 'a b\nc')
 	: >"$dir/$name"
@@ -156,6 +169,28 @@ need_root() {
 	dev=$(word_of blockdev dev)
 	run -0 attrs "/proc/$pid/fd/$fd" kind,object,name
 	assert_output "BLK|/dev/block/${dev/://}|$(word_of blockdev path)"
+}
+
+@test "a loop device: BLK, /dev/block/7/N and the file behind it" {
+	need_root
+	mkfds loop
+	fd=$(fd_of loop)
+	dev=$(word_of loop dev)
+	run -0 attrs "/proc/$pid/fd/$fd" kind,object,backing,driver
+	assert_output "BLK|/dev/block/${dev/://}|/fs$dir/backing|loop"
+	run -0 "$NSCAT" -n -r -o path "/dev/block/${dev/://}"
+	assert_output "/dev/block/${dev/://}"
+}
+
+@test "a misc device: CHR, /dev/char/10/N, driver misc and its name" {
+	[ -r /dev/fuse ] || skip "no /dev/fuse here"
+	sleep 1000 5</dev/fuse 3>&- &
+	helpers+=("$!")
+	minor=$(stat -c '%T' /dev/fuse)
+	run -0 attrs "/proc/$!/fd/5" kind,object,driver,devname,name
+	assert_output "CHR|/dev/char/10/$((16#$minor))|misc|fuse|/dev/fuse"
+	run -0 "$NSCAT" -n -r -o path "/dev/char/10/$((16#$minor))"
+	assert_output "/dev/char/10/$((16#$minor))"
 }
 
 @test "a unix stream pair: UNIX-STREAM, /sock/unix/INODE, the peer's end" {
@@ -305,6 +340,37 @@ need_root() {
 	assert_output "memfd $ino mkfds-memfd, 1 holder"
 }
 
+@test "a POSIX message queue: mqueue, /ipc/mqueue/NAME, its holders" {
+	mkfds mqueue
+	r=$(fd_of mqueue-read)
+	w=$(fd_of mqueue-write)
+	name=$(word_of mqueue-read name)
+	run -0 attrs "/proc/$pid/fd/$r" kind,object,name,mode,deleted,endpoints
+	assert_output "mqueue|/ipc/mqueue/$name|/$name|r--|0|[\"/proc/$pid/fd/$w\"]"
+	run -0 "$NSCAT" -n -r -o path "/ipc/mqueue/$name"
+	assert_output "/ipc/mqueue/$name"
+	run -0 attrs "/ipc/mqueue/$name" type,name,perm,qsize,fds
+	assert_output "mqueue|/$name|0600|0|[\"/proc/$pid/fd/$r\",\"/proc/$pid/fd/$w\"]"
+	run -0 "$FDINFO" -p "$pid" -t mqueue -r -n -o fd
+	assert_output "$r
+$w"
+	run -0 "$FDINFO" -r -n -o pid,fd "/ipc/mqueue/$name"
+	assert_output "$pid $r
+$pid $w"
+}
+
+@test "a secretmem area: /anon/secretmem/INODE, which resolves" {
+	mkfds secretmem
+	fd=$(fd_of secretmem)
+	ino=$(word_of secretmem ino)
+	run -0 attrs "/proc/$pid/fd/$fd" kind,object,name,size,id
+	assert_output "secretmem|/anon/secretmem/$ino|secretmem|4096|$ino"
+	run -0 "$NSCAT" -n -r -o path,type,size,fds "/anon/secretmem/$ino"
+	assert_output "/anon/secretmem/$ino secretmem 4096 /proc/$pid/fd/$fd"
+	run -0 "$NSLS" /anon/secretmem
+	assert_line "/anon/secretmem/$ino"
+}
+
 @test "an io_uring: its own descriptor, the sizes of its rings" {
 	mkfds io_uring
 	fd=$(fd_of io_uring)
@@ -324,8 +390,21 @@ need_root() {
 	need_root
 	mkfds tun
 	fd=$(fd_of tun)
-	run -0 attrs "/proc/$pid/fd/$fd" kind,object,interface,name
-	assert_output "CHR|/dev/char/10/200|/dev/net/$(word_of tun ifindex)|iface=$(word_of tun iface)"
+	run -0 attrs "/proc/$pid/fd/$fd" kind,object,interface,name,netns
+	assert_output "CHR|/dev/char/10/200|/dev/net/$(word_of tun ifindex)|iface=$(word_of tun iface)|/ns/net/$(stat -L -c %i /proc/self/ns/net)"
+}
+
+@test "a tun descriptor of another network namespace: no interface of ours" {
+	need_root
+	wrap=(unshare -n)
+	mkfds tun
+	fd=$(fd_of tun)
+	ns=$(stat -L -c %i "/proc/$pid/ns/net")
+	[ "$ns" != "$(stat -L -c %i /proc/self/ns/net)" ]
+	run -0 attrs "/proc/$pid/fd/$fd" kind,interface,netns
+	assert_output "CHR|null|/ns/net/$ns"
+	run -0 --separate-stderr "$NSCAT" -n -r -o path "/ns/net/$ns"
+	assert_output "/ns/net/$ns"
 }
 
 @test "bpf maps and programs: /anon/bpf-map/ID, /anon/bpf-prog/ID, types" {
@@ -334,7 +413,7 @@ need_root() {
 	fd=$(fd_of bpf-map)
 	id=$(word_of bpf-map id)
 	run -0 attrs "/proc/$pid/fd/$fd" kind,object,id,bpf_type,name
-	assert_output "bpf-map|/anon/bpf-map/$id|$id|array|id=$id type=array"
+	assert_output "bpf-map|/anon/bpf-map/$id|$id|array|id=$id type=array name=mkfds_map"
 	run -0 attrs "/anon/bpf-map/$id" type,bpf_type,fds
 	assert_output "bpf-map|array|[\"/proc/$pid/fd/$fd\"]"
 	fd=$(fd_of bpf-prog)
@@ -344,12 +423,70 @@ need_root() {
 	assert_output "bpf-prog|/anon/bpf-prog/$id|socket_filter|$tag"
 }
 
+@test "bpf maps and programs: the names they were given" {
+	need_root
+	mkfds bpf-map bpf-prog
+	fd=$(fd_of bpf-map)
+	id=$(word_of bpf-map id)
+	run -0 attrs "/proc/$pid/fd/$fd" bpf_name
+	assert_output mkfds_map
+	run -0 attrs "/anon/bpf-map/$id" bpf_name
+	assert_output mkfds_map
+	fd=$(fd_of bpf-prog)
+	id=$(word_of bpf-prog id)
+	run -0 attrs "/proc/$pid/fd/$fd" bpf_name,name
+	assert_output --regexp "^mkfds_prog\\|id=$id type=socket_filter tag=[0-9a-f]+ name=mkfds_prog\$"
+	run -0 attrs "/anon/bpf-prog/$id" bpf_name
+	assert_output mkfds_prog
+}
+
+@test "a bpf link: /anon/bpf_link/ID, its type and its program" {
+	need_root
+	mkfds bpf-link
+	fd=$(fd_of bpf-link)
+	prog=$(word_of bpf-link prog)
+	id=$(awk '$1 == "link_id:" { print $2 }' "/proc/$pid/fdinfo/$fd")
+	run -0 attrs "/proc/$pid/fd/$fd" kind,object,id,bpf_type,bpf_prog,name
+	assert_output "bpf_link|/anon/bpf_link/$id|$id|raw_tracepoint|/anon/bpf-prog/$prog|id=$id type=raw_tracepoint prog=$prog"
+	run -0 "$NSCAT" -n -r -o path,type,bpf_type,bpf_prog,fds "/anon/bpf_link/$id"
+	assert_output "/anon/bpf_link/$id bpf_link raw_tracepoint /anon/bpf-prog/$prog /proc/$pid/fd/$fd"
+	run -0 "$NSLS" /anon/bpf_link
+	assert_line "/anon/bpf_link/$id"
+	# Only the link holds its program, which resolves all the same.
+	run -0 "$NSCAT" -n -r -o path "/anon/bpf-prog/$prog"
+	assert_output "/anon/bpf-prog/$prog"
+	run -0 "$NSLS" /anon/bpf-prog
+	assert_line "/anon/bpf-prog/$prog"
+}
+
 @test "a pseudo-terminal master: the terminal it drives" {
 	mkfds ptmx
 	fd=$(fd_of ptmx)
 	n=$(word_of ptmx tty-index)
 	run -0 attrs "/proc/$pid/fd/$fd" kind,object,tty,name
 	assert_output "CHR|/dev/char/5/2|/dev/char/136/$n|tty-index=$n"
+}
+
+@test "a pseudo-terminal: master and terminal are each other's endpoints" {
+	mkfds pty
+	m=$(fd_of pty-master)
+	t=$(fd_of pty-slave)
+	n=$(word_of pty-master tty-index)
+	run -0 attrs "/proc/$pid/fd/$t" kind,object,endpoints
+	assert_output "CHR|/dev/char/136/$n|[\"/proc/$pid/fd/$m\"]"
+	run -0 attrs "/proc/$pid/fd/$m" tty,endpoints
+	assert_output "/dev/char/136/$n|[\"/proc/$pid/fd/$t\"]"
+}
+
+@test "a perf_event descriptor: its own object" {
+	mkfds perf_event
+	fd=$(fd_of perf_event)
+	run -0 attrs "/proc/$pid/fd/$fd" kind,object,name
+	assert_output "perf_event|/proc/$pid/fd/$fd|anon_inode:[perf_event]"
+	run -0 "$NSCAT" -n -r -o path "/proc/$pid/fd/$fd"
+	assert_output "/proc/$pid/fd/$fd"
+	run -0 "$NSLS" /anon/perf_event
+	assert_line "/proc/$pid/fd/$fd"
 }
 
 @test "an anonymous class this tool has no reader for is shown by name" {
@@ -462,6 +599,50 @@ $dir/nothing"
 	assert_output "/proc/$pid"
 }
 
+@test "-a: a memfd run as a program or mapped resolves, with its holders" {
+	mkfds memfd-exe memfd-mmap
+	child=$(word_of memfd-exe pid)
+	ino=$(word_of memfd-exe ino)
+	run -0 "$FDINFO" -a -p "$child" -r -n -o assoc,kind,object,name
+	assert_line "exe memfd /anon/memfd/$ino memfd:mkfds-exe"
+	assert_line "mem memfd /anon/memfd/$ino memfd:mkfds-exe"
+	run -0 "$NSCAT" -n -r -o path "/anon/memfd/$ino"
+	assert_output "/anon/memfd/$ino"
+	run -0 attrs "/proc/$child" exe
+	assert_output "/anon/memfd/$ino"
+	run -0 attrs "/anon/memfd/$ino" attached,fds
+	assert_output "[\"/proc/$child\"]|[]"
+	run -0 "$FDINFO" -a -r -n -o pid,assoc "/anon/memfd/$ino"
+	assert_output "$child exe
+$child mem"
+	ino=$(word_of memfd-mmap ino)
+	run -0 "$FDINFO" -a -p "$pid" -r -n -o assoc,mode,kind,object
+	assert_line "shm rw- memfd /anon/memfd/$ino"
+	run -0 "$NSCAT" -n -r -o path,summary "/anon/memfd/$ino"
+	assert_output "/anon/memfd/$ino memfd\\x20$ino\\x20mkfds-mapped,\\x201\\x20holder"
+	run -0 "$NSLS" /anon/memfd
+	assert_line "/anon/memfd/$ino"
+	assert_line "/anon/memfd/$(word_of memfd-exe ino)"
+}
+
+@test "-a: a mapped packet socket and a mapped bpf map resolve" {
+	need_root
+	mkfds packet-ring bpf-map-mmap
+	ino=$(word_of packet-ring ino)
+	id=$(word_of bpf-map-mmap id)
+	[ -n "$ino" ] || skip "mkfds cannot map a packet socket here"
+	[ -n "$id" ] || skip "mkfds cannot map a bpf map here"
+	run -0 "$FDINFO" -a -p "$pid" -r -n -o assoc,mode,kind,object
+	assert_line "shm rw- PACKET /sock/packet/$ino"
+	assert_line "shm rw- bpf-map /anon/bpf-map/$id"
+	run -0 "$NSCAT" -n -r -o path "/sock/packet/$ino" "/anon/bpf-map/$id"
+	assert_output "/sock/packet/$ino
+/anon/bpf-map/$id"
+	run -0 "$FDINFO" -a -r -n -o assoc "/sock/packet/$ino"
+	assert_output "$(fd_of packet-ring)
+shm"
+}
+
 @test "-a PATH: the processes that work in a directory" {
 	(cd "$dir" && exec sleep 1000) 3>&- &
 	helpers+=("$!")
@@ -509,6 +690,8 @@ TCP"
 	assert_line "UNIX-STREAM /sock/unix/INODE"
 	assert_line "pidfd /proc/PID"
 	assert_line "nsfs /ns/TYPE/INODE"
+	assert_line "bpf_link /anon/bpf_link/ID"
+	assert_line "mqueue /ipc/mqueue/NAME"
 	run -0 "$FDINFO" --types -J
 	run -0 jq -r '.types[] | select(.kind == "TCP") | .supports' <<<"$output"
 	assert_output --partial accept
@@ -554,10 +737,34 @@ TCP"
 	assert_equal "$stderr" ""
 }
 
+@test "every object fdinfo -a names, of every kind mkfds makes, resolves" {
+	mkfds file dir symlink pipe fifo chardev unix-stream eventfd timerfd \
+	    signalfd epoll inotify pidfd memfd memfd-mmap memfd-exe secretmem \
+	    mqueue nsfs io_uring userfaultfd perf_event ptmx
+	child=$(word_of memfd-exe pid)
+	run -0 --separate-stderr bash -c "'$FDINFO' -a -p $pid,$child -n \
+	    -o object | sort -u | '$NSCAT' -o path -n -r -"
+	assert_equal "$stderr" ""
+	assert_line "/anon/memfd/$(word_of memfd-exe ino)"
+	assert_line "/anon/memfd/$(word_of memfd-mmap ino)"
+	assert_line "/ipc/mqueue/$(word_of mqueue-read name)"
+	assert_line "/fs$dir/link"
+}
+
+@test "every object fdinfo -a names of the kinds that take root resolves" {
+	need_root
+	mkfds fanotify tun bpf-map bpf-prog bpf-link bpf-map-mmap packet-ring \
+	    loop
+	run -0 --separate-stderr bash -c "'$FDINFO' -a -p $pid -n -o object |
+	    sort -u | '$NSCAT' -o path -n -r -"
+	assert_equal "$stderr" ""
+}
+
 @test "kinds and modes agree with lsfd on the same process" {
 	command -v lsfd >/dev/null || skip "lsfd is missing"
-	mkfds file dir pipe fifo chardev unix-stream unix-dgram tcp udp \
-	    eventfd timerfd signalfd epoll inotify memfd nsfs
+	mkfds file dir symlink pipe fifo chardev unix-stream unix-dgram tcp \
+	    udp eventfd timerfd signalfd epoll inotify memfd secretmem mqueue \
+	    perf_event pty nsfs
 	"$FDINFO" -p "$pid" -r -n -o fd,mode,kind >"$dir/ours"
 	lsfd -p "$pid" -r -n -o ASSOC,MODE,TYPE,NAME >"$dir/lsfd"
 	n=0
@@ -566,11 +773,13 @@ TCP"
 		read -r _ ourmode kind < <(awk -v fd="$assoc" '$1 == fd' "$dir/ours")
 		[ "$mode" = "$ourmode" ] || { echo "fd $assoc: mode $mode, ours $ourmode"; false; }
 		# lsfd before 2.39 says SOCK and UNKN where it later names the
-		# protocol or the anonymous class; it has no memfd or nsfs.
+		# protocol or the anonymous class; it has no memfd, secretmem
+		# or nsfs, and before 2.39 no mqueue.
 		case $type in
 		SOCK)	want=${name%%:\[*} ;;
 		UNKN)	want=${name#anon_inode:}; want=${want#[}; want=${want%]} ;;
-		REG)	[[ $kind == @(memfd|nsfs) ]] && want=$kind || want=REG ;;
+		REG)	[[ $kind == @(memfd|secretmem|mqueue|nsfs) ]] &&
+			    want=$kind || want=REG ;;
 		*)	want=$type ;;
 		esac
 		[ "$kind" = "$want" ] || { echo "fd $assoc: lsfd $type $name, ours $kind"; false; }

@@ -232,7 +232,10 @@ start_perl() {
 		"$3" -r -n -o path,summary "$1/q1" "/ipc/mqueue/a\x20b\x1bc"
 		"$3" -r -n -o summary,mount /ipc/mqueue
 		"$3" -J -o path,name /ipc/mqueue/q1 | jq -c .objects
-	' - "$BATS_TEST_TMPDIR/mq" "$NSLS" "$NSCAT" "$HELPERS/mqmk"
+		"$3" -r -n -o fds /ipc/mqueue/q1
+		"$5" -p "$helper" -t mqueue -r -n -o kind,object
+	' - "$BATS_TEST_TMPDIR/mq" "$NSLS" "$NSCAT" "$HELPERS/mqmk" \
+	    "${FDINFO:-$BUILD/fdinfo}"
 	refute_control_bytes "$output"
 	helper=${lines[0]}
 	dir=$(realpath "$BATS_TEST_TMPDIR/mq")
@@ -243,7 +246,11 @@ start_perl() {
 	assert_line --index 5 '/ipc/mqueue/a\x20b\x1bc /a\x20b\x1bc\x20root\x200600\x2012\x20bytes'
 	assert_line --index 6 --regexp '^2\\x20POSIX\\x20message\\x20queues /mount/[0-9]+$'
 	assert_line --index 7 '[{"path":"/ipc/mqueue/q1","name":"/q1"}]'
-	[ "${#lines[@]}" -eq 8 ]
+	# The queues' descriptors and the queues meet.
+	assert_line --index 8 --regexp "^/proc/$helper/fd/[0-9]+\$"
+	assert_line --index 9 "mqueue /ipc/mqueue/q1"
+	assert_line --index 10 'mqueue /ipc/mqueue/a\x20b\x1bc'
+	[ "${#lines[@]}" -eq 11 ]
 }
 
 @test "without an mqueue mount /ipc/mqueue is empty" {

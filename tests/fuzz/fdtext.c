@@ -41,8 +41,13 @@ fz_mapping(char *line, void *arg)
 	char *copy = fuzz_dup(line);
 
 	if (parse_mapping(copy, &m) == 0) {
-		FUZZ_CHECK(m.path[0] == '/' && m.ino != 0);
+		/* A file's path, or what a socket or an anonymous inode
+		 * mapped reads as. */
+		FUZZ_CHECK((m.path[0] == '/' ||
+		    strncmp(m.path, "socket:[", 8) == 0 ||
+		    strncmp(m.path, "anon_inode:", 11) == 0) && m.ino != 0);
 		FUZZ_CHECK(strlen(m.mode) == 3);
+		FUZZ_CHECK(strlen(m.range) < sizeof(m.range));
 	}
 	free(copy);
 }

@@ -10,8 +10,9 @@
  * this user cannot make gives "KIND - why" instead.  Files, the FIFO and
  * the listening socket are made in dir (by default the working
  * directory).  It waits until its standard input reaches end of file
- * when that is a pipe, or else until it is killed.  The model is
- * util-linux's test_mkfds.
+ * when that is a pipe, or else until it is killed; a message queue,
+ * which would outlive it, it removes first (on SIGTERM too).  The model
+ * is util-linux's test_mkfds.
  */
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -19,6 +20,7 @@
 #include <sys/inotify.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -31,7 +33,9 @@
 #include <linux/if_packet.h>
 #include <linux/if_tun.h>
 #include <linux/io_uring.h>
+#include <linux/loop.h>
 #include <linux/netlink.h>
+#include <linux/perf_event.h>
 
 #include <arpa/inet.h>
 #include <net/if.h>
@@ -41,6 +45,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <mqueue.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -53,6 +58,9 @@ static const char *dir = ".";
 /* Descriptors that the epoll kind watches, if made before it. */
 static int watch_fds[8];
 static int nwatch;
+/* The message queue it made, removed when it ends: queues outlive
+ * their processes. */
+static char mq_made[64];
 
 static void
 say(const char *kind, int fd, const char *fmt, ...)
@@ -134,6 +142,21 @@ make_deleted(const char *kind)
 	say(kind, fd, "ino=%lu path=%s", inode_of(fd), path);
 }
 
+/* A symbolic link held itself, with O_PATH, not the file it names. */
+static void
+make_symlink(const char *kind)
+{
+	char path[PATH_MAX];
+	int fd;
+
+	in_dir(path, sizeof(path), "link");
+	if (symlink("/dev/null", path) == -1 && errno != EEXIST)
+		err(1, "symlink %s", path);
+	if ((fd = open(path, O_PATH | O_NOFOLLOW)) == -1)
+		err(1, "%s", path);
+	say(kind, fd, "ino=%lu path=%s", inode_of(fd), path);
+}
+
 static void
 make_pipe(const char *kind)
 {
@@ -198,6 +221,65 @@ make_blockdev(const char *kind)
 		return;
 	}
 	cannot(kind, "no readable block device");
+}
+
+/* A loop device over a file in dir, which goes when mkfds closes it
+ * (LO_FLAGS_AUTOCLEAR). */
+static void
+make_loop(const char *kind)
+{
+	struct loop_config cfg = { 0 };
+	char path[PATH_MAX], dev[32];
+	struct stat st;
+	int ctl, n, file, fd;
+
+	in_dir(path, sizeof(path), "backing");
+	if ((file = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600)) == -1)
+		err(1, "%s", path);
+	if (ftruncate(file, 1 << 20) == -1)
+		err(1, "ftruncate");
+	if ((ctl = open("/dev/loop-control", O_RDWR)) == -1 ||
+	    (n = ioctl(ctl, LOOP_CTL_GET_FREE)) == -1) {
+		cannot(kind, strerror(errno));
+		return;
+	}
+	close(ctl);
+	snprintf(dev, sizeof(dev), "/dev/loop%d", n);
+	if ((fd = open(dev, O_RDWR)) == -1) {
+		cannot(kind, strerror(errno));
+		return;
+	}
+	cfg.fd = (uint32_t)file;
+	cfg.info.lo_flags = LO_FLAGS_AUTOCLEAR;
+	if (ioctl(fd, LOOP_CONFIGURE, &cfg) == -1) {
+		cannot(kind, strerror(errno));
+		close(fd);
+		return;
+	}
+	close(file);
+	if (fstat(fd, &st) == -1)
+		err(1, "fstat");
+	say(kind, fd, "dev=%u:%u backing=%s", major(st.st_rdev),
+	    minor(st.st_rdev), path);
+}
+
+/* A performance counter of mkfds itself, which counts nothing. */
+static void
+make_perf_event(const char *kind)
+{
+	struct perf_event_attr attr = { 0 };
+	int fd;
+
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.config = PERF_COUNT_SW_DUMMY;
+	attr.disabled = 1;
+	if ((fd = (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1,
+	    PERF_FLAG_FD_CLOEXEC)) == -1) {
+		cannot(kind, strerror(errno));
+		return;
+	}
+	say(kind, fd, NULL);
 }
 
 static void
@@ -486,6 +568,109 @@ make_mmap(const char *kind)
 	close(fd);
 }
 
+/* memfd_secret(2): memory the kernel itself does not map, which a
+ * kernel may not allow (secretmem.enable=0). */
+static void
+make_secretmem(const char *kind)
+{
+	int fd;
+
+	if ((fd = (int)syscall(SYS_memfd_secret, 0)) == -1) {
+		cannot(kind, strerror(errno));
+		return;
+	}
+	if (ftruncate(fd, 4096) == -1)
+		err(1, "ftruncate");
+	say(kind, fd, "ino=%lu", inode_of(fd));
+}
+
+/* A memfd that only a mapping holds: its descriptor is closed. */
+static void
+make_memfd_mmap(const char *kind)
+{
+	unsigned long ino;
+	void *p;
+	int fd;
+
+	if ((fd = memfd_create("mkfds-mapped", MFD_CLOEXEC)) == -1)
+		err(1, "memfd_create");
+	if (ftruncate(fd, 4096) == -1)
+		err(1, "ftruncate");
+	if ((p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+	    0)) == MAP_FAILED)
+		err(1, "mmap");
+	ino = inode_of(fd);
+	close(fd);
+	printf("%s - ino=%lu name=mkfds-mapped\n", kind, ino);
+}
+
+/*
+ * A child that runs a copy of sleep(1) from a memfd, as runtimes run
+ * what they unpack: its program is the memfd, which no descriptor
+ * holds.  It dies with mkfds.
+ */
+static void
+make_memfd_exe(const char *kind)
+{
+	char *const argv[] = { "sleep", "1000", NULL };
+	char buf[65536], link[PATH_MAX], exe[64];
+	unsigned long ino;
+	ssize_t n, k;
+	pid_t pid;
+	int in, fd, i;
+
+	if ((in = open("/bin/sleep", O_RDONLY | O_CLOEXEC)) == -1) {
+		cannot(kind, strerror(errno));
+		return;
+	}
+	if ((fd = memfd_create("mkfds-exe", MFD_CLOEXEC)) == -1)
+		err(1, "memfd_create");
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		for (k = 0; k < n;)
+			if ((k += write(fd, buf + k, n - k)) <= 0)
+				err(1, "write");
+	close(in);
+	ino = inode_of(fd);
+	if ((pid = fork()) == -1)
+		err(1, "fork");
+	if (pid == 0) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		fexecve(fd, argv, (char *const[]){ NULL });
+		_exit(127);
+	}
+	close(fd);
+	snprintf(exe, sizeof(exe), "/proc/%d/exe", (int)pid);
+	for (i = 0; i < 200; i++) {
+		if ((n = readlink(exe, link, sizeof(link) - 1)) > 0 &&
+		    strncmp(link, "/memfd:", 7) == 0)
+			break;
+		usleep(10000);
+	}
+	printf("%s - pid=%d ino=%lu name=mkfds-exe\n", kind, (int)pid, ino);
+}
+
+/* A packet socket's receive ring, mapped: lsfd shows such a mapping. */
+static void
+make_packet_ring(const char *kind)
+{
+	struct tpacket_req req = { 4096, 1, 2048, 2 };
+	void *p;
+	int fd;
+
+	if ((fd = socket(AF_PACKET, SOCK_RAW, 0)) == -1) {
+		cannot(kind, strerror(errno));
+		return;
+	}
+	if (setsockopt(fd, SOL_PACKET, PACKET_RX_RING, &req,
+	    sizeof(req)) == -1 || (p = mmap(NULL, 4096, PROT_READ |
+	    PROT_WRITE, MAP_SHARED, fd, 0)) == MAP_FAILED) {
+		cannot(kind, strerror(errno));
+		close(fd);
+		return;
+	}
+	say(kind, fd, "ino=%lu", inode_of(fd));
+}
+
 static void
 make_io_uring(const char *kind)
 {
@@ -561,6 +746,40 @@ make_bpf_map(const char *kind)
 	say(kind, fd, "id=%u type=array", info.id);
 }
 
+/* An array map made mmapable, and mapped. */
+static void
+make_bpf_map_mmap(const char *kind)
+{
+	union bpf_attr attr = { 0 };
+	struct bpf_map_info info = { 0 };
+	void *p;
+	int fd;
+
+	attr.map_type = BPF_MAP_TYPE_ARRAY;
+	attr.key_size = 4;
+	attr.value_size = 8;
+	attr.max_entries = 4;
+	attr.map_flags = BPF_F_MMAPABLE;
+	strlcpy(attr.map_name, "mkfds_mapped", sizeof(attr.map_name));
+	if ((fd = bpf(BPF_MAP_CREATE, &attr)) == -1) {
+		cannot(kind, strerror(errno));
+		return;
+	}
+	if ((p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+	    0)) == MAP_FAILED) {
+		cannot(kind, strerror(errno));
+		close(fd);
+		return;
+	}
+	memset(&attr, 0, sizeof(attr));
+	attr.info.bpf_fd = fd;
+	attr.info.info_len = sizeof(info);
+	attr.info.info = (uintptr_t)&info;
+	if (bpf(BPF_OBJ_GET_INFO_BY_FD, &attr) == -1)
+		err(1, "BPF_OBJ_GET_INFO_BY_FD");
+	say(kind, fd, "id=%u", info.id);
+}
+
 static void
 make_bpf_prog(const char *kind)
 {
@@ -591,6 +810,47 @@ make_bpf_prog(const char *kind)
 	say(kind, fd, "id=%u type=socket_filter", info.id);
 }
 
+/*
+ * A bpf link: a program that does nothing, attached to a raw tracepoint
+ * that seldom fires (task_rename).
+ */
+static void
+make_bpf_link(const char *kind)
+{
+	struct bpf_insn insns[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	union bpf_attr attr = { 0 };
+	struct bpf_prog_info info = { 0 };
+	int prog, fd;
+
+	attr.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT;
+	attr.insns = (uintptr_t)insns;
+	attr.insn_cnt = 2;
+	attr.license = (uintptr_t)"GPL";
+	if ((prog = bpf(BPF_PROG_LOAD, &attr)) == -1) {
+		cannot(kind, strerror(errno));
+		return;
+	}
+	memset(&attr, 0, sizeof(attr));
+	attr.raw_tracepoint.name = (uintptr_t)"task_rename";
+	attr.raw_tracepoint.prog_fd = prog;
+	if ((fd = bpf(BPF_RAW_TRACEPOINT_OPEN, &attr)) == -1) {
+		cannot(kind, strerror(errno));
+		close(prog);
+		return;
+	}
+	memset(&attr, 0, sizeof(attr));
+	attr.info.bpf_fd = prog;
+	attr.info.info_len = sizeof(info);
+	attr.info.info = (uintptr_t)&info;
+	if (bpf(BPF_OBJ_GET_INFO_BY_FD, &attr) == -1)
+		err(1, "BPF_OBJ_GET_INFO_BY_FD");
+	close(prog);
+	say(kind, fd, "prog=%u type=raw_tracepoint", info.id);
+}
+
 static void
 make_ptmx(const char *kind)
 {
@@ -602,6 +862,24 @@ make_ptmx(const char *kind)
 		return;
 	}
 	say(kind, fd, "tty-index=%d", n);
+}
+
+/* Both ends of a pseudo-terminal: the master and the terminal. */
+static void
+make_pty(const char *kind)
+{
+	char *name;
+	int fd, pts, n;
+
+	if ((fd = posix_openpt(O_RDWR | O_NOCTTY)) == -1 ||
+	    grantpt(fd) == -1 || unlockpt(fd) == -1 ||
+	    ioctl(fd, TIOCGPTN, &n) == -1 || (name = ptsname(fd)) == NULL ||
+	    (pts = open(name, O_RDWR | O_NOCTTY)) == -1) {
+		cannot(kind, strerror(errno));
+		return;
+	}
+	say("pty-master", fd, "tty-index=%d peer=%d", n, pts);
+	say("pty-slave", pts, "tty-index=%d peer=%d", n, fd);
 }
 
 static void
@@ -616,6 +894,27 @@ make_userfaultfd(const char *kind)
 	say(kind, fd, NULL);
 }
 
+/* A queue opened twice, for reading and for writing, each descriptor
+ * the other's endpoint. */
+static void
+make_mqueue(const char *kind)
+{
+	mqd_t r, w;
+
+	snprintf(mq_made, sizeof(mq_made), "/mkfds-mqueue-%d", (int)getpid());
+	if ((r = mq_open(mq_made, O_RDONLY | O_CREAT | O_EXCL, 0600,
+	    NULL)) == (mqd_t)-1) {
+		mq_made[0] = '\0';
+		cannot(kind, strerror(errno));
+		return;
+	}
+	if ((w = mq_open(mq_made, O_WRONLY)) == (mqd_t)-1)
+		err(1, "mq_open %s", mq_made);
+	say("mqueue-read", (int)r, "name=%s ino=%lu", mq_made + 1,
+	    inode_of((int)r));
+	say("mqueue-write", (int)w, "name=%s", mq_made + 1);
+}
+
 static const struct maker {
 	const char	*kind;
 	void		(*make)(const char *);
@@ -623,10 +922,13 @@ static const struct maker {
 	{ "file", make_file },
 	{ "dir", make_dir },
 	{ "deleted", make_deleted },
+	{ "symlink", make_symlink },
 	{ "pipe", make_pipe },
 	{ "fifo", make_fifo },
 	{ "chardev", make_chardev },
 	{ "blockdev", make_blockdev },
+	{ "loop", make_loop },
+	{ "perf_event", make_perf_event },
 	{ "unix-listen", make_unix_listen },
 	{ "netlink", make_netlink },
 	{ "packet", make_packet },
@@ -645,8 +947,16 @@ static const struct maker {
 	{ "tun", make_tun },
 	{ "bpf-map", make_bpf_map },
 	{ "bpf-prog", make_bpf_prog },
+	{ "bpf-link", make_bpf_link },
 	{ "ptmx", make_ptmx },
+	{ "pty", make_pty },
 	{ "userfaultfd", make_userfaultfd },
+	{ "mqueue", make_mqueue },
+	{ "memfd-mmap", make_memfd_mmap },
+	{ "secretmem", make_secretmem },
+	{ "memfd-exe", make_memfd_exe },
+	{ "packet-ring", make_packet_ring },
+	{ "bpf-map-mmap", make_bpf_map_mmap },
 };
 
 static int
@@ -685,6 +995,16 @@ usage(void)
 	exit(2);
 }
 
+/* SIGTERM, as the tests end it: what outlives the process goes first. */
+static void
+on_term(int sig)
+{
+	if (mq_made[0] != '\0')
+		mq_unlink(mq_made);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -706,6 +1026,7 @@ main(int argc, char *argv[])
 	if (argc == 0)
 		usage();
 
+	signal(SIGTERM, on_term);
 	printf("pid=%d\n", (int)getpid());
 	for (i = 0; i < argc; i++)
 		if (make(argv[i]) == -1)
@@ -719,6 +1040,8 @@ main(int argc, char *argv[])
 	if (fstat(STDIN_FILENO, &st) == 0 && S_ISFIFO(st.st_mode)) {
 		while (read(STDIN_FILENO, buf, sizeof(buf)) > 0)
 			continue;
+		if (mq_made[0] != '\0')
+			mq_unlink(mq_made);
 		return 0;
 	}
 	for (;;)

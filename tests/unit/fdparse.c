@@ -254,6 +254,15 @@ bpf(void)
 	ok(fdinfo_parse_bpf("map_type:\t2\n", &b) == -1, "bpf: no map id");
 	ok(fdinfo_parse_bpf("prog_type:\tx\nprog_id:\t4\n", &b) == -1,
 	    "bpf: garbled type");
+	ok(fdinfo_parse_bpf("pos:\t0\nflags:\t02000000\nmnt_id:\t17\n"
+	    "ino:\t1038\nlink_type:\traw_tracepoint\nlink_id:\t3\n"
+	    "prog_tag:\t59f4a931744dcdc6\nprog_id:\t36\n"
+	    "tp_name:\ttask_rename\ncookie:\t0\n", &b) == 0, "bpf: a link");
+	ok(b.link && !b.prog && b.id == 3 && b.prog_id == 36,
+	    "bpf: the link's id and program");
+	is_str(b.link_type, "raw_tracepoint", "bpf: the link's type");
+	ok(fdinfo_parse_bpf("link_type:\tcgroup\nprog_id:\t36\n", &b) == -1,
+	    "bpf: a link without its id");
 }
 
 static void
