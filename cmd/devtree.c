@@ -52,6 +52,7 @@ struct tree {
 	struct node	**nodes;	/* every node, in the order found */
 	size_t		  nnodes;
 	char		**subsys;	/* -s, NULL-terminated */
+	struct ns_query	 *filter;	/* -Q */
 	int		  numbers;	/* -N */
 	int		  up;		/* -u */
 	int		  depth;	/* -d, 0 for no limit */
@@ -164,10 +165,13 @@ node_new(struct tree *t, struct ns_obj *o)
 	n->obj = o;
 	n->path = ns_obj_path(o);
 	n->name = node_name(o);
+	/* -s and -Q choose the devices to show, with what leads to them. */
 	if (t->subsys != NULL && (sub = attr_first(o, "subsystem")) != NULL) {
 		n->marked = in_list(t->subsys, sub);
 		free(sub);
-	}
+	} else
+		n->marked = t->subsys == NULL;
+	n->marked = n->marked && ns_filter_match(t->filter, o);
 	if (tsearch(n, &t->index, cmp_path) == NULL)
 		err(1, NULL);
 	push(&t->nodes, &t->nnodes, n);
@@ -359,7 +363,7 @@ kept(struct tree *t, struct node *n)
 	n->keep = 0;
 	if (n->basegen != t->gen || n->busy)
 		return 0;
-	if (t->subsys == NULL || n->marked) {
+	if ((t->subsys == NULL && t->filter == NULL) || n->marked) {
 		n->keep = 1;
 		return 1;
 	}
@@ -501,6 +505,7 @@ main(int argc, char *argv[])
 		{ "numbers",		no_argument,		NULL, 'N' },
 		{ "noheadings",		no_argument,		NULL, 'n' },
 		{ "output",		required_argument,	NULL, 'o' },
+		{ "filter",		required_argument,	NULL, 'Q' },
 		{ "pairs",		no_argument,		NULL, 'P' },
 		{ "raw",		no_argument,		NULL, 'r' },
 		{ "subsystems",		required_argument,	NULL, 's' },
@@ -508,7 +513,7 @@ main(int argc, char *argv[])
 		{ "version",		no_argument,		NULL, 'V' },
 		{ NULL,			0,			NULL, 0 }
 	};
-	static const char opts[] = "d:HhJNno:Prs:uV";
+	static const char opts[] = "d:HhJNno:PQ:rs:uV";
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct tree t = { 0 };
 	const char *errstr, *defaults;
@@ -558,6 +563,7 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	ns_sandbox(0);
+	t.filter = oo.filter;
 
 	if (helpcols)
 		return ns_out_help_of("dev", oo.fmt, oo.noheadings) == 0 ?
@@ -588,6 +594,7 @@ main(int argc, char *argv[])
 	tdestroy(t.index, free_node);
 	free(t.nodes);
 	free(t.subsys);
+	ns_filter_free(t.filter);
 	ns_skipped_report();
 	if (fclose(stdout))
 		err(1, "stdout");
@@ -600,7 +607,7 @@ usage(int status)
 	FILE *fp = status ? stderr : stdout;
 
 	fprintf(fp, "usage: devtree [-Nu] [-d depth] [-s subsystem,...] "
-	    "[-o list] [-JPrn] [-H]\n               [path ...]\n");
+	    "[-o list] [-Q expr]\n               [-JPrn] [-H] [path ...]\n");
 	if (status == 0)
 		fputs("\nShow the device hierarchy in one tree.\n\n"
 		    " -N, --numbers       block, char and net by major and "
@@ -611,6 +618,8 @@ usage(int status)
 		    " -s, --subsystems LIST  only these subsystems, and what "
 		    "leads to them\n"
 		    " -o, --output LIST   columns (+LIST adds to the default)\n"
+		    " -Q, --filter EXPR   only the devices EXPR matches, "
+		    "and what leads to them\n"
 		    " -J, --json          JSON output, children nested\n"
 		    " -P, --pairs         KEY=\"value\" output, one line a "
 		    "node\n"

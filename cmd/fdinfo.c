@@ -124,6 +124,7 @@ main(int argc, char *argv[])
 		{ "pid",		required_argument,	NULL, 'p' },
 		{ "type",		required_argument,	NULL, 't' },
 		{ "output",		required_argument,	NULL, 'o' },
+		{ "filter",		required_argument,	NULL, 'Q' },
 		{ "json",		no_argument,		NULL, 'J' },
 		{ "pairs",		no_argument,		NULL, 'P' },
 		{ "raw",		no_argument,		NULL, 'r' },
@@ -134,7 +135,7 @@ main(int argc, char *argv[])
 		{ "version",		no_argument,		NULL, 'V' },
 		{ NULL,			0,			NULL, 0 }
 	};
-	static const char opts[] = "ap:t:o:JPrnHhV";
+	static const char opts[] = "ap:t:o:JPQ:rnHhV";
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct run r = { 0 };
 	int ch, helpcols = 0, types = 0, rval = 0;
@@ -155,6 +156,7 @@ main(int argc, char *argv[])
 		case 'o':
 		case 'J':
 		case 'P':
+		case 'Q':
 		case 'r':
 		case 'n':
 			ns_outopt(&oo, ch, optarg);
@@ -187,6 +189,7 @@ main(int argc, char *argv[])
 	if (ns_out_columns(r.out, oo.columns,
 	    types ? TYPES_COLUMNS : DEFAULT_COLUMNS) == -1)
 		usage(2);
+	ns_out_filter(r.out, oo.filter);
 	if (types)
 		fd_walk_types(row, &r);
 	else if (argc > 0)
@@ -200,6 +203,7 @@ main(int argc, char *argv[])
 	ns_out_free(r.out);
 	free((void *)r.sel.pids);
 	free(r.sel.kinds);
+	ns_filter_free(oo.filter);
 	ns_skipped_report();
 	if (fclose(stdout))
 		err(1, "stdout");
@@ -212,8 +216,8 @@ usage(int status)
 	FILE *fp = status ? stderr : stdout;
 
 	fprintf(fp, "usage: fdinfo [-a] [-p pid,...] [-t type,...] [-o list] "
-	    "[-JPrn] [-H] [--types]\n"
-	    "              [path ...]\n");
+	    "[-Q expr]\n"
+	    "              [-JPrn] [-H] [--types] [path ...]\n");
 	if (status == 0)
 		fputs("\nList file descriptors, what each refers to as a path, "
 		    "and the holders of\nobjects.\n\n"
@@ -223,6 +227,8 @@ usage(int status)
 		    " -t, --type LIST     only these kinds (REG, FIFO, TCP, "
 		    "eventfd, SOCK...)\n"
 		    " -o, --output LIST   columns (+LIST adds to the default)\n"
+		    " -Q, --filter EXPR   only what EXPR matches, "
+		    "as lsfd -Q does\n"
 		    " -J, --json          JSON output\n"
 		    " -P, --pairs         KEY=\"value\" output\n"
 		    " -r, --raw           raw output\n"

@@ -33,6 +33,10 @@ cat_arg(const char *input, void *arg)
 		ns_warn_input(input, errno);
 		return 1;
 	}
+	if (!ns_filter_match(c->oo.filter, o)) {
+		ns_obj_free(o);
+		return 0;
+	}
 	if (c->out != NULL) {
 		if (ns_out_row(c->out, o) == -1)
 			err(1, "stdout");
@@ -80,12 +84,13 @@ main(int argc, char *argv[])
 		{ "json",		no_argument,		NULL, 'J' },
 		{ "noheadings",		no_argument,		NULL, 'n' },
 		{ "output",		required_argument,	NULL, 'o' },
+		{ "filter",		required_argument,	NULL, 'Q' },
 		{ "pairs",		no_argument,		NULL, 'P' },
 		{ "raw",		no_argument,		NULL, 'r' },
 		{ "version",		no_argument,		NULL, 'V' },
 		{ NULL,			0,			NULL, 0 }
 	};
-	static const char opts[] = "HhJno:PrV";
+	static const char opts[] = "HhJno:PQ:rV";
 	struct cat c = { .oo = { NS_FMT_TABLE, 0, NULL } };
 	int ch, helpcols = 0, rval;
 
@@ -128,6 +133,7 @@ main(int argc, char *argv[])
 	if (c.out != NULL && ns_out_flush(c.out) == -1)
 		err(1, "stdout");
 	ns_out_free(c.out);
+	ns_filter_free(c.oo.filter);
 	ns_skipped_report();
 	if (fclose(stdout))
 		err(1, "stdout");
@@ -139,11 +145,12 @@ usage(int status)
 {
 	FILE *fp = status ? stderr : stdout;
 
-	fprintf(fp, "usage: nscat [-o list] [-JPrn] [-H] path ...\n");
+	fprintf(fp, "usage: nscat [-o list] [-Q expr] [-JPrn] [-H] path ...\n");
 	if (status == 0)
 		fputs("\nPrint the attributes of objects in the namespace.\n\n"
 		    " -o, --output LIST   a table of these columns, "
 		    "one row an object\n"
+		    " -Q, --filter EXPR   only the objects EXPR matches\n"
 		    " -J, --json          JSON output\n"
 		    " -P, --pairs         KEY=\"value\" output\n"
 		    " -r, --raw           raw output\n"

@@ -37,6 +37,7 @@ struct listing {
 	size_t		 depth;
 	size_t		 cap;
 	int		 failed;	/* -R: a node below was not walked */
+	struct ns_query	*filter;	/* -Q: the rows shown */
 };
 
 static void	usage(int);
@@ -46,6 +47,8 @@ show(struct listing *ls, struct ns_obj *o)
 {
 	char *s;
 
+	if (!ns_filter_match(ls->filter, o))
+		return 0;
 	/* An output that fails (a full disk, a closed pipe) ends the run
 	 * at once, whatever was listed and however much is buffered. */
 	if (ls->out != NULL) {
@@ -253,13 +256,14 @@ main(int argc, char *argv[])
 		{ "long",		no_argument,		NULL, 'l' },
 		{ "noheadings",		no_argument,		NULL, 'n' },
 		{ "output",		required_argument,	NULL, 'o' },
+		{ "filter",		required_argument,	NULL, 'Q' },
 		{ "pairs",		no_argument,		NULL, 'P' },
 		{ "recursive",		no_argument,		NULL, 'R' },
 		{ "raw",		no_argument,		NULL, 'r' },
 		{ "version",		no_argument,		NULL, 'V' },
 		{ NULL,			0,			NULL, 0 }
 	};
-	static const char opts[] = "dHhJlno:PRrV";
+	static const char opts[] = "dHhJlno:PQ:RrV";
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct listing ls = { 0 };
 	char *root[] = { "/", NULL };
@@ -269,7 +273,7 @@ main(int argc, char *argv[])
 	while ((ch = getopt_long(argc, argv, opts, longopts,
 	    NULL)) != -1) {
 		if (ns_outopt(&oo, ch, optarg)) {
-			formatted |= ch != 'n';
+			formatted |= ch != 'n' && ch != 'Q';
 			continue;
 		}
 		switch (ch) {
@@ -299,6 +303,7 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	ns_sandbox(0);
+	ls.filter = oo.filter;
 
 	if (helpcols)
 		return ns_out_help(oo.fmt, oo.noheadings) == 0 ? 0 : 1;
@@ -317,6 +322,7 @@ main(int argc, char *argv[])
 	if (ls.out != NULL && ns_out_flush(ls.out) == -1)
 		err(1, "stdout");
 	ns_out_free(ls.out);
+	ns_filter_free(oo.filter);
 	ns_skipped_report();
 	if (fclose(stdout))
 		err(1, "stdout");
@@ -328,13 +334,15 @@ usage(int status)
 {
 	FILE *fp = status ? stderr : stdout;
 
-	fprintf(fp, "usage: nsls [-dlR] [-o list] [-JPrn] [-H] [path ...]\n");
+	fprintf(fp, "usage: nsls [-dlR] [-o list] [-Q expr] [-JPrn] [-H] [path ...]\n");
 	if (status == 0)
 		fputs("\nList the children of nodes in the namespace.\n\n"
 		    " -d, --directory     the node itself, not its children\n"
 		    " -l, --long          add the type and a summary\n"
 		    " -R, --recursive     the whole subtree, depth first\n"
 		    " -o, --output LIST   columns (+LIST adds to the default)\n"
+		    " -Q, --filter EXPR   only what EXPR matches, "
+		    "as lsfd -Q does\n"
 		    " -J, --json          JSON output\n"
 		    " -P, --pairs         KEY=\"value\" output\n"
 		    " -r, --raw           raw output\n"

@@ -29,6 +29,11 @@ ns_outopt(struct ns_outopts *oo, int ch, const char *arg)
 	case 'o':
 		oo->columns = arg;
 		break;
+	case 'Q':
+		ns_filter_free(oo->filter);
+		if ((oo->filter = ns_filter_new(arg)) == NULL)
+			exit(2);
+		break;
 	case 'r':
 		oo->fmt = NS_FMT_RAW;
 		break;

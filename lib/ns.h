@@ -105,8 +105,11 @@ struct ns_outopts {
 	enum ns_format	 fmt;
 	int		 noheadings;
 	const char	*columns;	/* -o, or NULL */
+	struct ns_query	*filter;	/* -Q, or NULL */
 };
-/* Take one of the common output flags; 0 if ch is not one of them. */
+/* Take one of the common output flags (-J -P -r -n -o, and -Q, which
+ * exits 2 after a message if its expression does not parse); 0 if ch is
+ * not one of them. */
 int		 ns_outopt(struct ns_outopts *, int ch, const char *optarg);
 
 /* Call fn for each argument, and for "-" for each line of standard

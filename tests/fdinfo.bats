@@ -807,7 +807,7 @@ TCP"
 	assert_equal "$stderr" ""
 	run -2 --separate-stderr "$FDINFO" -Z
 	[[ ${stderr_lines[0]} == *"invalid option -- 'Z'" ]]
-	assert_equal "${stderr_lines[1]}" "usage: fdinfo [-a] [-p pid,...] [-t type,...] [-o list] [-JPrn] [-H] [--types]"
+	assert_equal "${stderr_lines[1]}" "usage: fdinfo [-a] [-p pid,...] [-t type,...] [-o list] [-Q expr]"
 	run -2 --separate-stderr "$FDINFO" -o nosuchcolumn
 	assert_equal "${stderr_lines[0]}" "fdinfo: unknown column: nosuchcolumn"
 }
