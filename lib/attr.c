@@ -70,14 +70,23 @@ ns_count_children(struct ns_obj *o)
 	return n;
 }
 
+/* A node that cannot be listed has no count: "0" would say it is
+ * empty.  One not ours to read is counted as passed over. */
 static int
 get_count(struct ns_obj *o, struct ns_val *v)
 {
+	size_t n = 0;
+
 	if (o->cls->list == NULL) {
 		errno = ENOTDIR;
 		return -1;
 	}
-	ns_val_num(v, ns_count_children(o));
+	if (o->cls->list(o, count_one, &n) == -1) {
+		if (errno == EACCES || errno == EPERM)
+			ns_skip_path(o->path);
+		return -1;
+	}
+	ns_val_num(v, n);
 	return 0;
 }
 

@@ -692,6 +692,8 @@ struct fdent {
 	char		 src[48];	/* its file below /proc/PID, or "" */
 	enum family	 fam;
 	char		*link;		/* readlink text, or a mapping's path */
+	int		 link_err;	/* why the link could not be read, for a
+					   descriptor listed all the same */
 	char		 kind[32];	/* "" until known */
 	int		 st_err;	/* -1 until stat(2) was tried */
 	struct stat	 st;
@@ -882,25 +884,58 @@ read_link_at(int dfd, const char *name)
 	return s;
 }
 
+/*
+ * A descriptor whose link is not ours to read.  The kernel lists
+ * /proc/PID/fd to whoever may search the directory (its owner, or a
+ * caller with CAP_DAC_READ_SEARCH) but gives the links, fdinfo and
+ * stat(2) through them only with ptrace read access: then lstat(2)
+ * still works, which tells a descriptor that is there (listed, its
+ * open mode known, the rest empty, as lsof lists it) from one that is
+ * gone or a directory we may not search at all.  Counted once a run.
+ */
+static int
+ent_unreadable(struct fdent *e, int dfd, const char *name)
+{
+	char path[64];
+	struct stat st;
+	int save = errno;
+
+	if ((save != EACCES && save != EPERM) ||
+	    fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == -1) {
+		errno = save;
+		return -1;
+	}
+	if ((e->link = strdup("")) == NULL)
+		err(1, NULL);
+	e->link_err = EACCES;
+	e->fam = F_UNKN;
+	e->lmode = st.st_mode;
+	e->lst_err = 0;
+	snprintf(path, sizeof(path), "/proc/%llu/fd/%d",
+	    (unsigned long long)e->pid, e->fd);
+	ns_skip_path(path);
+	return 0;
+}
+
 /* A descriptor, its link read: NULL with errno if it is gone or not
- * ours to read.  dfd is /proc/PID/fd opened, or -1. */
+ * ours to see.  dfd is /proc/PID/fd opened, or -1. */
 static struct fdent *
 ent_load(int dfd, uint64_t pid, int fd)
 {
-	char path[64], name[16];
+	char path[64];
 	struct fdent *e;
 	int save;
 
 	e = ent_new(pid, fd);
-	if (dfd >= 0) {
-		snprintf(name, sizeof(name), "%d", fd);
-		e->link = read_link_at(dfd, name);
-	} else {
+	if (dfd >= 0)
+		snprintf(path, sizeof(path), "%d", fd);
+	else
 		snprintf(path, sizeof(path), "/proc/%llu/fd/%d",
 		    (unsigned long long)pid, fd);
-		e->link = read_link_at(AT_FDCWD, path);
-	}
-	if (e->link == NULL) {
+	if ((e->link = read_link_at(dfd >= 0 ? dfd : AT_FDCWD, path)) ==
+	    NULL) {
+		if (ent_unreadable(e, dfd >= 0 ? dfd : AT_FDCWD, path) == 0)
+			return e;
 		save = errno;
 		ent_unref(e);
 		errno = save;
@@ -1155,7 +1190,7 @@ ent_kind(struct fdent *e)
 	const struct stat *st;
 	const char *k;
 
-	if (e->kind[0] != '\0')
+	if (e->kind[0] != '\0' || e->link_err != 0)
 		return e->kind;
 	switch (e->fam) {
 	case F_PATH:
@@ -1446,6 +1481,8 @@ ent_object(struct fdent *e)
 {
 	char buf[PATH_MAX + 16];
 
+	if (e->obj_err == -1 && e->link_err != 0)
+		e->obj_err = e->link_err;
 	if (e->obj_err == -1) {
 		if (objects[e->fam](e, buf, sizeof(buf)) == -1)
 			e->obj_err = errno;
@@ -1489,47 +1526,15 @@ selected(struct fdent *e, const struct fd_select *sel)
 	return 0;
 }
 
-/*
- * The processes passed over because their descriptors are not ours to
- * read, each counted once however many times a run meets it.
- */
-static struct {
-	uint64_t	*slot;		/* pid + 1, 0 for an empty slot */
-	size_t		 size, n;
-} skipped;
-
-/* Add pid to the set; 1 if it was not there. */
-static int
-skip_insert(uint64_t pid)
-{
-	uint64_t *old = skipped.slot;
-	size_t i, osize = skipped.size;
-
-	if (skipped.n * 2 >= skipped.size) {
-		skipped.size = osize ? osize * 2 : 256;
-		if ((skipped.slot = calloc(skipped.size, sizeof(*old))) ==
-		    NULL)
-			err(1, NULL);
-		skipped.n = 0;
-		for (i = 0; i < osize; i++)
-			if (old[i] != 0)
-				(void)skip_insert(old[i] - 1);
-		free(old);
-	}
-	for (i = pid % skipped.size; skipped.slot[i] != 0;
-	    i = (i + 1) % skipped.size)
-		if (skipped.slot[i] == pid + 1)
-			return 0;
-	skipped.slot[i] = pid + 1;
-	skipped.n++;
-	return 1;
-}
-
+/* A process whose descriptors are not ours to list, counted once a run
+ * (with its namespaces and maps, which are guarded alike). */
 static void
 skip_pid(uint64_t pid)
 {
-	if (skip_insert(pid))
-		ns_skip();
+	char path[32];
+
+	snprintf(path, sizeof(path), "/proc/%llu", (unsigned long long)pid);
+	ns_skip_path(path);
 }
 
 /*
@@ -1961,7 +1966,7 @@ assoc_link(uint64_t pid, int dfd, const char *assoc, const char *src,
 {
 	struct fdent *e;
 	char path[96];
-	int r;
+	int r, denied;
 
 	e = ent_new(pid, -1);
 	strlcpy(e->assoc, assoc, sizeof(e->assoc));
@@ -1969,10 +1974,22 @@ assoc_link(uint64_t pid, int dfd, const char *assoc, const char *src,
 	proc_file(pid, dfd, src, path, sizeof(path));
 	if ((e->link = read_link_at(dfd >= 0 ? dfd : AT_FDCWD, path)) ==
 	    NULL) {
-		ent_unref(e);
-		return 0;
-	}
-	e->fam = family_of(e->link);
+		/* exe, cwd and root are listed with their error, as lsof
+		 * lists them, the process counted as passed over; a
+		 * namespace, which lsof does not list, is counted only. */
+		denied = errno == EACCES || errno == EPERM;
+		if (denied)
+			skip_pid(pid);
+		if (!denied || strncmp(src, "ns/", 3) == 0) {
+			ent_unref(e);
+			return 0;
+		}
+		if ((e->link = strdup("")) == NULL)
+			err(1, NULL);
+		e->link_err = EACCES;
+		e->fam = F_UNKN;
+	} else
+		e->fam = family_of(e->link);
 	e->dfd = dfd;
 	r = fn(e, arg);
 	e->dfd = -1;
@@ -2127,8 +2144,11 @@ assoc_maps(uint64_t pid, int dfd, int (*fn)(struct fdent *, void *),
 	int r = 0;
 
 	proc_file(pid, dfd, "maps", path, sizeof(path));
-	if ((text = read_whole_at(dfd >= 0 ? dfd : AT_FDCWD, path)) == NULL)
+	if ((text = read_whole_at(dfd >= 0 ? dfd : AT_FDCWD, path)) == NULL) {
+		if (errno == EACCES || errno == EPERM)
+			skip_pid(pid);
 		return 0;
+	}
 	for (line = text; line != NULL && *line != '\0'; line = next) {
 		if ((next = strchr(line, '\n')) != NULL)
 			*next++ = '\0';
@@ -2468,6 +2488,8 @@ get_mode(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = ent_of(o)) == NULL)
 		return -1;
+	if (e->fd < 0 && e->link_err != 0)
+		return none();
 	if (e->fd < 0) {
 		ns_val_add(v, e->amode[0] != '\0' ? e->amode : "---");
 		return 0;
@@ -2536,6 +2558,8 @@ get_kind(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = ent_of(o)) == NULL)
 		return -1;
+	if (*ent_kind(e) == '\0')
+		return none();
 	ns_val_add(v, ent_kind(e));
 	return 0;
 }
@@ -3436,6 +3460,11 @@ get_name(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = ent_of(o)) == NULL)
 		return -1;
+	/* Where lsof says it: in the name. */
+	if (e->link_err != 0) {
+		ns_val_addf(v, "(readlink: %s)", strerror(e->link_err));
+		return 0;
+	}
 	return names[e->fam](o, e, v);
 }
 
@@ -3454,7 +3483,10 @@ fd_summary(struct ns_obj *o, struct ns_val *v)
 			snprintf(num, sizeof(num), "%d", e->fd);
 		else
 			strlcpy(num, e->assoc, sizeof(num));
-		ns_val_addf(v, "%s %s %s", num, ent_kind(e), name.buf);
+		if (*ent_kind(e) == '\0')
+			ns_val_addf(v, "%s %s", num, name.buf);
+		else
+			ns_val_addf(v, "%s %s %s", num, ent_kind(e), name.buf);
 		r = 0;
 	}
 	ns_val_free(&name);
@@ -3734,12 +3766,40 @@ node_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	return stop;
 }
 
+struct node_count {
+	size_t	n;
+	size_t	unreadable;
+};
+
+static int
+count_desc(struct ns_obj *c, void *arg)
+{
+	struct node_count *nc = arg;
+	struct fdent *e = c->priv;
+
+	nc->n++;
+	if (e->link_err != 0)
+		nc->unreadable++;
+	return 0;
+}
+
+/* How many descriptors, and how many of them are not ours to read;
+ * never "0 descriptors" for a table we may not list. */
 static int
 node_summary(struct ns_obj *o, struct ns_val *v)
 {
-	size_t n = ns_count_children(o);
+	struct node_count nc = { 0, 0 };
 
-	ns_val_addf(v, "%zu descriptor%s", n, n == 1 ? "" : "s");
+	if (node_list(o, count_desc, &nc) == -1) {
+		ns_val_addf(v, "descriptors not readable: %s",
+		    strerror(errno));
+		return 0;
+	}
+	if (nc.unreadable > 0)
+		ns_val_addf(v, "%zu descriptor%s, %zu not readable", nc.n,
+		    nc.n == 1 ? "" : "s", nc.unreadable);
+	else
+		ns_val_addf(v, "%zu descriptor%s", nc.n, nc.n == 1 ? "" : "s");
 	return 0;
 }
 
@@ -3826,8 +3886,14 @@ fd_walk_pid(uint64_t pid, const struct fd_select *sel, ns_emit_fn emit,
 	DIR *dir;
 	int stop = 0;
 
-	if ((dir = open_fds(pid)) == NULL)
-		return errno == EACCES ? 0 : -1;
+	/* A process whose descriptors are not ours to list still has its
+	 * associations listed, each with its error, as lsof lists them. */
+	if ((dir = open_fds(pid)) == NULL) {
+		if (errno != EACCES)
+			return -1;
+		return sel != NULL && sel->assoc ?
+		    assoc_each(pid, -1, walk_ent, &w) : 0;
+	}
 	if (sel != NULL && sel->assoc)
 		stop = assoc_each(pid, dirfd(dir), walk_ent, &w);
 	while (!stop && (d = readdir(dir)) != NULL) {

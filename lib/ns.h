@@ -48,6 +48,10 @@ void		 ns_unescape(char *);
 
 /* Count one object passed over because it could not be read. */
 void		 ns_skip(void);
+/* The same for the object at this canonical path, once a run however
+ * many scans pass it over; a process's descriptor table, namespaces
+ * and maps, which the kernel guards together, count as "/proc/PID". */
+void		 ns_skip_path(const char *path);
 /* How many objects were passed over because they could not be read. */
 unsigned long	 ns_skipped(void);
 /* Say once on stderr how many objects were passed over, if any. */

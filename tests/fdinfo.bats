@@ -59,14 +59,14 @@ word_of() {
 
 # One attribute of one object as nscat -J gives it (null if none).
 attr() {
-	"$NSCAT" -J -o "$2" "$1" | jq -r ".objects[0].$2"
+	unskipped "$NSCAT" -J -o "$2" "$1" | jq -r ".objects[0].$2"
 }
 
 # Several attributes of one object, |-separated.
 attrs() {
 	local path=$1 list=$2
 
-	"$NSCAT" -J -o "$list" "$path" |
+	unskipped "$NSCAT" -J -o "$list" "$path" |
 	    jq -r ".objects[0] | [.${list//,/, .}] | map(tostring) | join(\"|\")"
 }
 
@@ -134,7 +134,7 @@ need_root() {
 	run -0 "$NSLS" /pipe
 	assert_line "/pipe/$ino"
 	run -1 --separate-stderr "$NSCAT" /pipe/1
-	assert_equal "$stderr" "nscat: /pipe/1: no such object"
+	assert_equal "$(stderr_unskipped)" "nscat: /pipe/1: no such object"
 }
 
 @test "a named FIFO: FIFO and its /fs path" {
@@ -401,30 +401,30 @@ $pid $w /pipe/$ino"
 	b=$(awk '$1 == "unix-stream" { print $2 }' "$dir/mkfds.out" | sed -n 2p)
 	ia=$(stat -L -c %i "/proc/$pid/fd/$a")
 	ib=$(stat -L -c %i "/proc/$pid/fd/$b")
-	run -0 "$FDINFO" -r -n -o fd,object "/sock/unix/$ia"
+	run -0 unskipped "$FDINFO" -r -n -o fd,object "/sock/unix/$ia"
 	assert_output "$a /sock/unix/$ia
 $b /sock/unix/$ib"
-	run -0 "$FDINFO" -r -n -o fd "/proc/$pid/fd/$b"
+	run -0 unskipped "$FDINFO" -r -n -o fd "/proc/$pid/fd/$b"
 	assert_output "$b
 $a"
 }
 
 @test "fdinfo PATH: a file, a device, an eventfd, a process's pidfds" {
 	mkfds file chardev eventfd pidfd
-	run -0 "$FDINFO" -r -n -o pid,fd "$dir/file"
+	run -0 unskipped "$FDINFO" -r -n -o pid,fd "$dir/file"
 	assert_output "$pid $(fd_of file)"
-	run -0 "$FDINFO" -r -n -o pid,fd /dev/null
+	run -0 unskipped "$FDINFO" -r -n -o pid,fd /dev/null
 	assert_line "$pid $(fd_of chardev)"
-	run -0 "$FDINFO" -r -n -o pid,fd "$(attr "/proc/$pid/fd/$(fd_of eventfd)" object)"
+	run -0 unskipped "$FDINFO" -r -n -o pid,fd "$(attr "/proc/$pid/fd/$(fd_of eventfd)" object)"
 	assert_output "$pid $(fd_of eventfd)"
-	run -0 "$FDINFO" -r -n -o pid,fd "/proc/$(word_of pidfd target)"
+	run -0 unskipped "$FDINFO" -r -n -o pid,fd "/proc/$(word_of pidfd target)"
 	assert_line "$pid $(fd_of pidfd)"
 }
 
 @test "fdinfo PATH: one scan answers many paths, each holder once" {
 	mkfds file pipe
 	ino=$(word_of pipe-read ino)
-	run -0 "$FDINFO" -r -n -o fd "/pipe/$ino" "$dir/file" "/pipe/$ino" \
+	run -0 unskipped "$FDINFO" -r -n -o fd "/pipe/$ino" "$dir/file" "/pipe/$ino" \
 	    "/proc/$pid/fd/$(fd_of pipe-write)"
 	assert_output "$(fd_of pipe-read)
 $(fd_of pipe-write)
@@ -436,30 +436,30 @@ $(fd_of file)"
 	run -1 --separate-stderr "$FDINFO" -r -n -o fd - <<<"$dir/file
 $dir/nothing"
 	assert_output "$(fd_of file)"
-	assert_equal "$stderr" "fdinfo: $dir/nothing: no such object"
+	assert_equal "$(stderr_unskipped)" "fdinfo: $dir/nothing: no such object"
 }
 
 @test "fdinfo PATH: an object that nobody holds gives nothing, and 0" {
 	: >"$dir/unheld"
 	run -0 --separate-stderr "$FDINFO" -n "$dir/unheld"
 	assert_output ""
-	assert_equal "$stderr" ""
+	assert_equal "$(stderr_unskipped)" ""
 }
 
 @test "-a: cwd, rtd, exe, namespaces and mapped files as associations" {
 	mkfds mmap
-	run -0 "$FDINFO" -a -p "$pid" -r -n -o assoc,mode,kind,object
+	run -0 unskipped "$FDINFO" -a -p "$pid" -r -n -o assoc,mode,kind,object
 	assert_line "cwd --- DIR /fs$PWD"
 	assert_line "rtd --- DIR /fs"
 	assert_line "exe --- REG /fs$(realpath "$MKFDS")"
 	assert_line "net --- nsfs /ns/net/$(stat -L -c %i "/proc/$pid/ns/net")"
 	assert_line "shm r-- REG /fs$dir/mapped"
 	assert_line --regexp '^mem r.x REG /fs/.*/libc\.so\.6$'
-	run -0 "$FDINFO" -p "$pid" -r -n -o assoc
+	run -0 unskipped "$FDINFO" -p "$pid" -r -n -o assoc
 	refute_line cwd
-	run -0 "$FDINFO" -a -r -n -o pid,assoc "$dir/mapped"
+	run -0 unskipped "$FDINFO" -a -r -n -o pid,assoc "$dir/mapped"
 	assert_output "$pid shm"
-	run -0 "$FDINFO" -a -n -o process "$dir/mapped"
+	run -0 unskipped "$FDINFO" -a -n -o process "$dir/mapped"
 	assert_output "/proc/$pid"
 }
 
@@ -470,21 +470,21 @@ $dir/nothing"
 		[ "$(readlink "/proc/$!/cwd")" = "$dir" ] && break
 		sleep 0.05
 	done
-	run -0 "$FDINFO" -a -r -n -o pid,assoc,kind,object "$dir"
+	run -0 unskipped "$FDINFO" -a -r -n -o pid,assoc,kind,object "$dir"
 	assert_output "$! cwd DIR /fs$dir"
-	run -0 "$FDINFO" -r -n "$dir"
+	run -0 unskipped "$FDINFO" -r -n "$dir"
 	assert_output ""
 }
 
 @test "-t: only the kinds asked for; SOCK is every socket" {
 	mkfds file pipe eventfd unix-stream tcp
 	# What mkfds inherits from bats may hold pipes too.
-	run -0 "$FDINFO" -p "$pid" -t eventfd,fifo -r -n -o fd,kind
+	run -0 unskipped "$FDINFO" -p "$pid" -t eventfd,fifo -r -n -o fd,kind
 	assert_line "$(fd_of pipe-read) FIFO"
 	assert_line "$(fd_of pipe-write) FIFO"
 	assert_line "$(fd_of eventfd) eventfd"
 	refute_line --regexp ' (REG|UNIX-STREAM|TCP)$'
-	run -0 "$FDINFO" -p "$pid" -t SOCK -r -n -o kind
+	run -0 unskipped "$FDINFO" -p "$pid" -t SOCK -r -n -o kind
 	assert_output "UNIX-STREAM
 UNIX-STREAM
 TCP
@@ -494,23 +494,23 @@ TCP"
 
 @test "-p: only these processes; one that does not exist is said" {
 	mkfds eventfd
-	run -0 "$FDINFO" -p "$pid" -r -n -o pid
+	run -0 unskipped "$FDINFO" -p "$pid" -r -n -o pid
 	[ "$(sort -u <<<"$output")" = "$pid" ]
 	run -1 --separate-stderr "$FDINFO" -p "$pid,999999999" -n -o pid
-	assert_equal "$stderr" "fdinfo: 999999999: no such process"
+	assert_equal "$(stderr_unskipped)" "fdinfo: 999999999: no such process"
 	run -2 --separate-stderr "$FDINFO" -p x
 	assert_equal "${stderr_lines[0]}" "fdinfo: x: not a process id"
 }
 
 @test "--types: the catalog of kinds, with paths and what each does" {
-	run -0 "$FDINFO" --types -r -n -o kind,form
+	run -0 unskipped "$FDINFO" --types -r -n -o kind,form
 	assert_line "REG /fs/PATH"
 	assert_line "FIFO /pipe/INODE"
 	assert_line "eventfd /anon/eventfd/ID"
 	assert_line "UNIX-STREAM /sock/unix/INODE"
 	assert_line "pidfd /proc/PID"
 	assert_line "nsfs /ns/TYPE/INODE"
-	run -0 "$FDINFO" --types -J
+	run -0 unskipped "$FDINFO" --types -J
 	run -0 jq -r '.types[] | select(.kind == "TCP") | .supports' <<<"$output"
 	assert_output --partial accept
 }
@@ -524,7 +524,7 @@ TCP"
 
 @test "the default columns fit 120 columns and name each part" {
 	mkfds eventfd
-	run -0 "$FDINFO" -p "$pid"
+	run -0 unskipped "$FDINFO" -p "$pid"
 	# A PID as wide as its heading leaves no room before it.
 	assert_line --index 0 --regexp '^ *PID +COMM +USER +ASSOC +MODE +KIND +OBJECT +NAME$'
 	# The PID column is right-aligned: each row's number ends where
@@ -535,7 +535,7 @@ TCP"
 		assert_equal "${line:0:end}" "$(printf '%*s' "$end" "$pid")"
 	done
 	# An object whose paths are short is one short line.
-	run -0 "$FDINFO" -p "$pid" -t eventfd
+	run -0 unskipped "$FDINFO" -p "$pid" -t eventfd
 	assert_equal "${#lines[@]}" 2
 	for line in "${lines[@]}"; do
 		(( ${#line} <= 120 )) || fail "wider than 120: $line"
@@ -547,12 +547,12 @@ TCP"
 	    eventfd timerfd signalfd epoll inotify pidfd memfd nsfs io_uring
 	run -0 --separate-stderr bash -c "'$FDINFO' -p $pid -n -o object |
 	    sort -u | '$NSCAT' -o path -n -"
-	assert_equal "$stderr" ""
+	assert_equal "$(stderr_unskipped)" ""
 	assert_line "/anon/memfd/$(word_of memfd ino)"
 	# The test's own shell, whose descriptors stay while it waits.
 	run -0 --separate-stderr bash -c "'$FDINFO' -p $$ -n -o object |
 	    sort -u | '$NSCAT' -"
-	assert_equal "$stderr" ""
+	assert_equal "$(stderr_unskipped)" ""
 }
 
 @test "kinds and modes agree with lsfd on the same process" {
