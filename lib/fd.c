@@ -1576,32 +1576,6 @@ proc_of(uint64_t pid)
 	return p;
 }
 
-/* User names, looked up once a uid. */
-static const char *
-user_name(uid_t uid)
-{
-	static struct {
-		uid_t	 uid;
-		char	*name;
-	} *names;
-	static size_t n;
-	struct passwd *pw;
-	char num[16];
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (names[i].uid == uid)
-			return names[i].name;
-	if ((names = reallocarray(names, n + 1, sizeof(*names))) == NULL)
-		err(1, NULL);
-	if ((pw = getpwuid(uid)) == NULL)
-		snprintf(num, sizeof(num), "%u", (unsigned)uid);
-	names[n].uid = uid;
-	if ((names[n].name = strdup(pw != NULL ? pw->pw_name : num)) == NULL)
-		err(1, NULL);
-	return names[n++].name;
-}
-
 /*
  * The index: every descriptor of every process, read once a run, so
  * that the holders of any number of objects take one scan.  Objects are
@@ -2420,16 +2394,46 @@ proc_uid(struct ns_obj *o, uid_t *uid)
 	return 0;
 }
 
+/*
+ * What belongs to the process that holds the descriptor is read through
+ * the process, so that a column means on a descriptor what it means on
+ * /proc/PID: its command line, its users, its namespaces.
+ */
 static int
-get_user(struct ns_obj *o, struct ns_val *v)
+proc_attr(struct ns_obj *o, const char *name, struct ns_val *v)
 {
-	uid_t uid;
+	struct fdent *e;
 
-	if (proc_uid(o, &uid) == -1)
+	if ((e = ent_of(o)) == NULL)
 		return -1;
-	ns_val_add(v, user_name(uid));
-	return 0;
+	return proc_attr_of(e->pid, name, v);
 }
+
+#define PROC_GETTER(attr) \
+	static int \
+	get_proc_##attr(struct ns_obj *o, struct ns_val *v) \
+	{ \
+		return proc_attr(o, #attr, v); \
+	}
+PROC_GETTER(cmdline)
+PROC_GETTER(ppid)
+PROC_GETTER(user)
+PROC_GETTER(euser)
+PROC_GETTER(group)
+PROC_GETTER(egroup)
+PROC_GETTER(threads)
+PROC_GETTER(start)
+PROC_GETTER(cwd)
+PROC_GETTER(root)
+PROC_GETTER(exe)
+PROC_GETTER(netns)
+PROC_GETTER(mntns)
+PROC_GETTER(pidns)
+PROC_GETTER(userns)
+PROC_GETTER(utsns)
+PROC_GETTER(ipcns)
+PROC_GETTER(cgroupns)
+PROC_GETTER(timens)
 
 static int
 get_uid(struct ns_obj *o, struct ns_val *v)
@@ -3505,27 +3509,64 @@ fd_release(struct ns_obj *o)
  * the family's fdinfo and objects add.  Where another class has a
  * column of the same name, the help says what it means in general.
  */
+/* The holder's own, as proc.c says them (the help the same, one meaning). */
+#define PROC_ATTRS \
+	{ "cmdline", NS_STRING, \
+	    "the arguments joined by spaces; empty for a kernel thread", \
+	    get_proc_cmdline }, \
+	{ "ppid", NS_LINK, "the parent process", get_proc_ppid }, \
+	{ "user", NS_LINK, "the real user", get_proc_user }, \
+	{ "euser", NS_LINK, "the effective user", get_proc_euser }, \
+	{ "group", NS_LINK, "the real or primary group", get_proc_group }, \
+	{ "egroup", NS_LINK, "the effective group", get_proc_egroup }, \
+	{ "threads", NS_NUMBER, "how many threads the process has", \
+	    get_proc_threads }, \
+	{ "start", NS_STRING, "when the process started, ISO 8601 local " \
+	    "time", get_proc_start }, \
+	{ "cwd", NS_LINK, "the working directory", get_proc_cwd }, \
+	{ "root", NS_LINK, "the root directory", get_proc_root }, \
+	{ "exe", NS_LINK, "the program file", get_proc_exe }, \
+	{ "netns", NS_LINK, "the network namespace", get_proc_netns }, \
+	{ "mntns", NS_LINK, "the mount namespace", get_proc_mntns }, \
+	{ "pidns", NS_LINK, "the pid namespace", get_proc_pidns }, \
+	{ "userns", NS_LINK, "the user namespace", get_proc_userns }, \
+	{ "utsns", NS_LINK, "the uts (host name) namespace", \
+	    get_proc_utsns }, \
+	{ "ipcns", NS_LINK, "the ipc namespace", get_proc_ipcns }, \
+	{ "cgroupns", NS_LINK, "the cgroup namespace", get_proc_cgroupns }, \
+	{ "timens", NS_LINK, "the time namespace", get_proc_timens }
+
+/* Said once for descriptors and associations, which mean them alike. */
+#define FD_ASSOC \
+	{ "assoc", NS_STRING, "how the process holds it: a descriptor " \
+	    "number, or exe, cwd, rtd, mem, shm, a namespace", get_assoc }
+#define FD_MODE \
+	{ "mode", NS_STRING, "how it may be used: a descriptor's or "	\
+	    "mapping's access as rwx letters or -; a file's type and "	\
+	    "permissions, as ls -l", get_mode }
+#define FD_OBJECT \
+	{ "object", NS_LINK, "the object a descriptor refers to", \
+	    get_object }
+#define FD_DELETED \
+	{ "deleted", NS_NUMBER, "1 if the file is not reachable by its " \
+	    "name: deleted, or out of sight", get_deleted }
+
 #define FD_COMMON \
 	{ "pid", NS_NUMBER, "the process id", get_pid }, \
 	{ "process", NS_LINK, "the process that holds it", get_process }, \
 	{ "comm", NS_STRING, "the command name the kernel keeps", get_comm }, \
-	{ "user", NS_STRING, "the name of the process's user, as lsfd " \
-	    "prints it", get_user }, \
+	PROC_ATTRS, \
 	{ "uid", NS_NUMBER, "the user id", get_uid }, \
 	{ "owner", NS_LINK, "the user who owns it", get_owner }, \
 	{ "fd", NS_NUMBER, "the descriptor number", get_fd }, \
-	{ "assoc", NS_STRING, "how the process holds it: a descriptor " \
-	    "number, or exe, cwd, rtd, mem, shm, a namespace", get_assoc }, \
-	{ "mode", NS_STRING, "how it may be used: a descriptor's or "	\
-	    "mapping's access as rwx letters or -; a file's type and "	\
-	    "permissions, as ls -l", get_mode }, \
+	FD_ASSOC, \
+	FD_MODE, \
 	{ "flags", NS_STRING, "flags: open(2) flags of a descriptor " \
 	    "(cloexec,nonblock...)", get_flags }, \
 	{ "pos", NS_NUMBER, "the file position", get_pos }, \
 	{ "mount", NS_LINK, "the mount it is on", get_mount }, \
 	{ "kind", NS_STRING, "what kind of thing it is", get_kind }, \
-	{ "object", NS_LINK, "the object a descriptor refers to", \
-	    get_object }, \
+	FD_OBJECT, \
 	{ "name", NS_STRING, "the name", get_name }, \
 	{ "inode", NS_NUMBER, "the inode number", get_inode }, \
 	{ "endpoints", NS_LINKS, "the descriptors at the other ends: of a " \
@@ -3542,14 +3583,13 @@ fd_release(struct ns_obj *o)
 
 static const struct ns_attr file_attrs[] = {
 	FD_COMMON,
-	{ "deleted", NS_NUMBER, "1 if the file is not reachable by its name: "
-	    "deleted, or out of sight", get_deleted },
+	FD_DELETED,
 	{ "size", NS_NUMBER, "the size in bytes", get_size },
 	{ "driver", NS_STRING, "the driver of the device", get_driver },
 	{ "devname", NS_STRING, "the kernel's name of the device",
 	    get_devname },
 	{ "interface", NS_LINK, "the network interface", get_interface },
-	{ "tty", NS_LINK, "the terminal", get_tty },
+	{ "tty", NS_LINK, "the terminal the descriptor refers to", get_tty },
 	{ NULL }
 };
 static const struct ns_attr pipe_attrs[] = {
@@ -3558,11 +3598,16 @@ static const struct ns_attr pipe_attrs[] = {
 };
 static const struct ns_attr sock_attrs[] = {
 	FD_COMMON,
-	{ "state", NS_STRING, "the state", get_state },
-	{ "local", NS_STRING, "the local address", get_local },
-	{ "remote", NS_STRING, "the remote address", get_remote },
+	/* The socket's own, as sock.c says them: one meaning each. */
+	{ "state", NS_STRING, "the state as ss prints it: LISTEN, ESTAB, "
+	    "UNCONN...", get_state },
+	{ "local", NS_STRING, "the local address and port as ss -n prints "
+	    "them", get_local },
+	{ "remote", NS_STRING, "the remote address and port, if connected",
+	    get_remote },
 	{ "peer", NS_LINK, "the socket at the other end", get_peer },
-	{ "sock_type", NS_STRING, "the socket type", get_sock_type },
+	{ "sock_type", NS_STRING, "the socket type: stream, dgram, "
+	    "seqpacket, raw", get_sock_type },
 	{ NULL }
 };
 static const struct ns_attr eventfd_attrs[] = {
@@ -3650,17 +3695,16 @@ static const struct ns_attr assoc_attrs[] = {
 	{ "pid", NS_NUMBER, "the process id", get_pid },
 	{ "process", NS_LINK, "the process that holds it", get_process },
 	{ "comm", NS_STRING, "the command name the kernel keeps", get_comm },
-	{ "user", NS_STRING, "the name of the process's user", get_user },
+	PROC_ATTRS,
 	{ "uid", NS_NUMBER, "the user id", get_uid },
 	{ "owner", NS_LINK, "the user who owns it", get_owner },
-	{ "assoc", NS_STRING, "how the process holds it", get_assoc },
-	{ "mode", NS_STRING, "access", get_mode },
+	FD_ASSOC,
+	FD_MODE,
 	{ "kind", NS_STRING, "what kind of thing it is", get_kind },
-	{ "object", NS_LINK, "the object it refers to", get_object },
+	FD_OBJECT,
 	{ "name", NS_STRING, "the name", get_name },
 	{ "inode", NS_NUMBER, "the inode number", get_inode },
-	{ "deleted", NS_NUMBER, "1 if the file is not reachable by its name",
-	    get_deleted },
+	FD_DELETED,
 	{ NULL }
 };
 

@@ -88,7 +88,8 @@ void		 ns_out_free(struct ns_out *);
 int		 ns_out_record(struct ns_obj *, enum ns_format, FILE *);
 /* Print the table of every column name with its type and meaning (-H). */
 int		 ns_out_help(enum ns_format, int noheadings);
-/* The same for the objects of one top-level node only ("proc", "dev"). */
+/* The same for the objects of one top-level node only ("proc", "dev"),
+ * or of a list of class types ("fd,assoc"). */
 int		 ns_out_help_of(const char *top, enum ns_format, int noheadings);
 
 /* The output flags every tool takes: -J -P -r -n -o LIST. */

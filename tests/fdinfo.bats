@@ -555,6 +555,48 @@ TCP"
 	assert_equal "$(stderr_unskipped)" ""
 }
 
+@test "every column -H offers is filled for some descriptor of some kind" {
+	need_root
+	local kinds="file dir deleted pipe fifo chardev unix-stream tcp udp
+	    eventfd timerfd signalfd epoll inotify fanotify pidfd memfd mmap
+	    nsfs tun bpf-map bpf-prog ptmx io_uring" k c n cols
+	# shellcheck disable=SC2086
+	mkfds $kinds
+	# A mapping is no descriptor: its line has no number.
+	if k=$(grep -Ev '^mmap ' "$dir/mkfds.out" | grep -E '^[^ ]+ - '); then
+		skip "mkfds cannot make all kinds here: $k"
+	fi
+	cols=$("$FDINFO" -H -n -r | awk '{ print tolower($1) }' | sort -u)
+	# A process's own columns are among them, through the process.
+	for c in cmdline threads netns user ppid; do
+		grep -qx "$c" <<<"$cols" || fail "-H does not offer $c"
+	done
+	run -0 --separate-stderr "$FDINFO" -a -J -p "$pid" -o "$(paste -sd, <<<"$cols")"
+	for c in $cols; do
+		n=$(jq "[.fds[].$c | select(. != null and . != [] and . != \"\")] |
+		    length" <<<"$output")
+		[ "$n" -gt 0 ] || fail "$c is empty for every descriptor"
+	done
+	# The --types columns, on the rows of --types.
+	cols=$("$FDINFO" --types -H -n -r | awk '{ print tolower($1) }')
+	run -0 "$FDINFO" --types -J -o "$(paste -sd, <<<"$cols")"
+	for c in $cols; do
+		n=$(jq "[.types[].$c | select(. != null)] | length" <<<"$output")
+		[ "$n" -gt 0 ] || fail "$c is empty for every kind"
+	done
+}
+
+@test "a descriptor's process columns are its process's" {
+	mkfds file
+	fd=$(fd_of file)
+	want=$("$NSCAT" -J -o cmdline,threads,netns,user,euser,group,ppid,exe,start "/proc/$pid" |
+	    jq -c '.objects[0]')
+	run -0 attrs "/proc/$pid/fd/$fd" cmdline,threads,netns,user,euser,group,ppid,exe,start
+	assert_output "$(jq -r '[.[]] | map(tostring) | join("|")' <<<"$want")"
+	run -0 --separate-stderr "$FDINFO" -r -n -o fd,user,cmdline -p "$pid"
+	assert_line "$fd /user/$(id -u) $MKFDS\\x20-d\\x20$dir\\x20file"
+}
+
 @test "kinds and modes agree with lsfd on the same process" {
 	command -v lsfd >/dev/null || skip "lsfd is missing"
 	mkfds file dir pipe fifo chardev unix-stream unix-dgram tcp udp \
@@ -587,8 +629,8 @@ TCP"
 	    skip "setpriv cannot become nobody"
 	run -0 --separate-stderr setpriv --reuid=nobody --regid=nogroup \
 	    --clear-groups "$FDINFO" -r -n -o user,comm
-	[ "$(cut -d' ' -f1 <<<"$output" | sort -u)" = nobody ]
-	assert_line "nobody fdinfo"
+	[ "$(cut -d' ' -f1 <<<"$output" | sort -u)" = "/user/$(id -u nobody)" ]
+	assert_line "/user/$(id -u nobody) fdinfo"
 	assert_equal "${#stderr_lines[@]}" 1
 	[[ $stderr =~ ^fdinfo:\ [0-9]+\ objects?\ not\ readable\ \(permission\ denied\),\ skipped$ ]]
 }

@@ -68,9 +68,10 @@ two_helpers() {
 	two_helpers
 	run -0 --separate-stderr as_nobody "$FDINFO" -r -n -o pid,user,fd,object
 	refute_raw_output
-	assert_line "$nbpid nobody $nbfd $nbfile"
+	# user is the process's, a link, as on /proc/PID.
+	assert_line "$nbpid /user/$(id -u nobody) $nbfd $nbfile"
 	refute_line --regexp "^$rootpid "
-	run -0 awk '$2 != "nobody"' <<<"$output"
+	run -0 awk -v u="/user/$(id -u nobody)" '$2 != u' <<<"$output"
 	assert_output ''
 	assert_equal "$(grep -Ec "$SKIPPED" <<<"$stderr")" 1
 	assert_equal "$(wc -l <<<"$stderr")" 1
