@@ -183,8 +183,8 @@ main(int argc, char *argv[])
 	ns_sandbox(0);
 
 	if (helpcols)
-		return ns_out_help_of("proc", oo.fmt, oo.noheadings) == 0 ?
-		    0 : 1;
+		return ns_out_help_of(types ? "fdkind" : "fd,assoc", oo.fmt,
+		    oo.noheadings) == 0 ? 0 : 1;
 	r.out = ns_out_new(oo.fmt, oo.noheadings, types ? "types" : "fds");
 	if (ns_out_columns(r.out, oo.columns,
 	    types ? TYPES_COLUMNS : DEFAULT_COLUMNS) == -1)

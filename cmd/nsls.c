@@ -181,8 +181,9 @@ descend(struct listing *ls, struct ns_obj *o)
 		break;
 	case EACCES:
 	case EPERM:
-		/* Not ours to read: counted, not shouted. */
-		ns_skip();
+		/* Not ours to read: counted, not shouted, once however
+		 * many scans meet it. */
+		ns_skip_path(ns_obj_path(o));
 		break;
 	default:
 		ns_warn_input(ns_obj_path(o), errno);

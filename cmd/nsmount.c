@@ -478,12 +478,16 @@ answer_readlink(const char *path, struct place *pl, struct buf *out)
 	return 0;
 }
 
-/* An attribute file: its elements, one a line.  One with no value is an
- * empty file. */
+/*
+ * An attribute file: its elements, one a line, escaped by rule 5 as
+ * nscat -r writes them, so that cat(1) of a comm sends no escape
+ * sequence to the terminal and a value holding a newline is still one
+ * line.  One with no value is an empty file.
+ */
 static int
 answer_read(struct place *pl, struct buf *out)
 {
-	char *v, *s;
+	char *v, *s, *e;
 	size_t i, n;
 
 	if (pl->kind == K_DIR || pl->kind == K_LINKS)
@@ -493,8 +497,11 @@ answer_read(struct place *pl, struct buf *out)
 	if ((v = attr_value(pl->obj, pl->attr, &n)) == NULL)
 		return errno == ENOENT ? 0 : errno == EPERM ? EACCES : errno;
 	for (i = 0, s = v; i < n; i++, s += strlen(s) + 1) {
-		buf_str(out, s);
+		if ((e = ns_escape(s)) == NULL)
+			err(1, NULL);
+		buf_str(out, e);
 		buf_str(out, "\n");
+		free(e);
 	}
 	free(v);
 	return 0;

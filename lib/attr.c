@@ -5,6 +5,7 @@
  */
 #include <err.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <strings.h>
 #include <string.h>
@@ -70,14 +71,23 @@ ns_count_children(struct ns_obj *o)
 	return n;
 }
 
+/* A node that cannot be listed has no count: "0" would say it is
+ * empty.  One not ours to read is counted as passed over. */
 static int
 get_count(struct ns_obj *o, struct ns_val *v)
 {
+	size_t n = 0;
+
 	if (o->cls->list == NULL) {
 		errno = ENOTDIR;
 		return -1;
 	}
-	ns_val_num(v, ns_count_children(o));
+	if (o->cls->list(o, count_one, &n) == -1) {
+		if (errno == EACCES || errno == EPERM)
+			ns_skip_path(o->path);
+		return -1;
+	}
+	ns_val_num(v, n);
 	return 0;
 }
 
@@ -108,43 +118,161 @@ ns_attr_find(const struct ns_class *cls, const char *name)
 	return find_in(cls->attrs, name);
 }
 
-/* Call fn for a unless an attribute of its name was given before. */
+/*
+ * One meaning of a column name: an attribute of that name and help, and
+ * the types of the classes that have it so.  A name that means one
+ * thing wherever it is has one meaning; "state" of a process and of a
+ * socket are two.
+ */
+struct meaning {
+	const struct ns_attr	 *attr;
+	char			**types;	/* class types, each once */
+	size_t			  ntypes;
+};
+
+struct meanings {
+	struct meaning	*m;
+	size_t		 n;
+};
+
 static void
-each_once(const struct ns_attr *a, const struct ns_attr ***seen, size_t *n,
-    void (*fn)(const struct ns_attr *, void *), void *arg)
+meaning_add(struct meanings *ms, const struct ns_attr *a, const char *type)
 {
+	struct meaning *m;
 	size_t i;
 
-	for (i = 0; i < *n; i++)
-		if (strcasecmp((*seen)[i]->name, a->name) == 0)
+	for (i = 0; i < ms->n; i++)
+		if (strcasecmp(ms->m[i].attr->name, a->name) == 0 &&
+		    strcmp(ms->m[i].attr->help, a->help) == 0)
+			break;
+	if (i == ms->n) {
+		if ((ms->m = reallocarray(ms->m, ms->n + 1, sizeof(*ms->m))) ==
+		    NULL)
+			err(1, NULL);
+		memset(&ms->m[ms->n], 0, sizeof(*ms->m));
+		ms->m[ms->n++].attr = a;
+	}
+	m = &ms->m[i];
+	if (type == NULL)
+		return;
+	for (i = 0; i < m->ntypes; i++)
+		if (strcmp(m->types[i], type) == 0)
 			return;
-	if ((*seen = reallocarray(*seen, *n + 1, sizeof(**seen))) == NULL)
+	if ((m->types = reallocarray(m->types, m->ntypes + 1,
+	    sizeof(*m->types))) == NULL)
 		err(1, NULL);
-	(*seen)[(*n)++] = a;
-	fn(a, arg);
+	m->types[m->ntypes++] = (char *)type;
 }
 
+/* How many meanings the name has. */
+static size_t
+meanings_of(const struct meanings *ms, const char *name)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < ms->n; i++)
+		if (strcasecmp(ms->m[i].attr->name, name) == 0)
+			n++;
+	return n;
+}
+
+/* The meaning as fn sees it: where its name has others, the help says
+ * which classes it is of, "on process: ...". */
+static void
+meaning_emit(const struct meanings *ms, const struct meaning *m,
+    void (*fn)(const struct ns_attr *, void *), void *arg)
+{
+	struct ns_attr a = *m->attr;
+	char *help = NULL, *s;
+	size_t i;
+
+	if (m->ntypes > 0 && meanings_of(ms, a.name) > 1) {
+		for (i = 0; i < m->ntypes; i++) {
+			if (asprintf(&s, "%s%s%s", help != NULL ? help : "on ",
+			    i > 0 ? ", " : "", m->types[i]) == -1)
+				err(1, NULL);
+			free(help);
+			help = s;
+		}
+		if (asprintf(&s, "%s: %s", help, a.help) == -1)
+			err(1, NULL);
+		free(help);
+		a.help = help = s;
+	}
+	fn(&a, arg);
+	free(help);
+}
+
+/* Whether a class is among those top asks for: every class (NULL), the
+ * classes of the provider of that top-level node, or those of a list of
+ * class types, "fd,assoc". */
+static int
+wanted(const char *top, const struct ns_provider *p,
+    const struct ns_class *c)
+{
+	size_t n = strlen(c->type);
+	const char *s;
+
+	if (top == NULL || strcmp(p->name, top) == 0)
+		return 1;
+	for (s = top; (s = strstr(s, c->type)) != NULL; s += n)
+		if ((s == top || s[-1] == ',') && (s[n] == ',' || s[n] == '\0'))
+			return 1;
+	return 0;
+}
+
+/*
+ * Every column name, the core's first, with each of its meanings: a
+ * name whose help differs between classes is given once per help, each
+ * saying the classes it is of, so that -H says what STATE or ID means
+ * wherever it is found.
+ */
 void
 ns_attr_each(const char *top, void (*fn)(const struct ns_attr *, void *),
     void *arg)
 {
 	const struct ns_provider *const *p;
 	const struct ns_class *const *c;
-	const struct ns_attr *a, **seen = NULL;
-	size_t i, n, nseen = 0;
+	const struct ns_attr *a;
+	struct meanings ms = { NULL, 0 };
+	size_t i, j, n;
+	int nodes = 0;
 
-	for (a = ns_core_attrs; a->name != NULL; a++)
-		each_once(a, &seen, &nseen, fn, arg);
 	p = ns_providers(&n);
-	for (i = 0; i < n; i++) {
-		if (top != NULL && strcmp(p[i]->name, top) != 0)
-			continue;
+	for (i = 0; i < n; i++)
 		for (c = p[i]->classes; c != NULL && *c != NULL; c++)
+			if (wanted(top, p[i], *c) && (*c)->list != NULL)
+				nodes = 1;
+	/* count is a node's: offered only where a node may be a row. */
+	for (a = ns_core_attrs; a->name != NULL; a++)
+		if (nodes || strcmp(a->name, "count") != 0)
+			meaning_add(&ms, a, NULL);
+	for (i = 0; i < n; i++)
+		for (c = p[i]->classes; c != NULL && *c != NULL; c++) {
+			if (!wanted(top, p[i], *c))
+				continue;
 			for (a = (*c)->attrs; a != NULL && a->name != NULL;
 			    a++)
-				each_once(a, &seen, &nseen, fn, arg);
+				/* The core's own shadow a class's. */
+				if (find_in(ns_core_attrs, a->name) == NULL)
+					meaning_add(&ms, a, (*c)->type);
+		}
+	/* In the order names came, a name's meanings together. */
+	for (i = 0; i < ms.n; i++) {
+		for (j = 0; j < i; j++)
+			if (strcasecmp(ms.m[j].attr->name,
+			    ms.m[i].attr->name) == 0)
+				break;
+		if (j < i)
+			continue;
+		for (j = i; j < ms.n; j++)
+			if (strcasecmp(ms.m[j].attr->name,
+			    ms.m[i].attr->name) == 0)
+				meaning_emit(&ms, &ms.m[j], fn, arg);
 	}
-	free(seen);
+	for (i = 0; i < ms.n; i++)
+		free(ms.m[i].types);
+	free(ms.m);
 }
 
 const struct ns_attr *

@@ -1,6 +1,9 @@
 /*
  * core.c: the provider registry, objects, listing and the resolver that
- * turns whatever a user has in hand into a canonical path.
+ * turns whatever a user has in hand into a canonical path; and the set
+ * of objects a run passed over, so that each is counted once however
+ * many scans (a walk, the index of every descriptor, the namespaces'
+ * scan of every process) meet it.
  */
 #include <err.h>
 #include <errno.h>
@@ -8,6 +11,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <search.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -404,4 +408,54 @@ ns_resolve(const char *input)
 		return NULL;
 	}
 	return o;
+}
+
+static int
+skip_cmp(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+/*
+ * The kernel lets a process's descriptor table, its namespace links and
+ * its maps be read on one condition, ptrace read access: a scan that
+ * cannot list /proc/PID/fd and one that cannot read /proc/PID/ns have
+ * passed over one thing, the process.  A descriptor listed with its
+ * link unreadable is an object of its own.
+ */
+static char *
+skip_key(const char *path)
+{
+	const char *s;
+	char *key;
+	size_t n;
+
+	if (strncmp(path, "/proc/", 6) == 0) {
+		n = strspn(path + 6, "0123456789");
+		s = path + 6 + n;
+		if (n > 0 && strcmp(s, "/fd") == 0) {
+			if ((key = strndup(path, s - path)) == NULL)
+				err(1, NULL);
+			return key;
+		}
+	}
+	if ((key = strdup(path)) == NULL)
+		err(1, NULL);
+	return key;
+}
+
+void
+ns_skip_path(const char *path)
+{
+	static void *seen;
+	char *key, **node;
+
+	key = skip_key(path);
+	if ((node = tsearch(key, &seen, skip_cmp)) == NULL)
+		err(1, NULL);
+	if (*node != key) {
+		free(key);
+		return;
+	}
+	ns_skip();
 }

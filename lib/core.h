@@ -17,8 +17,9 @@ const struct ns_provider *const *ns_providers(size_t *);
 const struct ns_attr	*ns_attr_find(const struct ns_class *, const char *);
 /* The attribute of that name of any class: for column names and -H. */
 const struct ns_attr	*ns_attr_any(const char *);
-/* Call fn for every attribute name once, the core's first; with top,
- * only those of the provider of that top-level node. */
+/* Call fn for every meaning of every attribute name, the core's first;
+ * with top, only those of the provider of that top-level node, or of
+ * the classes of a list of class types ("fd,assoc"). */
 void			 ns_attr_each(const char *top,
 			    void (*)(const struct ns_attr *, void *), void *);
 /* Fill v with the attribute's value: 0, or -1 if it has none. */

@@ -712,6 +712,8 @@ struct fdent {
 	char		 src[48];	/* its file below /proc/PID, or "" */
 	enum family	 fam;
 	char		*link;		/* readlink text, or a mapping's path */
+	int		 link_err;	/* why the link could not be read, for a
+					   descriptor listed all the same */
 	char		 kind[32];	/* "" until known */
 	int		 st_err;	/* -1 until stat(2) was tried */
 	struct stat	 st;
@@ -910,25 +912,58 @@ read_link_at(int dfd, const char *name)
 	return s;
 }
 
+/*
+ * A descriptor whose link is not ours to read.  The kernel lists
+ * /proc/PID/fd to whoever may search the directory (its owner, or a
+ * caller with CAP_DAC_READ_SEARCH) but gives the links, fdinfo and
+ * stat(2) through them only with ptrace read access: then lstat(2)
+ * still works, which tells a descriptor that is there (listed, its
+ * open mode known, the rest empty, as lsof lists it) from one that is
+ * gone or a directory we may not search at all.  Counted once a run.
+ */
+static int
+ent_unreadable(struct fdent *e, int dfd, const char *name)
+{
+	char path[64];
+	struct stat st;
+	int save = errno;
+
+	if ((save != EACCES && save != EPERM) ||
+	    fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == -1) {
+		errno = save;
+		return -1;
+	}
+	if ((e->link = strdup("")) == NULL)
+		err(1, NULL);
+	e->link_err = EACCES;
+	e->fam = F_UNKN;
+	e->lmode = st.st_mode;
+	e->lst_err = 0;
+	snprintf(path, sizeof(path), "/proc/%llu/fd/%d",
+	    (unsigned long long)e->pid, e->fd);
+	ns_skip_path(path);
+	return 0;
+}
+
 /* A descriptor, its link read: NULL with errno if it is gone or not
- * ours to read.  dfd is /proc/PID/fd opened, or -1. */
+ * ours to see.  dfd is /proc/PID/fd opened, or -1. */
 static struct fdent *
 ent_load(int dfd, uint64_t pid, int fd)
 {
-	char path[64], name[16];
+	char path[64];
 	struct fdent *e;
 	int save;
 
 	e = ent_new(pid, fd);
-	if (dfd >= 0) {
-		snprintf(name, sizeof(name), "%d", fd);
-		e->link = read_link_at(dfd, name);
-	} else {
+	if (dfd >= 0)
+		snprintf(path, sizeof(path), "%d", fd);
+	else
 		snprintf(path, sizeof(path), "/proc/%llu/fd/%d",
 		    (unsigned long long)pid, fd);
-		e->link = read_link_at(AT_FDCWD, path);
-	}
-	if (e->link == NULL) {
+	if ((e->link = read_link_at(dfd >= 0 ? dfd : AT_FDCWD, path)) ==
+	    NULL) {
+		if (ent_unreadable(e, dfd >= 0 ? dfd : AT_FDCWD, path) == 0)
+			return e;
 		save = errno;
 		ent_unref(e);
 		errno = save;
@@ -1212,7 +1247,7 @@ ent_kind(struct fdent *e)
 	const struct stat *st;
 	const char *k;
 
-	if (e->kind[0] != '\0')
+	if (e->kind[0] != '\0' || e->link_err != 0)
 		return e->kind;
 	switch (e->fam) {
 	case F_PATH:
@@ -1634,6 +1669,8 @@ ent_object(struct fdent *e)
 {
 	char buf[PATH_MAX + 16];
 
+	if (e->obj_err == -1 && e->link_err != 0)
+		e->obj_err = e->link_err;
 	if (e->obj_err == -1) {
 		if (objects[e->fam](e, buf, sizeof(buf)) == -1)
 			e->obj_err = errno;
@@ -1677,47 +1714,15 @@ selected(struct fdent *e, const struct fd_select *sel)
 	return 0;
 }
 
-/*
- * The processes passed over because their descriptors are not ours to
- * read, each counted once however many times a run meets it.
- */
-static struct {
-	uint64_t	*slot;		/* pid + 1, 0 for an empty slot */
-	size_t		 size, n;
-} skipped;
-
-/* Add pid to the set; 1 if it was not there. */
-static int
-skip_insert(uint64_t pid)
-{
-	uint64_t *old = skipped.slot;
-	size_t i, osize = skipped.size;
-
-	if (skipped.n * 2 >= skipped.size) {
-		skipped.size = osize ? osize * 2 : 256;
-		if ((skipped.slot = calloc(skipped.size, sizeof(*old))) ==
-		    NULL)
-			err(1, NULL);
-		skipped.n = 0;
-		for (i = 0; i < osize; i++)
-			if (old[i] != 0)
-				(void)skip_insert(old[i] - 1);
-		free(old);
-	}
-	for (i = pid % skipped.size; skipped.slot[i] != 0;
-	    i = (i + 1) % skipped.size)
-		if (skipped.slot[i] == pid + 1)
-			return 0;
-	skipped.slot[i] = pid + 1;
-	skipped.n++;
-	return 1;
-}
-
+/* A process whose descriptors are not ours to list, counted once a run
+ * (with its namespaces and maps, which are guarded alike). */
 static void
 skip_pid(uint64_t pid)
 {
-	if (skip_insert(pid))
-		ns_skip();
+	char path[32];
+
+	snprintf(path, sizeof(path), "/proc/%llu", (unsigned long long)pid);
+	ns_skip_path(path);
 }
 
 /*
@@ -1757,32 +1762,6 @@ proc_of(uint64_t pid)
 	else
 		p->uid = st.st_uid;
 	return p;
-}
-
-/* User names, looked up once a uid. */
-static const char *
-user_name(uid_t uid)
-{
-	static struct {
-		uid_t	 uid;
-		char	*name;
-	} *names;
-	static size_t n;
-	struct passwd *pw;
-	char num[16];
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (names[i].uid == uid)
-			return names[i].name;
-	if ((names = reallocarray(names, n + 1, sizeof(*names))) == NULL)
-		err(1, NULL);
-	if ((pw = getpwuid(uid)) == NULL)
-		snprintf(num, sizeof(num), "%u", (unsigned)uid);
-	names[n].uid = uid;
-	if ((names[n].name = strdup(pw != NULL ? pw->pw_name : num)) == NULL)
-		err(1, NULL);
-	return names[n++].name;
 }
 
 /*
@@ -2184,7 +2163,7 @@ assoc_link(uint64_t pid, int dfd, const char *assoc, const char *src,
 {
 	struct fdent *e;
 	char path[96];
-	int r;
+	int r, denied;
 
 	e = ent_new(pid, -1);
 	strlcpy(e->assoc, assoc, sizeof(e->assoc));
@@ -2192,10 +2171,22 @@ assoc_link(uint64_t pid, int dfd, const char *assoc, const char *src,
 	proc_file(pid, dfd, src, path, sizeof(path));
 	if ((e->link = read_link_at(dfd >= 0 ? dfd : AT_FDCWD, path)) ==
 	    NULL) {
-		ent_unref(e);
-		return 0;
-	}
-	e->fam = family_of(e->link);
+		/* exe, cwd and root are listed with their error, as lsof
+		 * lists them, the process counted as passed over; a
+		 * namespace, which lsof does not list, is counted only. */
+		denied = errno == EACCES || errno == EPERM;
+		if (denied)
+			skip_pid(pid);
+		if (!denied || strncmp(src, "ns/", 3) == 0) {
+			ent_unref(e);
+			return 0;
+		}
+		if ((e->link = strdup("")) == NULL)
+			err(1, NULL);
+		e->link_err = EACCES;
+		e->fam = F_UNKN;
+	} else
+		e->fam = family_of(e->link);
 	e->dfd = dfd;
 	r = fn(e, arg);
 	e->dfd = -1;
@@ -2358,8 +2349,11 @@ assoc_maps(uint64_t pid, int dfd, int (*fn)(struct fdent *, void *),
 	int r = 0;
 
 	proc_file(pid, dfd, "maps", path, sizeof(path));
-	if ((text = read_whole_at(dfd >= 0 ? dfd : AT_FDCWD, path)) == NULL)
+	if ((text = read_whole_at(dfd >= 0 ? dfd : AT_FDCWD, path)) == NULL) {
+		if (errno == EACCES || errno == EPERM)
+			skip_pid(pid);
 		return 0;
+	}
 	for (line = text; line != NULL && *line != '\0'; line = next) {
 		if ((next = strchr(line, '\n')) != NULL)
 			*next++ = '\0';
@@ -2642,16 +2636,46 @@ proc_uid(struct ns_obj *o, uid_t *uid)
 	return 0;
 }
 
+/*
+ * What belongs to the process that holds the descriptor is read through
+ * the process, so that a column means on a descriptor what it means on
+ * /proc/PID: its command line, its users, its namespaces.
+ */
 static int
-get_user(struct ns_obj *o, struct ns_val *v)
+proc_attr(struct ns_obj *o, const char *name, struct ns_val *v)
 {
-	uid_t uid;
+	struct fdent *e;
 
-	if (proc_uid(o, &uid) == -1)
+	if ((e = ent_of(o)) == NULL)
 		return -1;
-	ns_val_add(v, user_name(uid));
-	return 0;
+	return proc_attr_of(e->pid, name, v);
 }
+
+#define PROC_GETTER(attr) \
+	static int \
+	get_proc_##attr(struct ns_obj *o, struct ns_val *v) \
+	{ \
+		return proc_attr(o, #attr, v); \
+	}
+PROC_GETTER(cmdline)
+PROC_GETTER(ppid)
+PROC_GETTER(user)
+PROC_GETTER(euser)
+PROC_GETTER(group)
+PROC_GETTER(egroup)
+PROC_GETTER(threads)
+PROC_GETTER(start)
+PROC_GETTER(cwd)
+PROC_GETTER(root)
+PROC_GETTER(exe)
+PROC_GETTER(netns)
+PROC_GETTER(mntns)
+PROC_GETTER(pidns)
+PROC_GETTER(userns)
+PROC_GETTER(utsns)
+PROC_GETTER(ipcns)
+PROC_GETTER(cgroupns)
+PROC_GETTER(timens)
 
 static int
 get_uid(struct ns_obj *o, struct ns_val *v)
@@ -2710,6 +2734,8 @@ get_mode(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = ent_of(o)) == NULL)
 		return -1;
+	if (e->fd < 0 && e->link_err != 0)
+		return none();
 	if (e->fd < 0) {
 		ns_val_add(v, e->amode[0] != '\0' ? e->amode : "---");
 		return 0;
@@ -2778,6 +2804,8 @@ get_kind(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = ent_of(o)) == NULL)
 		return -1;
+	if (*ent_kind(e) == '\0')
+		return none();
 	ns_val_add(v, ent_kind(e));
 	return 0;
 }
@@ -3883,6 +3911,11 @@ get_name(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = ent_of(o)) == NULL)
 		return -1;
+	/* Where lsof says it: in the name. */
+	if (e->link_err != 0) {
+		ns_val_addf(v, "(readlink: %s)", strerror(e->link_err));
+		return 0;
+	}
 	return names[e->fam](o, e, v);
 }
 
@@ -3901,7 +3934,10 @@ fd_summary(struct ns_obj *o, struct ns_val *v)
 			snprintf(num, sizeof(num), "%d", e->fd);
 		else
 			strlcpy(num, e->assoc, sizeof(num));
-		ns_val_addf(v, "%s %s %s", num, ent_kind(e), name.buf);
+		if (*ent_kind(e) == '\0')
+			ns_val_addf(v, "%s %s", num, name.buf);
+		else
+			ns_val_addf(v, "%s %s %s", num, ent_kind(e), name.buf);
 		r = 0;
 	}
 	ns_val_free(&name);
@@ -3920,27 +3956,64 @@ fd_release(struct ns_obj *o)
  * the family's fdinfo and objects add.  Where another class has a
  * column of the same name, the help says what it means in general.
  */
+/* The holder's own, as proc.c says them (the help the same, one meaning). */
+#define PROC_ATTRS \
+	{ "cmdline", NS_STRING, \
+	    "the arguments joined by spaces; empty for a kernel thread", \
+	    get_proc_cmdline }, \
+	{ "ppid", NS_LINK, "the parent process", get_proc_ppid }, \
+	{ "user", NS_LINK, "the real user", get_proc_user }, \
+	{ "euser", NS_LINK, "the effective user", get_proc_euser }, \
+	{ "group", NS_LINK, "the real or primary group", get_proc_group }, \
+	{ "egroup", NS_LINK, "the effective group", get_proc_egroup }, \
+	{ "threads", NS_NUMBER, "how many threads the process has", \
+	    get_proc_threads }, \
+	{ "start", NS_STRING, "when the process started, ISO 8601 local " \
+	    "time", get_proc_start }, \
+	{ "cwd", NS_LINK, "the working directory", get_proc_cwd }, \
+	{ "root", NS_LINK, "the root directory", get_proc_root }, \
+	{ "exe", NS_LINK, "the program file", get_proc_exe }, \
+	{ "netns", NS_LINK, "the network namespace", get_proc_netns }, \
+	{ "mntns", NS_LINK, "the mount namespace", get_proc_mntns }, \
+	{ "pidns", NS_LINK, "the pid namespace", get_proc_pidns }, \
+	{ "userns", NS_LINK, "the user namespace", get_proc_userns }, \
+	{ "utsns", NS_LINK, "the uts (host name) namespace", \
+	    get_proc_utsns }, \
+	{ "ipcns", NS_LINK, "the ipc namespace", get_proc_ipcns }, \
+	{ "cgroupns", NS_LINK, "the cgroup namespace", get_proc_cgroupns }, \
+	{ "timens", NS_LINK, "the time namespace", get_proc_timens }
+
+/* Said once for descriptors and associations, which mean them alike. */
+#define FD_ASSOC \
+	{ "assoc", NS_STRING, "how the process holds it: a descriptor " \
+	    "number, or exe, cwd, rtd, mem, shm, a namespace", get_assoc }
+#define FD_MODE \
+	{ "mode", NS_STRING, "how it may be used: a descriptor's or "	\
+	    "mapping's access as rwx letters or -; a file's type and "	\
+	    "permissions, as ls -l", get_mode }
+#define FD_OBJECT \
+	{ "object", NS_LINK, "the object a descriptor refers to", \
+	    get_object }
+#define FD_DELETED \
+	{ "deleted", NS_NUMBER, "1 if the file is not reachable by its " \
+	    "name: deleted, or out of sight", get_deleted }
+
 #define FD_COMMON \
 	{ "pid", NS_NUMBER, "the process id", get_pid }, \
 	{ "process", NS_LINK, "the process that holds it", get_process }, \
 	{ "comm", NS_STRING, "the command name the kernel keeps", get_comm }, \
-	{ "user", NS_STRING, "the name of the process's user, as lsfd " \
-	    "prints it", get_user }, \
+	PROC_ATTRS, \
 	{ "uid", NS_NUMBER, "the user id", get_uid }, \
 	{ "owner", NS_LINK, "the user who owns it", get_owner }, \
 	{ "fd", NS_NUMBER, "the descriptor number", get_fd }, \
-	{ "assoc", NS_STRING, "how the process holds it: a descriptor " \
-	    "number, or exe, cwd, rtd, mem, shm, a namespace", get_assoc }, \
-	{ "mode", NS_STRING, "how it may be used: a descriptor's or "	\
-	    "mapping's access as rwx letters or -; a file's type and "	\
-	    "permissions, as ls -l", get_mode }, \
+	FD_ASSOC, \
+	FD_MODE, \
 	{ "flags", NS_STRING, "flags: open(2) flags of a descriptor " \
 	    "(cloexec,nonblock...)", get_flags }, \
 	{ "pos", NS_NUMBER, "the file position", get_pos }, \
 	{ "mount", NS_LINK, "the mount it is on", get_mount }, \
 	{ "kind", NS_STRING, "what kind of thing it is", get_kind }, \
-	{ "object", NS_LINK, "the object a descriptor refers to", \
-	    get_object }, \
+	FD_OBJECT, \
 	{ "name", NS_STRING, "the name", get_name }, \
 	{ "inode", NS_NUMBER, "the inode number", get_inode }, \
 	{ "endpoints", NS_LINKS, "the descriptors at the other ends: of a " \
@@ -3958,8 +4031,7 @@ fd_release(struct ns_obj *o)
 
 static const struct ns_attr file_attrs[] = {
 	FD_COMMON,
-	{ "deleted", NS_NUMBER, "1 if the file is not reachable by its name: "
-	    "deleted, or out of sight", get_deleted },
+	FD_DELETED,
 	{ "size", NS_NUMBER, "the size in bytes", get_size },
 	{ "driver", NS_STRING, "the driver of the device", get_driver },
 	{ "devname", NS_STRING, "the kernel's name of the device",
@@ -3968,7 +4040,7 @@ static const struct ns_attr file_attrs[] = {
 	{ "interface", NS_LINK, "the network interface", get_interface },
 	{ "netns", NS_LINK, "the network namespace of a tun device's "
 	    "interface", get_tun_netns },
-	{ "tty", NS_LINK, "the terminal", get_tty },
+	{ "tty", NS_LINK, "the terminal the descriptor refers to", get_tty },
 	{ NULL }
 };
 static const struct ns_attr pipe_attrs[] = {
@@ -3977,11 +4049,16 @@ static const struct ns_attr pipe_attrs[] = {
 };
 static const struct ns_attr sock_attrs[] = {
 	FD_COMMON,
-	{ "state", NS_STRING, "the state", get_state },
-	{ "local", NS_STRING, "the local address", get_local },
-	{ "remote", NS_STRING, "the remote address", get_remote },
+	/* The socket's own, as sock.c says them: one meaning each. */
+	{ "state", NS_STRING, "the state as ss prints it: LISTEN, ESTAB, "
+	    "UNCONN...", get_state },
+	{ "local", NS_STRING, "the local address and port as ss -n prints "
+	    "them", get_local },
+	{ "remote", NS_STRING, "the remote address and port, if connected",
+	    get_remote },
 	{ "peer", NS_LINK, "the socket at the other end", get_peer },
-	{ "sock_type", NS_STRING, "the socket type", get_sock_type },
+	{ "sock_type", NS_STRING, "the socket type: stream, dgram, "
+	    "seqpacket, raw", get_sock_type },
 	{ NULL }
 };
 static const struct ns_attr eventfd_attrs[] = {
@@ -4074,17 +4151,16 @@ static const struct ns_attr assoc_attrs[] = {
 	{ "pid", NS_NUMBER, "the process id", get_pid },
 	{ "process", NS_LINK, "the process that holds it", get_process },
 	{ "comm", NS_STRING, "the command name the kernel keeps", get_comm },
-	{ "user", NS_STRING, "the name of the process's user", get_user },
+	PROC_ATTRS,
 	{ "uid", NS_NUMBER, "the user id", get_uid },
 	{ "owner", NS_LINK, "the user who owns it", get_owner },
-	{ "assoc", NS_STRING, "how the process holds it", get_assoc },
-	{ "mode", NS_STRING, "access", get_mode },
+	FD_ASSOC,
+	FD_MODE,
 	{ "kind", NS_STRING, "what kind of thing it is", get_kind },
-	{ "object", NS_LINK, "the object it refers to", get_object },
+	FD_OBJECT,
 	{ "name", NS_STRING, "the name", get_name },
 	{ "inode", NS_NUMBER, "the inode number", get_inode },
-	{ "deleted", NS_NUMBER, "1 if the file is not reachable by its name",
-	    get_deleted },
+	FD_DELETED,
 	{ NULL }
 };
 
@@ -4191,12 +4267,40 @@ node_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	return stop;
 }
 
+struct node_count {
+	size_t	n;
+	size_t	unreadable;
+};
+
+static int
+count_desc(struct ns_obj *c, void *arg)
+{
+	struct node_count *nc = arg;
+	struct fdent *e = c->priv;
+
+	nc->n++;
+	if (e->link_err != 0)
+		nc->unreadable++;
+	return 0;
+}
+
+/* How many descriptors, and how many of them are not ours to read;
+ * never "0 descriptors" for a table we may not list. */
 static int
 node_summary(struct ns_obj *o, struct ns_val *v)
 {
-	size_t n = ns_count_children(o);
+	struct node_count nc = { 0, 0 };
 
-	ns_val_addf(v, "%zu descriptor%s", n, n == 1 ? "" : "s");
+	if (node_list(o, count_desc, &nc) == -1) {
+		ns_val_addf(v, "descriptors not readable: %s",
+		    strerror(errno));
+		return 0;
+	}
+	if (nc.unreadable > 0)
+		ns_val_addf(v, "%zu descriptor%s, %zu not readable", nc.n,
+		    nc.n == 1 ? "" : "s", nc.unreadable);
+	else
+		ns_val_addf(v, "%zu descriptor%s", nc.n, nc.n == 1 ? "" : "s");
 	return 0;
 }
 
@@ -4283,8 +4387,14 @@ fd_walk_pid(uint64_t pid, const struct fd_select *sel, ns_emit_fn emit,
 	DIR *dir;
 	int stop = 0;
 
-	if ((dir = open_fds(pid)) == NULL)
-		return errno == EACCES ? 0 : -1;
+	/* A process whose descriptors are not ours to list still has its
+	 * associations listed, each with its error, as lsof lists them. */
+	if ((dir = open_fds(pid)) == NULL) {
+		if (errno != EACCES)
+			return -1;
+		return sel != NULL && sel->assoc ?
+		    assoc_each(pid, -1, walk_ent, &w) : 0;
+	}
 	if (sel != NULL && sel->assoc)
 		stop = assoc_each(pid, dirfd(dir), walk_ent, &w);
 	while (!stop && (d = readdir(dir)) != NULL) {

@@ -212,6 +212,10 @@ extern const struct ns_class fd_node_class, fd_file_class, fd_pipe_class,
 	&fd_memfd_class, &fd_nsfs_class, &fd_other_class, \
 	&fd_assoc_class, &fd_kind_class
 
+/* An attribute of process pid by name (proc.c), for the descriptors and
+ * associations it holds: 0, or -1 with errno. */
+int	proc_attr_of(uint64_t pid, const char *name, struct ns_val *);
+
 /* /proc/PID/fd as the child of /proc/PID. */
 void	fd_node_set(struct ns_obj *, uint64_t pid);
 /* Below /proc/PID: comp[0] is "fd", then perhaps N. */

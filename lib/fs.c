@@ -715,7 +715,7 @@ static const struct ns_attr fs_node_attrs[] = {
 
 static const struct ns_attr fs_link_attrs[] = {
 	FS_ATTRS,
-	{ "target", NS_STRING, "symbolic link text", get_target },
+	{ "link_text", NS_STRING, "symbolic link text", get_target },
 	{ "resolves", NS_LINK, "file the symbolic link leads to",
 	    get_resolves },
 	{ NULL }

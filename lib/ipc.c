@@ -567,8 +567,12 @@ read_maps(uint64_t pid, void *arg)
 	snprintf(path, sizeof(path), "/proc/%llu/maps",
 	    (unsigned long long)pid);
 	if ((f = fopen(path, "re")) == NULL) {
-		if (errno == EACCES || errno == EPERM)
-			ns_skip();
+		if (errno == EACCES || errno == EPERM) {
+			/* Once a run with the process's other parts. */
+			snprintf(path, sizeof(path), "/proc/%llu",
+			    (unsigned long long)pid);
+			ns_skip_path(path);
+		}
 		return 0;
 	}
 	while (getline(&line, &cap, f) != -1) {

@@ -1740,7 +1740,7 @@ static const struct ns_attr addr_attrs[] = {
 	    get_addr_flags },
 	{ "label", NS_STRING, "the address's label (IPv4)", get_label },
 	{ "broadcast", NS_STRING, "the broadcast address", get_broadcast },
-	{ "peer", NS_STRING, "the address of the other end of a "
+	{ "remote", NS_STRING, "the address of the other end of a "
 	    "point-to-point link", get_peer },
 	{ "valid_lft", NS_STRING, "seconds the address stays valid, or "
 	    "forever", get_valid_lft },
@@ -1770,8 +1770,8 @@ static const struct ns_attr route_attrs[] = {
 	    get_metric },
 	{ "tos", NS_NUMBER, "the type of service the route is for",
 	    get_tos },
-	{ "source", NS_STRING, "the source prefix the route is for "
-	    "(IPv6)", get_source },
+	{ "from", NS_STRING, "the source prefix the route is for "
+	    "(IPv6), as ip route prints it", get_source },
 	{ "gateway", NS_STRING, "the next hop", get_gateway },
 	{ "interface", NS_LINK, "the network interface",
 	    get_route_interface },

@@ -233,7 +233,9 @@ scan_proc(uint64_t pid, void *arg)
 		    (unsigned long long)pid, nsfs_types[t]);
 		if ((n = readlink(path, text, sizeof(text) - 1)) == -1) {
 			if (errno == EACCES || errno == EPERM) {
-				ns_skip();
+				snprintf(path, sizeof(path), "/proc/%llu",
+				    (unsigned long long)pid);
+				ns_skip_path(path);
 				return 0;
 			}
 			continue;

@@ -51,6 +51,10 @@ void		 ns_unescape(char *);
 
 /* Count one object passed over because it could not be read. */
 void		 ns_skip(void);
+/* The same for the object at this canonical path, once a run however
+ * many scans pass it over; a process's descriptor table, namespaces
+ * and maps, which the kernel guards together, count as "/proc/PID". */
+void		 ns_skip_path(const char *path);
 /* How many objects were passed over because they could not be read. */
 unsigned long	 ns_skipped(void);
 /* Say once on stderr how many objects were passed over, if any. */
@@ -97,7 +101,8 @@ void		 ns_out_filter(struct ns_out *, struct ns_query *);
 int		 ns_out_record(struct ns_obj *, enum ns_format, FILE *);
 /* Print the table of every column name with its type and meaning (-H). */
 int		 ns_out_help(enum ns_format, int noheadings);
-/* The same for the objects of one top-level node only ("proc", "dev"). */
+/* The same for the objects of one top-level node only ("proc", "dev"),
+ * or of a list of class types ("fd,assoc"). */
 int		 ns_out_help_of(const char *top, enum ns_format, int noheadings);
 
 /* The output flags every tool takes: -J -P -r -n -o LIST. */

@@ -138,7 +138,7 @@ $etop/t/self
 $etop/t/up"
 	# A link is an object of its own: where it leads is an attribute,
 	# and a loop leads nowhere.
-	run -0 --separate-stderr "$NSCAT" -n -r -o path,type,target,resolves \
+	run -0 --separate-stderr "$NSCAT" -n -r -o path,type,link_text,resolves \
 	    "$etop/t/self" "$etop/t/loop" "$etop/t/d1/d2/back"
 	assert_output "$etop/t/self symlink . $etop/t
 $etop/t/loop symlink loop 

@@ -60,14 +60,14 @@ word_of() {
 
 # One attribute of one object as nscat -J gives it (null if none).
 attr() {
-	"$NSCAT" -J -o "$2" "$1" | jq -r ".objects[0].$2"
+	unskipped "$NSCAT" -J -o "$2" "$1" | jq -r ".objects[0].$2"
 }
 
 # Several attributes of one object, |-separated.
 attrs() {
 	local path=$1 list=$2
 
-	"$NSCAT" -J -o "$list" "$path" |
+	unskipped "$NSCAT" -J -o "$list" "$path" |
 	    jq -r ".objects[0] | [.${list//,/, .}] | map(tostring) | join(\"|\")"
 }
 
@@ -104,9 +104,9 @@ need_root() {
 	fd=$(fd_of symlink)
 	run -0 attrs "/proc/$pid/fd/$fd" kind,object,name,mode,flags,deleted,inode
 	assert_output "LINK|/fs$dir/link|$dir/link|---|nofollow,path|0|$(word_of symlink ino)"
-	run -0 "$NSCAT" -n -r -o path,type "/fs$dir/link"
+	run -0 unskipped "$NSCAT" -n -r -o path,type "/fs$dir/link"
 	assert_output "/fs$dir/link symlink"
-	run -0 "$FDINFO" -r -n -o pid,fd "/fs$dir/link"
+	run -0 unskipped "$FDINFO" -r -n -o pid,fd "/fs$dir/link"
 	assert_output "$pid $fd"
 }
 
@@ -115,11 +115,11 @@ need_root() {
 	: >"$dir/$name"
 	sleep 1000 5<"$dir/$name" 3>&- &
 	helpers+=("$!")
-	run -0 "$FDINFO" -p "$!" -J -o fd,object,name
+	run -0 unskipped "$FDINFO" -p "$!" -J -o fd,object,name
 	refute_control_bytes "$output"
 	run -0 jq -r '.fds[] | select(.fd == 5) | .object' <<<"$output"
 	assert_output "/fs$dir/a\\x20b\\x0ac"
-	run -0 "$NSCAT" -r -n -o path "$output"
+	run -0 unskipped "$NSCAT" -r -n -o path "$output"
 	assert_output "/fs$dir/a\\x20b\\x0ac"
 }
 
@@ -146,7 +146,7 @@ need_root() {
 	run -0 "$NSLS" /pipe
 	assert_line "/pipe/$ino"
 	run -1 --separate-stderr "$NSCAT" /pipe/1
-	assert_equal "$stderr" "nscat: /pipe/1: no such object"
+	assert_equal "$(stderr_unskipped)" "nscat: /pipe/1: no such object"
 }
 
 @test "a named FIFO: FIFO and its /fs path" {
@@ -178,7 +178,7 @@ need_root() {
 	dev=$(word_of loop dev)
 	run -0 attrs "/proc/$pid/fd/$fd" kind,object,backing,driver
 	assert_output "BLK|/dev/block/${dev/://}|/fs$dir/backing|loop"
-	run -0 "$NSCAT" -n -r -o path "/dev/block/${dev/://}"
+	run -0 unskipped "$NSCAT" -n -r -o path "/dev/block/${dev/://}"
 	assert_output "/dev/block/${dev/://}"
 }
 
@@ -189,7 +189,7 @@ need_root() {
 	minor=$(stat -c '%T' /dev/fuse)
 	run -0 attrs "/proc/$!/fd/5" kind,object,driver,devname,name
 	assert_output "CHR|/dev/char/10/$((16#$minor))|misc|fuse|/dev/fuse"
-	run -0 "$NSCAT" -n -r -o path "/dev/char/10/$((16#$minor))"
+	run -0 unskipped "$NSCAT" -n -r -o path "/dev/char/10/$((16#$minor))"
 	assert_output "/dev/char/10/$((16#$minor))"
 }
 
@@ -347,14 +347,14 @@ need_root() {
 	name=$(word_of mqueue-read name)
 	run -0 attrs "/proc/$pid/fd/$r" kind,object,name,mode,deleted,endpoints
 	assert_output "mqueue|/ipc/mqueue/$name|/$name|r--|0|[\"/proc/$pid/fd/$w\"]"
-	run -0 "$NSCAT" -n -r -o path "/ipc/mqueue/$name"
+	run -0 unskipped "$NSCAT" -n -r -o path "/ipc/mqueue/$name"
 	assert_output "/ipc/mqueue/$name"
 	run -0 attrs "/ipc/mqueue/$name" type,name,perm,qsize,fds
 	assert_output "mqueue|/$name|0600|0|[\"/proc/$pid/fd/$r\",\"/proc/$pid/fd/$w\"]"
-	run -0 "$FDINFO" -p "$pid" -t mqueue -r -n -o fd
+	run -0 unskipped "$FDINFO" -p "$pid" -t mqueue -r -n -o fd
 	assert_output "$r
 $w"
-	run -0 "$FDINFO" -r -n -o pid,fd "/ipc/mqueue/$name"
+	run -0 unskipped "$FDINFO" -r -n -o pid,fd "/ipc/mqueue/$name"
 	assert_output "$pid $r
 $pid $w"
 }
@@ -365,7 +365,7 @@ $pid $w"
 	ino=$(word_of secretmem ino)
 	run -0 attrs "/proc/$pid/fd/$fd" kind,object,name,size,id
 	assert_output "secretmem|/anon/secretmem/$ino|secretmem|4096|$ino"
-	run -0 "$NSCAT" -n -r -o path,type,size,fds "/anon/secretmem/$ino"
+	run -0 unskipped "$NSCAT" -n -r -o path,type,size,fds "/anon/secretmem/$ino"
 	assert_output "/anon/secretmem/$ino secretmem 4096 /proc/$pid/fd/$fd"
 	run -0 "$NSLS" /anon/secretmem
 	assert_line "/anon/secretmem/$ino"
@@ -448,12 +448,12 @@ $pid $w"
 	id=$(awk '$1 == "link_id:" { print $2 }' "/proc/$pid/fdinfo/$fd")
 	run -0 attrs "/proc/$pid/fd/$fd" kind,object,id,bpf_type,bpf_prog,name
 	assert_output "bpf_link|/anon/bpf_link/$id|$id|raw_tracepoint|/anon/bpf-prog/$prog|id=$id type=raw_tracepoint prog=$prog"
-	run -0 "$NSCAT" -n -r -o path,type,bpf_type,bpf_prog,fds "/anon/bpf_link/$id"
+	run -0 unskipped "$NSCAT" -n -r -o path,type,bpf_type,bpf_prog,fds "/anon/bpf_link/$id"
 	assert_output "/anon/bpf_link/$id bpf_link raw_tracepoint /anon/bpf-prog/$prog /proc/$pid/fd/$fd"
 	run -0 "$NSLS" /anon/bpf_link
 	assert_line "/anon/bpf_link/$id"
 	# Only the link holds its program, which resolves all the same.
-	run -0 "$NSCAT" -n -r -o path "/anon/bpf-prog/$prog"
+	run -0 unskipped "$NSCAT" -n -r -o path "/anon/bpf-prog/$prog"
 	assert_output "/anon/bpf-prog/$prog"
 	run -0 "$NSLS" /anon/bpf-prog
 	assert_line "/anon/bpf-prog/$prog"
@@ -483,7 +483,7 @@ $pid $w"
 	fd=$(fd_of perf_event)
 	run -0 attrs "/proc/$pid/fd/$fd" kind,object,name
 	assert_output "perf_event|/proc/$pid/fd/$fd|anon_inode:[perf_event]"
-	run -0 "$NSCAT" -n -r -o path "/proc/$pid/fd/$fd"
+	run -0 unskipped "$NSCAT" -n -r -o path "/proc/$pid/fd/$fd"
 	assert_output "/proc/$pid/fd/$fd"
 	run -0 "$NSLS" /anon/perf_event
 	assert_line "/proc/$pid/fd/$fd"
@@ -513,7 +513,7 @@ $pid $w"
 }
 
 @test "/proc/self/fd/N is a descriptor of the tool itself" {
-	run -0 "$NSCAT" -J -o path,kind,object /proc/self/fd/0 </dev/null
+	run -0 unskipped "$NSCAT" -J -o path,kind,object /proc/self/fd/0 </dev/null
 	run -0 jq -r '.objects[0] | [.path, .kind, .object] | join("|")' \
 	    <<<"$output"
 	assert_output --regexp '^/proc/[0-9]+/fd/0\|CHR\|/dev/char/1/3$'
@@ -537,30 +537,30 @@ $pid $w /pipe/$ino"
 	b=$(awk '$1 == "unix-stream" { print $2 }' "$dir/mkfds.out" | sed -n 2p)
 	ia=$(stat -L -c %i "/proc/$pid/fd/$a")
 	ib=$(stat -L -c %i "/proc/$pid/fd/$b")
-	run -0 "$FDINFO" -r -n -o fd,object "/sock/unix/$ia"
+	run -0 unskipped "$FDINFO" -r -n -o fd,object "/sock/unix/$ia"
 	assert_output "$a /sock/unix/$ia
 $b /sock/unix/$ib"
-	run -0 "$FDINFO" -r -n -o fd "/proc/$pid/fd/$b"
+	run -0 unskipped "$FDINFO" -r -n -o fd "/proc/$pid/fd/$b"
 	assert_output "$b
 $a"
 }
 
 @test "fdinfo PATH: a file, a device, an eventfd, a process's pidfds" {
 	mkfds file chardev eventfd pidfd
-	run -0 "$FDINFO" -r -n -o pid,fd "$dir/file"
+	run -0 unskipped "$FDINFO" -r -n -o pid,fd "$dir/file"
 	assert_output "$pid $(fd_of file)"
-	run -0 "$FDINFO" -r -n -o pid,fd /dev/null
+	run -0 unskipped "$FDINFO" -r -n -o pid,fd /dev/null
 	assert_line "$pid $(fd_of chardev)"
-	run -0 "$FDINFO" -r -n -o pid,fd "$(attr "/proc/$pid/fd/$(fd_of eventfd)" object)"
+	run -0 unskipped "$FDINFO" -r -n -o pid,fd "$(attr "/proc/$pid/fd/$(fd_of eventfd)" object)"
 	assert_output "$pid $(fd_of eventfd)"
-	run -0 "$FDINFO" -r -n -o pid,fd "/proc/$(word_of pidfd target)"
+	run -0 unskipped "$FDINFO" -r -n -o pid,fd "/proc/$(word_of pidfd target)"
 	assert_line "$pid $(fd_of pidfd)"
 }
 
 @test "fdinfo PATH: one scan answers many paths, each holder once" {
 	mkfds file pipe
 	ino=$(word_of pipe-read ino)
-	run -0 "$FDINFO" -r -n -o fd "/pipe/$ino" "$dir/file" "/pipe/$ino" \
+	run -0 unskipped "$FDINFO" -r -n -o fd "/pipe/$ino" "$dir/file" "/pipe/$ino" \
 	    "/proc/$pid/fd/$(fd_of pipe-write)"
 	assert_output "$(fd_of pipe-read)
 $(fd_of pipe-write)
@@ -572,30 +572,30 @@ $(fd_of file)"
 	run -1 --separate-stderr "$FDINFO" -r -n -o fd - <<<"$dir/file
 $dir/nothing"
 	assert_output "$(fd_of file)"
-	assert_equal "$stderr" "fdinfo: $dir/nothing: no such object"
+	assert_equal "$(stderr_unskipped)" "fdinfo: $dir/nothing: no such object"
 }
 
 @test "fdinfo PATH: an object that nobody holds gives nothing, and 0" {
 	: >"$dir/unheld"
 	run -0 --separate-stderr "$FDINFO" -n "$dir/unheld"
 	assert_output ""
-	assert_equal "$stderr" ""
+	assert_equal "$(stderr_unskipped)" ""
 }
 
 @test "-a: cwd, rtd, exe, namespaces and mapped files as associations" {
 	mkfds mmap
-	run -0 "$FDINFO" -a -p "$pid" -r -n -o assoc,mode,kind,object
+	run -0 unskipped "$FDINFO" -a -p "$pid" -r -n -o assoc,mode,kind,object
 	assert_line "cwd --- DIR /fs$PWD"
 	assert_line "rtd --- DIR /fs"
 	assert_line "exe --- REG /fs$(realpath "$MKFDS")"
 	assert_line "net --- nsfs /ns/net/$(stat -L -c %i "/proc/$pid/ns/net")"
 	assert_line "shm r-- REG /fs$dir/mapped"
 	assert_line --regexp '^mem r.x REG /fs/.*/libc\.so\.6$'
-	run -0 "$FDINFO" -p "$pid" -r -n -o assoc
+	run -0 unskipped "$FDINFO" -p "$pid" -r -n -o assoc
 	refute_line cwd
-	run -0 "$FDINFO" -a -r -n -o pid,assoc "$dir/mapped"
+	run -0 unskipped "$FDINFO" -a -r -n -o pid,assoc "$dir/mapped"
 	assert_output "$pid shm"
-	run -0 "$FDINFO" -a -n -o process "$dir/mapped"
+	run -0 unskipped "$FDINFO" -a -n -o process "$dir/mapped"
 	assert_output "/proc/$pid"
 }
 
@@ -603,22 +603,22 @@ $dir/nothing"
 	mkfds memfd-exe memfd-mmap
 	child=$(word_of memfd-exe pid)
 	ino=$(word_of memfd-exe ino)
-	run -0 "$FDINFO" -a -p "$child" -r -n -o assoc,kind,object,name
+	run -0 unskipped "$FDINFO" -a -p "$child" -r -n -o assoc,kind,object,name
 	assert_line "exe memfd /anon/memfd/$ino memfd:mkfds-exe"
 	assert_line "mem memfd /anon/memfd/$ino memfd:mkfds-exe"
-	run -0 "$NSCAT" -n -r -o path "/anon/memfd/$ino"
+	run -0 unskipped "$NSCAT" -n -r -o path "/anon/memfd/$ino"
 	assert_output "/anon/memfd/$ino"
 	run -0 attrs "/proc/$child" exe
 	assert_output "/anon/memfd/$ino"
 	run -0 attrs "/anon/memfd/$ino" attached,fds
 	assert_output "[\"/proc/$child\"]|[]"
-	run -0 "$FDINFO" -a -r -n -o pid,assoc "/anon/memfd/$ino"
+	run -0 unskipped "$FDINFO" -a -r -n -o pid,assoc "/anon/memfd/$ino"
 	assert_output "$child exe
 $child mem"
 	ino=$(word_of memfd-mmap ino)
-	run -0 "$FDINFO" -a -p "$pid" -r -n -o assoc,mode,kind,object
+	run -0 unskipped "$FDINFO" -a -p "$pid" -r -n -o assoc,mode,kind,object
 	assert_line "shm rw- memfd /anon/memfd/$ino"
-	run -0 "$NSCAT" -n -r -o path,summary "/anon/memfd/$ino"
+	run -0 unskipped "$NSCAT" -n -r -o path,summary "/anon/memfd/$ino"
 	assert_output "/anon/memfd/$ino memfd\\x20$ino\\x20mkfds-mapped,\\x201\\x20holder"
 	run -0 "$NSLS" /anon/memfd
 	assert_line "/anon/memfd/$ino"
@@ -632,13 +632,13 @@ $child mem"
 	id=$(word_of bpf-map-mmap id)
 	[ -n "$ino" ] || skip "mkfds cannot map a packet socket here"
 	[ -n "$id" ] || skip "mkfds cannot map a bpf map here"
-	run -0 "$FDINFO" -a -p "$pid" -r -n -o assoc,mode,kind,object
+	run -0 unskipped "$FDINFO" -a -p "$pid" -r -n -o assoc,mode,kind,object
 	assert_line "shm rw- PACKET /sock/packet/$ino"
 	assert_line "shm rw- bpf-map /anon/bpf-map/$id"
-	run -0 "$NSCAT" -n -r -o path "/sock/packet/$ino" "/anon/bpf-map/$id"
+	run -0 unskipped "$NSCAT" -n -r -o path "/sock/packet/$ino" "/anon/bpf-map/$id"
 	assert_output "/sock/packet/$ino
 /anon/bpf-map/$id"
-	run -0 "$FDINFO" -a -r -n -o assoc "/sock/packet/$ino"
+	run -0 unskipped "$FDINFO" -a -r -n -o assoc "/sock/packet/$ino"
 	assert_output "$(fd_of packet-ring)
 shm"
 }
@@ -650,21 +650,21 @@ shm"
 		[ "$(readlink "/proc/$!/cwd")" = "$dir" ] && break
 		sleep 0.05
 	done
-	run -0 "$FDINFO" -a -r -n -o pid,assoc,kind,object "$dir"
+	run -0 unskipped "$FDINFO" -a -r -n -o pid,assoc,kind,object "$dir"
 	assert_output "$! cwd DIR /fs$dir"
-	run -0 "$FDINFO" -r -n "$dir"
+	run -0 unskipped "$FDINFO" -r -n "$dir"
 	assert_output ""
 }
 
 @test "-t: only the kinds asked for; SOCK is every socket" {
 	mkfds file pipe eventfd unix-stream tcp
 	# What mkfds inherits from bats may hold pipes too.
-	run -0 "$FDINFO" -p "$pid" -t eventfd,fifo -r -n -o fd,kind
+	run -0 unskipped "$FDINFO" -p "$pid" -t eventfd,fifo -r -n -o fd,kind
 	assert_line "$(fd_of pipe-read) FIFO"
 	assert_line "$(fd_of pipe-write) FIFO"
 	assert_line "$(fd_of eventfd) eventfd"
 	refute_line --regexp ' (REG|UNIX-STREAM|TCP)$'
-	run -0 "$FDINFO" -p "$pid" -t SOCK -r -n -o kind
+	run -0 unskipped "$FDINFO" -p "$pid" -t SOCK -r -n -o kind
 	assert_output "UNIX-STREAM
 UNIX-STREAM
 TCP
@@ -674,16 +674,16 @@ TCP"
 
 @test "-p: only these processes; one that does not exist is said" {
 	mkfds eventfd
-	run -0 "$FDINFO" -p "$pid" -r -n -o pid
+	run -0 unskipped "$FDINFO" -p "$pid" -r -n -o pid
 	[ "$(sort -u <<<"$output")" = "$pid" ]
 	run -1 --separate-stderr "$FDINFO" -p "$pid,999999999" -n -o pid
-	assert_equal "$stderr" "fdinfo: 999999999: no such process"
+	assert_equal "$(stderr_unskipped)" "fdinfo: 999999999: no such process"
 	run -2 --separate-stderr "$FDINFO" -p x
 	assert_equal "${stderr_lines[0]}" "fdinfo: x: not a process id"
 }
 
 @test "--types: the catalog of kinds, with paths and what each does" {
-	run -0 "$FDINFO" --types -r -n -o kind,form
+	run -0 unskipped "$FDINFO" --types -r -n -o kind,form
 	assert_line "REG /fs/PATH"
 	assert_line "FIFO /pipe/INODE"
 	assert_line "eventfd /anon/eventfd/ID"
@@ -692,7 +692,7 @@ TCP"
 	assert_line "nsfs /ns/TYPE/INODE"
 	assert_line "bpf_link /anon/bpf_link/ID"
 	assert_line "mqueue /ipc/mqueue/NAME"
-	run -0 "$FDINFO" --types -J
+	run -0 unskipped "$FDINFO" --types -J
 	run -0 jq -r '.types[] | select(.kind == "TCP") | .supports' <<<"$output"
 	assert_output --partial accept
 }
@@ -706,7 +706,7 @@ TCP"
 
 @test "the default columns fit 120 columns and name each part" {
 	mkfds eventfd
-	run -0 "$FDINFO" -p "$pid"
+	run -0 unskipped "$FDINFO" -p "$pid"
 	# A PID as wide as its heading leaves no room before it.
 	assert_line --index 0 --regexp '^ *PID +COMM +USER +ASSOC +MODE +KIND +OBJECT +NAME$'
 	# The PID column is right-aligned: each row's number ends where
@@ -717,7 +717,7 @@ TCP"
 		assert_equal "${line:0:end}" "$(printf '%*s' "$end" "$pid")"
 	done
 	# An object whose paths are short is one short line.
-	run -0 "$FDINFO" -p "$pid" -t eventfd
+	run -0 unskipped "$FDINFO" -p "$pid" -t eventfd
 	assert_equal "${#lines[@]}" 2
 	for line in "${lines[@]}"; do
 		(( ${#line} <= 120 )) || fail "wider than 120: $line"
@@ -729,12 +729,54 @@ TCP"
 	    eventfd timerfd signalfd epoll inotify pidfd memfd nsfs io_uring
 	run -0 --separate-stderr bash -c "'$FDINFO' -p $pid -n -o object |
 	    sort -u | '$NSCAT' -o path -n -"
-	assert_equal "$stderr" ""
+	assert_equal "$(stderr_unskipped)" ""
 	assert_line "/anon/memfd/$(word_of memfd ino)"
 	# The test's own shell, whose descriptors stay while it waits.
 	run -0 --separate-stderr bash -c "'$FDINFO' -p $$ -n -o object |
 	    sort -u | '$NSCAT' -"
-	assert_equal "$stderr" ""
+	assert_equal "$(stderr_unskipped)" ""
+}
+
+@test "every column -H offers is filled for some descriptor of some kind" {
+	need_root
+	local kinds="file dir deleted pipe fifo chardev unix-stream tcp udp
+	    eventfd timerfd signalfd epoll inotify fanotify pidfd memfd mmap
+	    nsfs tun bpf-map bpf-prog bpf-link ptmx io_uring loop" k c n cols
+	# shellcheck disable=SC2086
+	mkfds $kinds
+	# A mapping is no descriptor: its line has no number.
+	if k=$(grep -Ev '^mmap ' "$dir/mkfds.out" | grep -E '^[^ ]+ - '); then
+		skip "mkfds cannot make all kinds here: $k"
+	fi
+	cols=$("$FDINFO" -H -n -r | awk '{ print tolower($1) }' | sort -u)
+	# A process's own columns are among them, through the process.
+	for c in cmdline threads netns user ppid; do
+		grep -qx "$c" <<<"$cols" || fail "-H does not offer $c"
+	done
+	run -0 --separate-stderr "$FDINFO" -a -J -p "$pid" -o "$(paste -sd, <<<"$cols")"
+	for c in $cols; do
+		n=$(jq "[.fds[].$c | select(. != null and . != [] and . != \"\")] |
+		    length" <<<"$output")
+		[ "$n" -gt 0 ] || fail "$c is empty for every descriptor"
+	done
+	# The --types columns, on the rows of --types.
+	cols=$("$FDINFO" --types -H -n -r | awk '{ print tolower($1) }')
+	run -0 unskipped "$FDINFO" --types -J -o "$(paste -sd, <<<"$cols")"
+	for c in $cols; do
+		n=$(jq "[.types[].$c | select(. != null)] | length" <<<"$output")
+		[ "$n" -gt 0 ] || fail "$c is empty for every kind"
+	done
+}
+
+@test "a descriptor's process columns are its process's" {
+	mkfds file
+	fd=$(fd_of file)
+	want=$("$NSCAT" -J -o cmdline,threads,netns,user,euser,group,ppid,exe,start "/proc/$pid" |
+	    jq -c '.objects[0]')
+	run -0 attrs "/proc/$pid/fd/$fd" cmdline,threads,netns,user,euser,group,ppid,exe,start
+	assert_output "$(jq -r '[.[]] | map(tostring) | join("|")' <<<"$want")"
+	run -0 --separate-stderr "$FDINFO" -r -n -o fd,user,cmdline -p "$pid"
+	assert_line "$fd /user/$(id -u) $MKFDS\\x20-d\\x20$dir\\x20file"
 }
 
 @test "every object fdinfo -a names, of every kind mkfds makes, resolves" {
@@ -744,7 +786,7 @@ TCP"
 	child=$(word_of memfd-exe pid)
 	run -0 --separate-stderr bash -c "'$FDINFO' -a -p $pid,$child -n \
 	    -o object | sort -u | '$NSCAT' -o path -n -r -"
-	assert_equal "$stderr" ""
+	assert_equal "$(stderr_unskipped)" ""
 	assert_line "/anon/memfd/$(word_of memfd-exe ino)"
 	assert_line "/anon/memfd/$(word_of memfd-mmap ino)"
 	assert_line "/ipc/mqueue/$(word_of mqueue-read name)"
@@ -757,7 +799,7 @@ TCP"
 	    loop
 	run -0 --separate-stderr bash -c "'$FDINFO' -a -p $pid -n -o object |
 	    sort -u | '$NSCAT' -o path -n -r -"
-	assert_equal "$stderr" ""
+	assert_equal "$(stderr_unskipped)" ""
 }
 
 @test "kinds and modes agree with lsfd on the same process" {
@@ -795,8 +837,8 @@ TCP"
 	    skip "setpriv cannot become nobody"
 	run -0 --separate-stderr setpriv --reuid=nobody --regid=nogroup \
 	    --clear-groups "$FDINFO" -r -n -o user,comm
-	[ "$(cut -d' ' -f1 <<<"$output" | sort -u)" = nobody ]
-	assert_line "nobody fdinfo"
+	[ "$(cut -d' ' -f1 <<<"$output" | sort -u)" = "/user/$(id -u nobody)" ]
+	assert_line "/user/$(id -u nobody) fdinfo"
 	assert_equal "${#stderr_lines[@]}" 1
 	[[ $stderr =~ ^fdinfo:\ [0-9]+\ objects?\ not\ readable\ \(permission\ denied\),\ skipped$ ]]
 }
@@ -804,7 +846,7 @@ TCP"
 @test "usage: -h to stdout, a bad option or column is a usage error" {
 	run -0 --separate-stderr "$FDINFO" -h
 	assert_line --index 0 --partial "usage: fdinfo [-a] [-p pid,...] [-t type,...] [-o list]"
-	assert_equal "$stderr" ""
+	assert_equal "$(stderr_unskipped)" ""
 	run -2 --separate-stderr "$FDINFO" -Z
 	[[ ${stderr_lines[0]} == *"invalid option -- 'Z'" ]]
 	assert_equal "${stderr_lines[1]}" "usage: fdinfo [-a] [-p pid,...] [-t type,...] [-o list] [-Q expr]"

@@ -63,7 +63,7 @@ sorted_expected() {
 @test "no raw control byte in any format" {
 	make_hostile
 	local f
-	for f in "" -r -P -J -l "-o path,type,name,summary,target" \
+	for f in "" -r -P -J -l "-o path,type,name,summary,link_text" \
 	    "-r -o path,name,summary" "-J -o path,name,summary"; do
 		# shellcheck disable=SC2086
 		run --separate-stderr "$NSLS" $f "$fs/hostile"
@@ -175,26 +175,26 @@ back\\x5cslash
 	assert_output --regexp '^lrwxrwxrwx 1 .* 4 [0-9-]{10} [0-9:]{5} link -> data$'
 }
 
-@test "a symbolic link is an object of its own, with target and resolves" {
+@test "a symbolic link is an object of its own, with link_text and resolves" {
 	mkdir "$dir/real"
 	touch "$dir/real/file"
 	ln -s real/file "$dir/rel"
 	ln -s "$dir/real" "$dir/abs"
 	ln -s nowhere "$dir/dangling"
-	run --separate-stderr "$NSCAT" -n -r -o path,type,target,resolves \
+	run --separate-stderr "$NSCAT" -n -r -o path,type,link_text,resolves \
 	    "$fs/rel" "$fs/abs"
 	assert_success
 	assert_output "$fs/rel symlink real/file $fs/real/file
 $fs/abs symlink $dir/real $fs/real"
-	run --separate-stderr "$NSCAT" -n -J -o target,resolves "$fs/dangling"
+	run --separate-stderr "$NSCAT" -n -J -o link_text,resolves "$fs/dangling"
 	assert_success
-	assert_equal "$(jq -r '.[][0].target' <<<"$output")" nowhere
+	assert_equal "$(jq -r '.[][0].link_text' <<<"$output")" nowhere
 	assert_equal "$(jq -r '.[][0].resolves' <<<"$output")" null
 }
 
-@test "a link's target holding hostile bytes is escaped" {
+@test "a link's text holding hostile bytes is escaped" {
 	ln -s $'x\ny\e[0m z' "$dir/evil"
-	run --separate-stderr "$NSCAT" -n -r -o target "$fs/evil"
+	run --separate-stderr "$NSCAT" -n -r -o link_text "$fs/evil"
 	assert_success
 	assert_output 'x\x0ay\x1b[0m\x20z'
 	run --separate-stderr "$NSCAT" "$fs/evil"
@@ -244,7 +244,7 @@ $fs/d/sub dir"
 	run --separate-stderr "$NSCAT" "$fs/f"
 	assert_success
 	refute_line --regexp '^device '
-	refute_line --regexp '^target '
+	refute_line --regexp '^link_text '
 }
 
 @test "/fs is the root directory" {
@@ -304,10 +304,10 @@ $fs/loop/b
 $fs/loop/d
 $fs/loop/d/self
 $fs/loop/d/up"
-	run --separate-stderr "$NSCAT" -J -o resolves,target "$fs/loop/a"
+	run --separate-stderr "$NSCAT" -J -o resolves,link_text "$fs/loop/a"
 	assert_success
 	assert_equal "$(jq -r '.[][0].resolves' <<<"$output")" null
-	assert_equal "$(jq -r '.[][0].target' <<<"$output")" b
+	assert_equal "$(jq -r '.[][0].link_text' <<<"$output")" b
 }
 
 @test "an unreadable directory: an error as argument, skipped below one" {

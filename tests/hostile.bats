@@ -130,17 +130,17 @@ ${TXT[$hi]}"
 @test "a symbolic link whose name and text are hostile" {
 	ln -s "$(printf 'to\033]0;x\007 \n\\')" "$d/$(printf 'ln\033[1m k')"
 	p="$ed/ln\\x1b[1m\\x20k"
-	run -0 --separate-stderr "$NSCAT" -r -n -o path,type,target "$p"
+	run -0 --separate-stderr "$NSCAT" -r -n -o path,type,link_text "$p"
 	refute_raw_output
 	assert_output "$p symlink to\\x1b]0;x\\x07\\x20\\x0a\\x5c"
-	run -0 --separate-stderr "$NSCAT" -n -o target "$p"
+	run -0 --separate-stderr "$NSCAT" -n -o link_text "$p"
 	assert_output 'to\x1b]0;x\x07 \x0a\x5c'
 	run -0 --separate-stderr "$NSLS" -l "$ed"
 	refute_raw_output
 	assert_line --regexp ' ln\\x1b\[1m k -> to\\x1b\]0;x\\x07 \\x0a\\x5c$'
 	run -0 --separate-stderr "$NSCAT" -J "$p"
 	assert_json "$output"
-	run -0 jq -r '.objects[0].target' <<<"$output"
+	run -0 jq -r '.objects[0].link_text' <<<"$output"
 	assert_output 'to\x1b]0;x\x07 \x0a\x5c'
 }
 

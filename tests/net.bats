@@ -216,7 +216,7 @@ want_paths() {
 @test "an IPv4 address and its interface node" {
 	run -0 --separate-stderr in_netns '
 	    i=$(ifindex v0); echo "$i"
-	    attrs "/net/addr/$i/10.0.0.2-24" path,type,address,prefixlen,family,scope,flags,label,broadcast,peer,valid_lft,preferred_lft,interface,summary
+	    attrs "/net/addr/$i/10.0.0.2-24" path,type,address,prefixlen,family,scope,flags,label,broadcast,remote,valid_lft,preferred_lft,interface,summary
 	    attrs "/net/addr/$i/10.0.0.3-24" flags,summary
 	    attrs "/net/addr/$i" path,type,interface,count,summary
 	    attrs /net/addr/v0 path'
@@ -234,7 +234,7 @@ want_paths() {
 	    echo "$v0 $esc $utf $br"
 	    attrs "/net/addr/$v0/2001:db8::2-64" path,family,scope,flags,label,interface,summary
 	    attrs "/net/addr/$esc/2001:db8:1::1-64" flags,interface,summary
-	    attrs "/net/addr/$utf/192.168.5.1-32" address,prefixlen,peer,label,summary
+	    attrs "/net/addr/$utf/192.168.5.1-32" address,prefixlen,remote,label,summary
 	    attrs "/net/addr/$br/10.7.0.1-24" broadcast,flags,valid_lft,preferred_lft
 	    ll=$("$NSLS" "/net/addr/$v0" | grep /fe80::)
 	    attrs "$ll" scope,prefixlen,flags
@@ -295,7 +295,7 @@ want_paths() {
 	    attrs /net/route/100/10.6.0.0-16,tos=0x10 path,table,tos,summary
 	    attrs /net/route/100/10.8.0.0-16 kind,gateway,interface,summary
 	    attrs /net/route/main/::-0,metric=1024 path,family,gateway,metric,summary
-	    attrs /net/route/main/2001:db8:7::-48,metric=1024,from=2001:db8::-64 source,gateway,summary
+	    attrs /net/route/main/2001:db8:7::-48,metric=1024,from=2001:db8::-64 from,gateway,summary
 	    attrs /net/route/main/2001:db8:5::-48 path
 	    attrs /net/route/100/2001:db8:6::-48,metric=1024 path,table'
 	read -r v0 br <<<"${lines[0]}"

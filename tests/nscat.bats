@@ -30,7 +30,7 @@ load helpers/common
 }
 
 @test "nscat -J without -o holds every attribute of every object" {
-	run -0 "$NSCAT" -J /user/root /etc/passwd
+	run -0 --separate-stderr "$NSCAT" -J /user/root /etc/passwd
 	jq -e '.objects | length == 2' <<<"$output"
 	jq -e '.objects[0].path == "/user/0"' <<<"$output"
 	jq -e '.objects[0].uid == 0' <<<"$output"

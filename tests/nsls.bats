@@ -47,7 +47,7 @@ load helpers/common
 }
 
 @test "nsls -J prints valid JSON with the nodes array" {
-	run -0 "$NSLS" -J -l /
+	run -0 --separate-stderr "$NSLS" -J -l /
 	jq -e '.nodes | length >= 6' <<<"$output"
 	jq -e '.nodes[] | select(.path == "/proc") | .type' <<<"$output"
 }

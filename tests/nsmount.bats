@@ -6,6 +6,7 @@
 
 bats_require_minimum_version 1.5.0
 load helpers/common
+load helpers/names
 
 MKFDS=$HELPERS/mkfds
 
@@ -167,11 +168,11 @@ $disk"
 			refute_output --regexp '^/'
 		else
 			run -0 cat "$mnt$disk/$key"
-			assert_output "$value"
+			assert_output "$("$NSCAT" -r -n -o "$key" "$disk")"
 		fi
 	done
 	run -0 cat "$mnt$disk/summary"
-	assert_output "$("$NSCAT" -r -n -o summary "$disk" | sed 's/\\x20/ /g')"
+	assert_output "$("$NSCAT" -r -n -o summary "$disk")"
 	# Nothing is listed that is neither an attribute nor a child.
 	run -0 ls "$mnt$disk"
 	for name in $output; do
@@ -324,6 +325,20 @@ signal.pause()
 	refute_line "$p"
 }
 
+@test "a value is written escaped, as nscat -r writes it, one element a line" {
+	mount_ns
+	# An escape sequence and a newline in the command name.
+	start_helper hold "$HELPERS/holdnames" -c 'a\x1b[31mb\x0ac'
+	run -0 cat "$mnt/proc/$pid/comm"
+	refute_control_bytes "$output"
+	assert_output 'a\x1b[31mb\x0ac'
+	assert_equal "$output" "$("$NSCAT" -r -n -o comm "/proc/$pid")"
+	# A command line's blanks are escaped as nscat -r escapes them.
+	run -0 cat "$mnt/proc/$pid/cmdline"
+	assert_equal "$output" "$("$NSCAT" -r -n -o cmdline "/proc/$pid")"
+	assert_equal "${#lines[@]}" 1
+}
+
 @test "a link with no value is absent; @name reaches any attribute" {
 	mount_ns
 	# setsid: no controlling terminal, so no tty link.
@@ -355,7 +370,7 @@ signal.pause()
 	run -0 grep -w ro <(awk -v m="$mnt" '$2 == m { print $4 }' /proc/self/mounts)
 }
 
-@test "names are raw bytes: a queue called a b ESC c" {
+@test "names are raw bytes, values escaped: a queue called a b ESC c" {
 	need_fuse
 	[ "$(id -u)" = 0 ] || skip "needs root to mount mqueue"
 	mkdir "$dir/mq" "$dir/m"
@@ -378,7 +393,8 @@ signal.pause()
 		od -An -tx1 "$4/ipc/mqueue/$(printf "a b\033c")/name"
 	' - "$dir/mq" "$HELPERS/mqmk" "$NSMOUNT" "$dir/m"
 	assert_line --index 0 " 61 20 62 1b 63 0a"
-	assert_line --index 1 " 2f 61 20 62 1b 63 0a"
+	# The name's value is escaped, as nscat -r writes it.
+	assert_line --index 1 " 2f 61 5c 78 32 30 62 5c 78 31 62 63 0a"
 	[ "${#lines[@]}" -eq 2 ]
 }
 

@@ -68,9 +68,10 @@ two_helpers() {
 	two_helpers
 	run -0 --separate-stderr as_nobody "$FDINFO" -r -n -o pid,user,fd,object
 	refute_raw_output
-	assert_line "$nbpid nobody $nbfd $nbfile"
+	# user is the process's, a link, as on /proc/PID.
+	assert_line "$nbpid /user/$(id -u nobody) $nbfd $nbfile"
 	refute_line --regexp "^$rootpid "
-	run -0 awk '$2 != "nobody"' <<<"$output"
+	run -0 awk -v u="/user/$(id -u nobody)" '$2 != u' <<<"$output"
 	assert_output ''
 	assert_equal "$(grep -Ec "$SKIPPED" <<<"$stderr")" 1
 	assert_equal "$(wc -l <<<"$stderr")" 1
@@ -93,7 +94,78 @@ two_helpers() {
 	run -0 --separate-stderr "$FDINFO" -r -n -o pid "$nbfile" "$epub/rootfile"
 	assert_output "$nbpid
 $rootpid"
-	[ -z "$stderr" ]
+	assert_equal "$(stderr_unskipped)" ""
+}
+
+# nobody with CAP_DAC_READ_SEARCH, as root in a container without
+# CAP_SYS_PTRACE is: it may list /proc/PID/fd of root's processes, but
+# their links, fdinfo and stat(2) through them take ptrace read access.
+as_searcher() {
+	setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups \
+	    --inh-caps=-all,+dac_read_search --ambient-caps=+dac_read_search "$@"
+}
+
+@test "descriptors listed but not readable: a row each, the error in the name, counted" {
+	two_helpers
+	as_searcher ls "/proc/$rootpid/fd" >/dev/null 2>&1 ||
+	    skip "nobody cannot be given CAP_DAC_READ_SEARCH here"
+	local fds n
+	fds=$(ls "/proc/$rootpid/fd" | sort -n)
+	n=$(wc -l <<<"$fds")
+	run -0 --separate-stderr as_searcher "$FDINFO" -J -p "$rootpid" \
+	    -o path,pid,fd,user,kind,object,name,mode
+	assert_json "$output"
+	run -0 jq -r '.fds[] | [.path, .pid, .fd, .kind, .object, .name] | map(tostring) | join("|")' <<<"$output"
+	assert_equal "$output" "$(for fd in $fds; do
+		echo "/proc/$rootpid/fd/$fd|$rootpid|$fd|null|null|(readlink: Permission denied)"
+	done)"
+	assert_equal "$stderr" "fdinfo: $n object$([ "$n" = 1 ] || echo s) not readable (permission denied), skipped"
+	# The open mode is known from the link's own mode.
+	run -0 --separate-stderr as_searcher "$FDINFO" -r -n -o fd,mode -p "$rootpid"
+	assert_line "$rootfd r--"
+	# The path it prints resolves, to the same.
+	run -0 --separate-stderr as_searcher "$NSCAT" -n -r -o path,fd,name \
+	    "/proc/$rootpid/fd/$rootfd"
+	assert_output "/proc/$rootpid/fd/$rootfd $rootfd (readlink:\x20Permission\x20denied)"
+	assert_equal "$stderr" 'nscat: 1 object not readable (permission denied), skipped'
+	# The node says how many, and how many could not be read.
+	run -0 --separate-stderr as_searcher "$NSCAT" -J -o summary,count \
+	    "/proc/$rootpid/fd"
+	run -0 jq -c '.objects[0]' <<<"$output"
+	assert_output "{\"summary\":\"$n descriptor$([ "$n" = 1 ] || echo s), $n not readable\",\"count\":$n}"
+}
+
+@test "a descriptor table not ours to list is no empty one" {
+	two_helpers
+	run -0 --separate-stderr as_nobody "$NSCAT" -J -o summary,count \
+	    "/proc/$rootpid/fd"
+	run -0 jq -c '.objects[0]' <<<"$output"
+	assert_output '{"summary":"descriptors not readable: Permission denied","count":null}'
+	assert_equal "$stderr" 'nscat: 1 object not readable (permission denied), skipped'
+	# -a lists what lsof lists: cwd, root and exe, each with its error.
+	run -0 --separate-stderr as_nobody "$FDINFO" -a -r -n -o assoc,kind,object,name \
+	    -p "$rootpid"
+	assert_output "exe   (readlink:\x20Permission\x20denied)
+cwd   (readlink:\x20Permission\x20denied)
+rtd   (readlink:\x20Permission\x20denied)"
+	assert_equal "$stderr" 'fdinfo: 1 object not readable (permission denied), skipped'
+}
+
+@test "a process passed over counts once, however many scans meet it" {
+	command -v unshare >/dev/null || skip "unshare is missing"
+	unshare --pid --fork --mount-proc true 2>/dev/null ||
+	    skip "cannot make a pid namespace"
+	# A /proc of our own: its processes are the shell and one helper of
+	# root's, neither of them nobody's to read.  The namespaces' scan
+	# and the index of every descriptor each meet both.
+	run -0 --separate-stderr unshare --pid --fork --mount-proc bash -c '
+		sleep 1000 &
+		ns=$(stat -L -c %i /proc/self/ns/net)
+		setpriv --reuid=nobody --regid="$(id -g nobody)" \
+		    --clear-groups --inh-caps=-all \
+		    "$0" -n -r -o path,processes,fds "/ns/net/$ns"
+		kill $!' "$NSCAT"
+	assert_equal "$stderr" 'nscat: 2 objects not readable (permission denied), skipped'
 }
 
 @test "nscat of root's process as nobody: what may be read, nothing said" {

@@ -215,3 +215,21 @@ time.sleep(1000)' >"$BATS_TEST_TMPDIR/tid" 3>&- &
 	run -1 --separate-stderr "$NSCAT" "/proc/$pid"
 	[ "$stderr" = "nscat: /proc/$pid: no such object" ]
 }
+
+@test "-H: one type a name, a line for each meaning of a name" {
+	run -0 --separate-stderr "$NSCAT" -H -J
+	# Every line of a name has the same type.
+	run -0 jq -r '[.columns[] | {name, type}] | group_by(.name)[] |
+	    select(map(.type) | unique | length > 1) | .[0].name' <<<"$output"
+	assert_output ''
+	run -0 --separate-stderr "$NSCAT" -H -J
+	# user is a link wherever it is found, a process's and a
+	# descriptor's alike.
+	json=$output
+	run -0 jq -r '.columns[] | select(.name == "USER") | .type' <<<"$json"
+	assert_output link
+	# state of a process and of a socket: a line each, saying where.
+	run -0 jq -r '.columns[] | select(.name == "STATE") | .description' <<<"$json"
+	assert_line --regexp '^on process: R running'
+	assert_line --regexp '^on (fd, )?socket(, fd)?: the state as ss'
+}

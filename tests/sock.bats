@@ -243,7 +243,7 @@ port_of() {
 
 @test "a unix listener with a hostile name: escaped, never raw" {
 	l=/sock/unix/$(ino unix_listen)
-	run -0 "$NSCAT" -J "$l"
+	run -0 --separate-stderr "$NSCAT" -J "$l"
 	refute_control_bytes "$output"
 	run -0 jq -r '.objects[0] | [.state, .sock_type, .name, .file] |
 	    join("|")' <<<"$output"
@@ -341,7 +341,7 @@ port_of() {
 	    /sock/tcp6 /sock/udp /sock/udp6 /sock/raw /sock/raw6 /sock/packet |
 	    "$2" -J - | jq -e ".objects | length > 0"' _ "$NSLS" "$NSCAT"
 	assert_output true
-	[ -z "$stderr" ]
+	assert_equal "$(stderr_unskipped)" ""
 	cols=protocol,inode,state,sock_type,owner,rqueue,wqueue,name,file,peer
 	cols=$cols,pending,local,remote,interface,netlink_protocol,portid
 	cols=$cols,netlink_groups,packet_protocol

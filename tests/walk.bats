@@ -19,8 +19,6 @@ bats_require_minimum_version 1.5.0
 load helpers/common
 load helpers/walk
 
-FDINFO=$BUILD/fdinfo
-
 # The known failures: objects of classes that other providers do not name
 # yet, each as the helper that holds it and which of its objects (see
 # walk_known).  A failure of the same class held by another process is
@@ -38,10 +36,6 @@ known_failures() {
 			echo "$h fd:$k a socket no diag table lists (lib/sock.c)"
 		done
 	done
-	# lib/anon.c: a memfd that no descriptor holds, only a mapping or
-	# the process's program file.
-	echo "socks map:walk-mapped a memfd only a mapping holds (lib/anon.c)"
-	echo "memfdexe exe a memfd that is only a program file (lib/anon.c)"
 }
 
 setup_file() {

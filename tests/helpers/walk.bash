@@ -587,13 +587,6 @@ known_class() {
 			return 0
 		fi
 		;;
-	/anon/memfd/*)
-		if ! "$FDINFO" -n -r -o object 2>/dev/null | grep -qxF -- "$1"
-		then
-			echo "a memfd no descriptor holds (lib/anon.c)"
-			return 0
-		fi
-		;;
 	esac
 	return 1
 }
