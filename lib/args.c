@@ -80,6 +80,10 @@ ns_warn_input(const char *input, int errnum)
 {
 	char *s;
 
+	/* The /host provider has said why, naming the host, once for all
+	 * of its objects (host.c). */
+	if (errnum == EREMOTEIO)
+		return;
 	if ((s = ns_escape(input)) == NULL)
 		err(1, NULL);
 	if (errnum == ENOENT)

@@ -83,6 +83,7 @@ struct ns_provider {
 
 /* Every provider, in the order recognize is tried; fs comes last. */
 extern const struct ns_provider anon_provider, dev_provider, group_provider,
+    host_provider,
     ipc_provider, module_provider, mount_provider, net_provider, ns_provider,
     pipe_provider, proc_provider, sock_provider, user_provider, fs_provider;
 
