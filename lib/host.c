@@ -575,6 +575,18 @@ reply_free(struct reply *r)
 	free(r->errs);
 }
 
+/* A call that failed and said nothing: a transport that does not say
+ * why. */
+static void
+quiet_fail(struct rhost *h, int status)
+{
+	char why[64];
+
+	snprintf(why, sizeof(why), "the remote command failed (exit %d)",
+	    status);
+	host_fail(h, why);
+}
+
 /*
  * Run a remote tool: 0, or -1 with the host said dead (errno EREMOTEIO)
  * when the transport failed or the tools are missing there.  The exit
@@ -621,9 +633,12 @@ fail:
 	return -1;
 }
 
-/* A remote tool whose reply is JSON, parsed into doc.  A reply that is
- * no nstools JSON is a tool of another version, most likely: the host
- * is said dead, naming the version it has. */
+/*
+ * A remote tool whose reply is JSON, parsed into doc.  A reply that is
+ * no nstools JSON, or a usage error, is a tool of another version most
+ * likely: the host is said dead, naming the version it has.  Any other
+ * failure is said in the words of its last line on stderr.
+ */
 static int
 call(struct rhost *h, const char *const *args, struct reply *r,
     struct host_doc *doc)
@@ -631,6 +646,7 @@ call(struct rhost *h, const char *const *args, struct reply *r,
 	const char *const ver[] = { "nscat", "-V", NULL };
 	struct reply v;
 	char *why, *line;
+	int status;
 
 	memset(doc, 0, sizeof(*doc));
 	if (reach(h, args, r) == -1)
@@ -638,20 +654,27 @@ call(struct rhost *h, const char *const *args, struct reply *r,
 	if ((r->status == 0 || r->status == 1) &&
 	    host_parse(r->out, r->nout, doc) == 0)
 		return 0;
+	status = r->status;
+	line = last_line(r);
 	reply_free(r);
 	memset(r, 0, sizeof(*r));
-	if (reach(h, ver, &v) == -1)
+	if (reach(h, ver, &v) == -1) {
+		free(line);
 		return -1;
-	if (v.status == 0 && strncmp(v.out, "nscat ", 6) == 0) {
+	}
+	if (status <= 2 && v.status == 0 && strncmp(v.out, "nscat ", 6) == 0) {
+		free(line);
 		line = clean(v.out, strcspn(v.out, "\n"));
 		if (asprintf(&why, "incompatible nstools there (%s)",
 		    line) == -1)
 			err(1, NULL);
-		free(line);
 		host_fail(h, why);
 		free(why);
-	} else
-		host_fail(h, "incompatible nstools there");
+	} else if (*line != '\0')
+		host_fail(h, line);
+	else
+		quiet_fail(h, status);
+	free(line);
 	reply_free(&v);
 	errno = EREMOTEIO;
 	return -1;
@@ -968,17 +991,6 @@ split_path(const char *path, char **rpath)
  * Remote calls.
  */
 
-/* A call that failed and said nothing: a transport that does not say
- * why. */
-static void
-quiet_fail(struct rhost *h, int status)
-{
-	char why[64];
-
-	snprintf(why, sizeof(why), "the remote command failed (exit %d)",
-	    status);
-	host_fail(h, why);
-}
 
 /* The whole record of one object, by any path the remote takes: the
  * record, or NULL with errno. */
