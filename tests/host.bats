@@ -296,3 +296,20 @@ accepted() {
 	assert_equal "$stderr" \
 	    'nscat: /host/-oProxyCommand=x/proc: no such object'
 }
+
+# Complete the last word as bash would: COMPREPLY, one a line.
+complete_words() {
+	source "$BATS_TEST_DIRNAME/../completion/nstools.bash"
+	COMP_WORDS=("$@")
+	COMP_CWORD=$(($# - 1))
+	COMPREPLY=()
+	_nstools
+	printf '%s\n' "${COMPREPLY[@]}"
+}
+
+@test "completion offers the hosts, then the paths of a machine" {
+	run -0 complete_words "$NSLS" /host/lo
+	assert_output /host/local/
+	run -0 complete_words "$NSLS" /host/local/ip
+	assert_output /host/local/ipc/
+}
