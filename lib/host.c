@@ -83,6 +83,7 @@ struct rec {
 	const struct ns_class	*cls;
 	struct host_row		 row;
 	struct listing		*from;	/* NULL: a whole nscat record */
+	int			 partial;	/* some columns of one */
 	struct rec		*next;
 };
 
@@ -836,6 +837,34 @@ class_make(const char *type, struct names *nm)
 	return &rc->cls;
 }
 
+/* An attribute by its name as the local class of the type has it: the
+ * same name may be a link in one class and a name in another (a
+ * process's user, a descriptor's). */
+struct find {
+	const char		*name;
+	const struct ns_attr	*a;
+};
+
+static void
+find_in_class(const struct ns_class *c, void *arg)
+{
+	struct find *f = arg;
+	const struct ns_attr *a;
+
+	for (a = c->attrs; f->a == NULL && a != NULL && a->name != NULL; a++)
+		if (strcmp(a->name, f->name) == 0)
+			f->a = a;
+}
+
+static const struct ns_attr *
+attr_for(const char *type, const char *name)
+{
+	struct find f = { name, NULL };
+
+	local_classes(type, find_in_class, &f);
+	return f.a != NULL ? f.a : ns_attr_any(name);
+}
+
 /* The class of a whole record: its attributes are the reply's. */
 static const struct ns_class *
 class_of_record(const char *type, const struct host_row *row)
@@ -849,7 +878,7 @@ class_of_record(const char *type, const struct host_row *row)
 	count = host_row_field(row, "count");
 	nm.node |= count != NULL && !count->null;
 	for (i = 0; i < row->n; i++) {
-		if ((a = ns_attr_any(row->f[i].key)) == NULL)
+		if ((a = attr_for(type, row->f[i].key)) == NULL)
 			a = unknown_attr(row->f[i].key, row->f[i].array);
 		names_add(&nm, a);
 	}
@@ -926,7 +955,8 @@ local_path(const struct rhost *h, const char *rpath)
  * listing's; NULL for a row without a path or a type.
  */
 static struct rec *
-rec_keep(struct rhost *h, struct host_row *row, struct listing *from)
+rec_keep(struct rhost *h, struct host_row *row, struct listing *from,
+    int partial)
 {
 	char *rpath, *type, *path;
 	struct rec *r;
@@ -943,7 +973,8 @@ rec_keep(struct rhost *h, struct host_row *row, struct listing *from)
 	free(rpath);
 	if ((r = rec_find(path)) != NULL) {
 		free(path);
-		if (r->from == NULL && from != NULL) {
+		if (r->from == NULL && !r->partial &&
+		    (from != NULL || partial)) {
 			free(type);
 			return r;
 		}
@@ -959,7 +990,8 @@ rec_keep(struct rhost *h, struct host_row *row, struct listing *from)
 	r->row = *row;
 	memset(row, 0, sizeof(*row));
 	r->from = from;
-	r->cls = from == NULL ? class_of_record(type, &r->row) :
+	r->partial = partial;
+	r->cls = from == NULL && !partial ? class_of_record(type, &r->row) :
 	    class_of_type(type);
 	free(type);
 	return r;
@@ -1007,7 +1039,7 @@ fetch(struct rhost *h, const char *rpath)
 		return NULL;
 	said = relay(h, &r, &enoent);
 	if (doc.n > 0)
-		rec = rec_keep(h, &doc.rows[0], NULL);
+		rec = rec_keep(h, &doc.rows[0], NULL, 0);
 	host_doc_free(&doc);
 	reply_free(&r);
 	if (rec == NULL && !enoent && !said)
@@ -1038,7 +1070,7 @@ list_remote(struct listing *l, struct rec ***out)
 	status = r.status;
 	reply_free(&r);
 	for (i = 0; i < doc.n; i++) {
-		if ((rec = rec_keep(l->h, &doc.rows[i], l)) == NULL ||
+		if ((rec = rec_keep(l->h, &doc.rows[i], l, 0)) == NULL ||
 		    out == NULL)
 			continue;
 		if ((v = reallocarray(v, n + 2, sizeof(*v))) == NULL)
@@ -1095,8 +1127,18 @@ field_of(struct ns_obj *o, const char *name)
 		if (r == NULL)
 			return NULL;
 	}
-	if ((f = host_row_field(&r->row, name)) != NULL || r->from == NULL)
+	if ((f = host_row_field(&r->row, name)) != NULL)
 		return f;
+	if (r->partial) {
+		/* Some columns of the object: the whole of it now. */
+		if ((h = split_path(r->path, &rpath)) == NULL)
+			return NULL;
+		r = fetch(h, rpath);
+		free(rpath);
+		return r != NULL ? host_row_field(&r->row, name) : NULL;
+	}
+	if (r->from == NULL)
+		return NULL;
 	l = r->from;
 	if (has_col(l->cols, name))
 		return NULL;
@@ -1200,6 +1242,59 @@ remote_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 		return stop;
 	errno = e;
 	return r;
+}
+
+/*
+ * The descriptors that hold a remote object, as the remote fdinfo finds
+ * them: one call, each row a descriptor with fdinfo's columns, the rest
+ * of its attributes fetched if asked for.
+ */
+int
+ns_host_holders(const char *object, ns_emit_fn emit, void *arg)
+{
+	const char *args[] = { "fdinfo", "-J", "-o", "+path,type", NULL,
+	    NULL };
+	struct ns_obj c = { 0 };
+	struct host_doc doc;
+	struct reply r;
+	struct rhost *h;
+	struct rec **v = NULL, *rec;
+	char *rpath;
+	size_t i, n = 0;
+	int stop = 0, status;
+
+	if ((h = split_path(object, &rpath)) == NULL) {
+		errno = ENOENT;
+		return -1;
+	}
+	args[4] = rpath;
+	if (call(h, args, &r, &doc) == -1) {
+		free(rpath);
+		return -1;
+	}
+	free(rpath);
+	relay(h, &r, NULL);
+	status = r.status;
+	reply_free(&r);
+	for (i = 0; i < doc.n; i++) {
+		if ((rec = rec_keep(h, &doc.rows[i], NULL, 1)) == NULL)
+			continue;
+		if ((v = reallocarray(v, n + 1, sizeof(*v))) == NULL)
+			err(1, NULL);
+		v[n++] = rec;
+	}
+	host_doc_free(&doc);
+	for (i = 0; !stop && i < n; i++) {
+		ns_obj_set(&c, v[i]->cls, "%s", v[i]->path);
+		stop = emit(&c, arg);
+		ns_obj_clear(&c);
+	}
+	free(v);
+	if (status != 0 && !stop) {
+		errno = EREMOTEIO;
+		return -1;
+	}
+	return stop;
 }
 
 /*

@@ -115,6 +115,9 @@ int	ns_sock_path(uint64_t inode, char *buf, size_t size);
 int	ns_get_fds(struct ns_obj *, struct ns_val *);
 #define NS_ATTR_FDS \
 	{ "fds", NS_LINKS, "the descriptors that hold it", ns_get_fds }
+/* The descriptors that hold an object of /host, as its machine's
+ * fdinfo finds them (host.c). */
+int	ns_host_holders(const char *object, ns_emit_fn, void *);
 /* Resolve into a caller's object rather than a new one. */
 int	ns_resolve_into(struct ns_obj *, const char *input);
 

@@ -297,6 +297,31 @@ accepted() {
 	    'nscat: /host/-oProxyCommand=x/proc: no such object'
 }
 
+@test "fdinfo lists a remote object's holders, on that machine" {
+	local f=$BATS_TEST_TMPDIR/held pid
+
+	touch "$f"
+	sleep 60 3<"$f" &
+	pid=$!
+	run -0 --separate-stderr "$FDINFO" -n -r -o pid,fd,path,object,user \
+	    "/host/local/fs$(esc "$f")"
+	kill "$pid"
+	assert_output "$pid 3 /host/local/proc/$pid/fd/3 /host/local/fs$(esc "$f") root"
+	assert_equal "$stderr" ""
+}
+
+@test "an attribute is a link or a name as its own class says" {
+	local pid
+
+	sleep 60 3</dev/null &
+	pid=$!
+	run -0 "$NSCAT" -n -r -o path,user /host/local/proc/$pid \
+	    /host/local/proc/$pid/fd/3
+	kill "$pid"
+	assert_line "/host/local/proc/$pid /host/local/user/0"
+	assert_line "/host/local/proc/$pid/fd/3 root"
+}
+
 # Complete the last word as bash would: COMPREPLY, one a line.
 complete_words() {
 	source "$BATS_TEST_DIRNAME/../completion/nstools.bash"
