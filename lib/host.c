@@ -1127,7 +1127,7 @@ field_of(struct ns_obj *o, const char *name)
 		if (r == NULL)
 			return NULL;
 	}
-	if ((f = host_row_field(&r->row, name)) != NULL)
+	if ((f = host_row_field(&r->row, name)) != NULL || r->cls == NULL)
 		return f;
 	if (r->partial) {
 		/* Some columns of the object: the whole of it now. */
@@ -1242,6 +1242,180 @@ remote_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 		return stop;
 	errno = e;
 	return r;
+}
+
+/* The longest remote command line a prefetch sends: well below the 128
+ * KiB a remote shell's one argument may hold. */
+#define BATCH_BYTES	65536
+
+/*
+ * The local path an input names, if it is a plain path of a machine of
+ * /host: no "." or ".." or empty component for the resolver to fold.
+ * malloc'd raw bytes, or NULL.
+ */
+static char *
+plain_host_path(const char *input)
+{
+	char *s, *c, *next;
+	int n = 0;
+
+	if (strncmp(input, "/host/", 6) != 0 || (s = strdup(input)) == NULL)
+		return NULL;
+	ns_unescape(s);
+	for (c = s + 1; c != NULL; c = next, n++) {
+		if ((next = strchr(c, '/')) != NULL)
+			next++;
+		if (*c == '/' || *c == '\0' || strncmp(c, "./", 2) == 0 ||
+		    strncmp(c, "../", 3) == 0 || strcmp(c, ".") == 0 ||
+		    strcmp(c, "..") == 0 || (n == 1 && *c == '-')) {
+			free(s);
+			return NULL;
+		}
+	}
+	/* /host/NAME alone needs no call. */
+	if (n < 3) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+/* Each "PROG: PATH: no such object" of a reply: a record of nothing,
+ * so that the lookup of PATH fails at once.  PATH is as the remote tool
+ * printed what it was given, the escaped path, escaped once more. */
+static void
+note_missing(struct rhost *h, const struct reply *r)
+{
+	const char *line = r->errs, *nl, *p;
+	struct rec *rec;
+	char *what, *path;
+	size_t len;
+	unsigned b;
+
+	for (; *line != '\0'; line = nl + 1) {
+		if ((nl = strchr(line, '\n')) == NULL)
+			nl = line + strlen(line);
+		len = (size_t)(nl - line);
+		if (len > 16 && memcmp(nl - 16, ": no such object", 16) == 0 &&
+		    (p = memchr(line, ':', len)) != NULL && p[1] == ' ' &&
+		    p + 2 < nl - 16) {
+			if ((what = strndup(p + 2, (size_t)(nl - 16 - p - 2))) ==
+			    NULL)
+				err(1, NULL);
+			ns_unescape(what);
+			ns_unescape(what);
+			path = local_path(h, what);
+			free(what);
+			if (*path != '\0' && rec_find(path) == NULL &&
+			    (rec = calloc(1, sizeof(*rec))) != NULL) {
+				rec->path = path;
+				b = hash(path);
+				rec->next = recs[b];
+				recs[b] = rec;
+			} else
+				free(path);
+		}
+		if (*nl == '\0')
+			break;
+	}
+}
+
+/* One nscat call for the remote paths args[3..n-1] ("nscat", "-J", "--"
+ * before them); every row kept as a whole record.  What it does not
+ * find, the lookup asks again and says. */
+static void
+prefetch_call(struct rhost *h, const char **args)
+{
+	struct host_doc doc;
+	struct reply r;
+	int enoent = 0;
+	size_t i;
+
+	if (call(h, args, &r, &doc) == -1)
+		return;
+	relay(h, &r, &enoent);
+	if (enoent)
+		note_missing(h, &r);
+	for (i = 0; i < doc.n; i++)
+		rec_keep(h, &doc.rows[i], NULL, 0);
+	host_doc_free(&doc);
+	reply_free(&r);
+}
+
+/* The inputs of one host, from the first that names it on: their
+ * remote paths, in calls of BATCH_BYTES at most. */
+static void
+prefetch_host(struct rhost *h, char **paths, size_t n)
+{
+	const char **args;
+	char *rpath;
+	size_t i, k = 0, bytes = 0;
+	struct rhost *hi;
+
+	if ((args = calloc(n + 4, sizeof(*args))) == NULL)
+		err(1, NULL);
+	for (i = 0; i < n; i++) {
+		if (paths[i] == NULL ||
+		    (hi = split_path(paths[i], &rpath)) == NULL)
+			continue;
+		if (hi != h) {
+			free(rpath);
+			continue;
+		}
+		free(paths[i]);
+		paths[i] = NULL;
+		if (k > 0 && bytes + strlen(rpath) > BATCH_BYTES) {
+			prefetch_call(h, args);
+			while (k > 0)
+				free((char *)args[3 + --k]);
+			bytes = 0;
+		}
+		args[0] = "nscat";
+		args[1] = "-J";
+		args[2] = "--";
+		args[3 + k++] = rpath;
+		args[3 + k] = NULL;
+		bytes += strlen(rpath) + 3;
+	}
+	if (k > 0)
+		prefetch_call(h, args);
+	while (k > 0)
+		free((char *)args[3 + --k]);
+	free(args);
+}
+
+void
+ns_prefetch(char *const *inputs, size_t n)
+{
+	char **paths, *rpath;
+	struct rhost *h;
+	size_t i, want = 0;
+
+	if ((paths = calloc(n + 1, sizeof(*paths))) == NULL)
+		err(1, NULL);
+	for (i = 0; i < n; i++) {
+		if ((paths[i] = plain_host_path(inputs[i])) != NULL &&
+		    rec_find(paths[i]) != NULL) {
+			free(paths[i]);
+			paths[i] = NULL;
+		}
+		want += paths[i] != NULL;
+	}
+	/* One object alone is the lookup's to fetch. */
+	for (i = 0; want > 1 && i < n; i++) {
+		if (paths[i] == NULL)
+			continue;
+		if ((h = split_path(paths[i], &rpath)) != NULL) {
+			free(rpath);
+			if (!h->dead)
+				prefetch_host(h, paths + i, n - i);
+		}
+		free(paths[i]);
+		paths[i] = NULL;
+	}
+	for (i = 0; i < n; i++)
+		free(paths[i]);
+	free(paths);
 }
 
 /*
@@ -1392,6 +1566,10 @@ host_lookup(struct ns_obj *o, char **comp, int n)
 		h = split_path(path, &rpath);
 		r = fetch(h, rpath);
 		free(rpath);
+	} else if (r->cls == NULL) {
+		/* A batch of this run found nothing there. */
+		r = NULL;
+		errno = ENOENT;
 	}
 	free(path);
 	if (r == NULL)

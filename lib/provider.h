@@ -118,6 +118,9 @@ int	ns_get_fds(struct ns_obj *, struct ns_val *);
 /* The descriptors that hold an object of /host, as its machine's
  * fdinfo finds them (host.c). */
 int	ns_host_holders(const char *object, ns_emit_fn, void *);
+/* A hint that these inputs are resolved next: those of /host are asked
+ * of each machine in one call (host.c). */
+void	ns_prefetch(char *const *inputs, size_t n);
 /* Resolve into a caller's object rather than a new one. */
 int	ns_resolve_into(struct ns_obj *, const char *input);
 

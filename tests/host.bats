@@ -91,6 +91,13 @@ setup_file() {
 	shift
 	PATH=$d/nobin exec /bin/sh -c "\$*"
 	EOF
+	# Each call counted, then run here.
+	cat >"$d/count-rsh" <<-EOF
+	#!/bin/sh
+	shift
+	echo "\$*" >>"$d/calls"
+	PATH=$BIN:\$PATH exec /bin/sh -c "\$*"
+	EOF
 	cat >"$d/slow-rsh" <<-EOF
 	#!/bin/sh
 	exec sleep 60
@@ -320,6 +327,23 @@ accepted() {
 	kill "$pid"
 	assert_line "/host/local/proc/$pid /host/local/user/0"
 	assert_line "/host/local/proc/$pid/fd/3 root"
+}
+
+@test "the paths of one command to one host go in one call" {
+	rm -f "$D/calls"
+	export NSTOOLS_RSH=$D/count-rsh
+	run -1 --separate-stderr "$NSCAT" -n -r -o path,name - <<-EOF
+	/host/counted/user/0
+	/host/counted/group/0
+	/host/counted/user/0/none
+	/user/0
+	EOF
+	assert_output "$(printf '%s\n' '/host/counted/user/0 root' \
+	    '/host/counted/group/0 root' '/user/0 root')"
+	assert_equal "$stderr" \
+	    "nscat: /host/counted/user/0/none: no such object"
+	run -0 cat "$D/calls"
+	assert_output "nscat -J -- /user/0 /group/0 /user/0/none"
 }
 
 # Complete the last word as bash would: COMPREPLY, one a line.
