@@ -8,19 +8,15 @@
  * given the /host/NAME prefix, so that following a link stays on that
  * machine and every path printed here resolves here again.  A command
  * built from names never reaches a shell: the arguments are a tool's
- * name, its flags and one path, escaped by rule 5 and quoted for a POSIX
+ * name, its flags and paths, escaped by rule 5 and quoted for a POSIX
  * shell, since ssh joins its arguments into the one string the remote
  * shell reads.
  *
- * The transport is `$NSTOOLS_RSH NAME COMMAND ARGS...', rsync's and
- * pdsh's convention, or the command the hosts file gives the name; by
- * default ssh, which is given connection sharing (ControlMaster, its
- * socket in a private directory) so that the calls of a pipeline cost
- * one handshake, and batch mode and a timeout so that it never asks or
- * hangs.  Every call is bounded by NSTOOLS_TIMEOUT seconds.  A host
- * that cannot be reached, lacks the tools or speaks another version is
- * said once, naming the host, and its objects then fail with EREMOTEIO,
- * which the tools take for "already said" (args.c).
+ * The transport (rsh.c) is `$NSTOOLS_RSH NAME COMMAND ARGS...', or
+ * the command the hosts file gives the name, or ssh with a shared
+ * connection.  A host that cannot be reached, lacks the tools or speaks
+ * another version is said once, naming the host, and its objects then
+ * fail with EREMOTEIO, which the tools take for "already said" (args.c).
  *
  * The provider is lazy.  Looking up a remote object is one `nscat -J'
  * call, whose reply holds every attribute; listing a node is one `nsls
@@ -33,30 +29,20 @@
  * which values are links.  Classes live as long as the run, as the
  * output layer remembers them by address.
  */
-#include <sys/stat.h>
 #include <sys/types.h>
-#include <sys/wait.h>
 
 #include <err.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "core.h"
 #include "hostparse.h"
+#include "rsh.h"
 
-/* The default bound on one remote call, in seconds. */
-#define TIMEOUT_DEFAULT	30
-/* How long an idle shared ssh connection stays, in seconds. */
-#define PERSIST		"60"
 /* How many attributes a remote class may have: one getter each. */
 #define MAXATTRS	128
 /* Buckets of the table of replies by path. */
@@ -94,13 +80,6 @@ struct rclass {
 	struct rclass	*next;
 };
 
-/* What one call gave. */
-struct reply {
-	char	*out, *errs;
-	size_t	 nout, nerrs;
-	int	 status;		/* exit status, or -1 */
-	int	 timedout;
-};
 
 static struct rhost	*rhosts;
 static struct rec	*recs[NBUCKETS];
@@ -278,7 +257,7 @@ host_fail(struct rhost *h, const char *why)
 
 /* The last line of what the transport said on stderr, cleaned. */
 static char *
-last_line(const struct reply *r)
+last_line(const struct rsh_reply *r)
 {
 	size_t end = r->nerrs, start;
 
@@ -297,7 +276,7 @@ last_line(const struct reply *r)
  * caller; the number of lines said.
  */
 static int
-relay(struct rhost *h, const struct reply *r, int *enoent)
+relay(struct rhost *h, const struct rsh_reply *r, int *enoent)
 {
 	char *line, *s, *name, *p;
 	size_t start, end;
@@ -331,251 +310,6 @@ relay(struct rhost *h, const struct reply *r, int *enoent)
 	return said;
 }
 
-/*
- * The transport.
- */
-
-static int
-timeout_secs(void)
-{
-	const char *env = getenv("NSTOOLS_TIMEOUT"), *e;
-	long long t;
-
-	if (env == NULL || *env == '\0')
-		return TIMEOUT_DEFAULT;
-	t = strtonum(env, 1, 86400, &e);
-	return e != NULL ? TIMEOUT_DEFAULT : (int)t;
-}
-
-/* A directory of ours alone for the shared connections' sockets: under
- * the runtime directory, else in /tmp by uid; NULL if none is safe. */
-static const char *
-control_dir(void)
-{
-	static char dir[PATH_MAX];
-	static int done;
-	const char *run = getenv("XDG_RUNTIME_DIR");
-	struct stat st;
-
-	if (done)
-		return dir[0] ? dir : NULL;
-	done = 1;
-	if (run != NULL && *run == '/')
-		snprintf(dir, sizeof(dir), "%s/nstools", run);
-	else
-		snprintf(dir, sizeof(dir), "/tmp/nstools-%lu",
-		    (unsigned long)getuid());
-	(void)mkdir(dir, 0700);
-	/* One another user made would let them listen in. */
-	if (lstat(dir, &st) == -1 || !S_ISDIR(st.st_mode) ||
-	    st.st_uid != getuid() || (st.st_mode & 077) != 0)
-		dir[0] = '\0';
-	return dir[0] ? dir : NULL;
-}
-
-static void
-argv_add(char ***av, size_t *n, const char *s)
-{
-	if ((*av = reallocarray(*av, *n + 2, sizeof(**av))) == NULL ||
-	    ((*av)[*n] = strdup(s)) == NULL)
-		err(1, NULL);
-	(*av)[++*n] = NULL;
-}
-
-/* Whether the command is ssh, which is given the sharing options. */
-static int
-is_ssh(const char *word)
-{
-	const char *base = strrchr(word, '/');
-
-	return strcmp(base != NULL ? base + 1 : word, "ssh") == 0;
-}
-
-/* The command line: the transport's words (split at blanks, as rsync
- * splits -e), ssh's options if it is ssh, the host, and the remote
- * command's words, each quoted for the remote shell. */
-static char **
-command(struct rhost *h, const char *const *args)
-{
-	char **av = NULL, *words, *w, *s, buf[PATH_MAX + 32];
-	const char *dir;
-	size_t n = 0;
-
-	if ((words = strdup(h->transport ? h->transport : "ssh")) == NULL)
-		err(1, NULL);
-	for (s = words; (w = strsep(&s, " \t")) != NULL;)
-		if (*w != '\0')
-			argv_add(&av, &n, w);
-	free(words);
-	if (n > 0 && is_ssh(av[0])) {
-		argv_add(&av, &n, "-o");
-		argv_add(&av, &n, "BatchMode=yes");
-		snprintf(buf, sizeof(buf), "ConnectTimeout=%d",
-		    timeout_secs());
-		argv_add(&av, &n, "-o");
-		argv_add(&av, &n, buf);
-		if ((dir = control_dir()) != NULL) {
-			argv_add(&av, &n, "-o");
-			argv_add(&av, &n, "ControlMaster=auto");
-			snprintf(buf, sizeof(buf), "ControlPath=%s/%%C", dir);
-			argv_add(&av, &n, "-o");
-			argv_add(&av, &n, buf);
-			argv_add(&av, &n, "-o");
-			argv_add(&av, &n, "ControlPersist=" PERSIST);
-		}
-	}
-	argv_add(&av, &n, h->name);
-	for (; *args != NULL; args++) {
-		s = host_quote(*args);
-		argv_add(&av, &n, s);
-		free(s);
-	}
-	return av;
-}
-
-static void
-argv_free(char **av)
-{
-	char **p;
-
-	for (p = av; p != NULL && *p != NULL; p++)
-		free(*p);
-	free(av);
-}
-
-static void
-child(char **av, int out, int errs)
-{
-	int null;
-
-	/* Its own process group, so that a timeout ends a wrapper's
-	 * children too. */
-	setpgid(0, 0);
-	if ((null = open("/dev/null", O_RDONLY)) != -1)
-		dup2(null, STDIN_FILENO);
-	dup2(out, STDOUT_FILENO);
-	dup2(errs, STDERR_FILENO);
-	execvp(av[0], av);
-	dprintf(STDERR_FILENO, "%s: %s\n", av[0], strerror(errno));
-	_exit(255);
-}
-
-static void
-append(char **buf, size_t *len, const char *s, size_t n)
-{
-	if ((*buf = realloc(*buf, *len + n + 1)) == NULL)
-		err(1, NULL);
-	memcpy(*buf + *len, s, n);
-	*len += n;
-	(*buf)[*len] = '\0';
-}
-
-/* Read what is there on a pipe; 0 at its end. */
-static int
-drain(int fd, char **buf, size_t *len)
-{
-	char chunk[65536];
-	ssize_t k;
-
-	while ((k = read(fd, chunk, sizeof(chunk))) > 0)
-		append(buf, len, chunk, (size_t)k);
-	return k == 0 ? 0 : errno == EAGAIN || errno == EINTR ? 1 : 0;
-}
-
-static long long
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/*
- * Read both pipes until the command exits, or the time is up.  The end
- * is the command's exit, not the pipes': ssh's shared connection lives
- * on in the background and may keep them open.
- */
-static void
-collect(pid_t pid, int out, int errs, struct reply *r)
-{
-	long long deadline = now_ms() + 1000LL * timeout_secs();
-	struct pollfd pfd[2] = { { out, POLLIN, 0 }, { errs, POLLIN, 0 } };
-	int st, open_out = 1, open_errs = 1;
-
-	for (;;) {
-		pfd[0].fd = open_out ? out : -1;
-		pfd[1].fd = open_errs ? errs : -1;
-		/* Both pipes closed, the exit is near: look again soon. */
-		(void)poll(pfd, 2, open_out || open_errs ? 50 : 5);
-		if (open_out)
-			open_out = drain(out, &r->out, &r->nout);
-		if (open_errs)
-			open_errs = drain(errs, &r->errs, &r->nerrs);
-		if (waitpid(pid, &st, WNOHANG) == pid)
-			break;
-		if (now_ms() > deadline) {
-			kill(-pid, SIGKILL);
-			kill(pid, SIGKILL);
-			waitpid(pid, &st, 0);
-			r->timedout = 1;
-			break;
-		}
-	}
-	if (open_out)
-		drain(out, &r->out, &r->nout);
-	if (open_errs)
-		drain(errs, &r->errs, &r->nerrs);
-	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-/* Run the remote command; 0, or -1 if it could not be started. */
-static int
-run(struct rhost *h, const char *const *args, struct reply *r)
-{
-	int out[2], errs[2];
-	char **av;
-	pid_t pid;
-
-	memset(r, 0, sizeof(*r));
-	append(&r->out, &r->nout, "", 0);
-	append(&r->errs, &r->nerrs, "", 0);
-	if (pipe2(out, O_CLOEXEC | O_NONBLOCK) == -1)
-		return -1;
-	if (pipe2(errs, O_CLOEXEC | O_NONBLOCK) == -1) {
-		close(out[0]);
-		close(out[1]);
-		return -1;
-	}
-	av = command(h, args);
-	fflush(NULL);
-	if ((pid = fork()) == 0) {
-		/* The child's ends block, as a program expects. */
-		fcntl(out[1], F_SETFL, 0);
-		fcntl(errs[1], F_SETFL, 0);
-		child(av, out[1], errs[1]);
-	}
-	argv_free(av);
-	close(out[1]);
-	close(errs[1]);
-	if (pid == -1) {
-		close(out[0]);
-		close(errs[0]);
-		return -1;
-	}
-	collect(pid, out[0], errs[0], r);
-	close(out[0]);
-	close(errs[0]);
-	return 0;
-}
-
-static void
-reply_free(struct reply *r)
-{
-	free(r->out);
-	free(r->errs);
-}
-
 /* A call that failed and said nothing: a transport that does not say
  * why. */
 static void
@@ -594,7 +328,7 @@ quiet_fail(struct rhost *h, int status)
  * status of the tool is the caller's to judge.
  */
 static int
-reach(struct rhost *h, const char *const *args, struct reply *r)
+reach(struct rhost *h, const char *const *args, struct rsh_reply *r)
 {
 	char *why, *line;
 
@@ -603,12 +337,12 @@ reach(struct rhost *h, const char *const *args, struct reply *r)
 		errno = EREMOTEIO;
 		return -1;
 	}
-	if (run(h, args, r) == -1) {
+	if (rsh_run(h->name, h->transport, args, r) == -1) {
 		host_fail(h, strerror(errno));
 		goto fail;
 	}
 	if (r->timedout) {
-		if (asprintf(&why, "no answer in %d s", timeout_secs()) == -1)
+		if (asprintf(&why, "no answer in %d s", rsh_timeout()) == -1)
 			err(1, NULL);
 		host_fail(h, why);
 		free(why);
@@ -628,7 +362,7 @@ reach(struct rhost *h, const char *const *args, struct reply *r)
 	}
 	return 0;
 fail:
-	reply_free(r);
+	rsh_reply_free(r);
 	memset(r, 0, sizeof(*r));
 	errno = EREMOTEIO;
 	return -1;
@@ -641,11 +375,11 @@ fail:
  * failure is said in the words of its last line on stderr.
  */
 static int
-call(struct rhost *h, const char *const *args, struct reply *r,
+call(struct rhost *h, const char *const *args, struct rsh_reply *r,
     struct host_doc *doc)
 {
 	const char *const ver[] = { "nscat", "-V", NULL };
-	struct reply v;
+	struct rsh_reply v;
 	char *why, *line;
 	int status;
 
@@ -657,7 +391,7 @@ call(struct rhost *h, const char *const *args, struct reply *r,
 		return 0;
 	status = r->status;
 	line = last_line(r);
-	reply_free(r);
+	rsh_reply_free(r);
 	memset(r, 0, sizeof(*r));
 	if (reach(h, ver, &v) == -1) {
 		free(line);
@@ -676,7 +410,7 @@ call(struct rhost *h, const char *const *args, struct reply *r,
 	else
 		quiet_fail(h, status);
 	free(line);
-	reply_free(&v);
+	rsh_reply_free(&v);
 	errno = EREMOTEIO;
 	return -1;
 }
@@ -1031,7 +765,7 @@ fetch(struct rhost *h, const char *rpath)
 {
 	const char *args[] = { "nscat", "-J", rpath, NULL };
 	struct host_doc doc;
-	struct reply r;
+	struct rsh_reply r;
 	struct rec *rec = NULL;
 	int enoent = 0, said;
 
@@ -1041,7 +775,7 @@ fetch(struct rhost *h, const char *rpath)
 	if (doc.n > 0)
 		rec = rec_keep(h, &doc.rows[0], NULL, 0);
 	host_doc_free(&doc);
-	reply_free(&r);
+	rsh_reply_free(&r);
 	if (rec == NULL && !enoent && !said)
 		quiet_fail(h, r.status);
 	if (rec == NULL)
@@ -1057,7 +791,7 @@ list_remote(struct listing *l, struct rec ***out)
 {
 	const char *args[] = { "nsls", "-J", "-o", l->cols, l->rpath, NULL };
 	struct host_doc doc;
-	struct reply r;
+	struct rsh_reply r;
 	struct rec *rec, **v = NULL;
 	size_t i, n = 0;
 	int enoent = 0, said, status;
@@ -1068,7 +802,7 @@ list_remote(struct listing *l, struct rec ***out)
 		return -1;
 	said = relay(l->h, &r, &enoent);
 	status = r.status;
-	reply_free(&r);
+	rsh_reply_free(&r);
 	for (i = 0; i < doc.n; i++) {
 		if ((rec = rec_keep(l->h, &doc.rows[i], l, 0)) == NULL ||
 		    out == NULL)
@@ -1284,7 +1018,7 @@ plain_host_path(const char *input)
  * so that the lookup of PATH fails at once.  PATH is as the remote tool
  * printed what it was given, the escaped path, escaped once more. */
 static void
-note_missing(struct rhost *h, const struct reply *r)
+note_missing(struct rhost *h, const struct rsh_reply *r)
 {
 	const char *line = r->errs, *nl, *p;
 	struct rec *rec;
@@ -1327,7 +1061,7 @@ static void
 prefetch_call(struct rhost *h, const char **args)
 {
 	struct host_doc doc;
-	struct reply r;
+	struct rsh_reply r;
 	int enoent = 0;
 	size_t i;
 
@@ -1339,7 +1073,7 @@ prefetch_call(struct rhost *h, const char **args)
 	for (i = 0; i < doc.n; i++)
 		rec_keep(h, &doc.rows[i], NULL, 0);
 	host_doc_free(&doc);
-	reply_free(&r);
+	rsh_reply_free(&r);
 }
 
 /* The inputs of one host, from the first that names it on: their
@@ -1430,7 +1164,7 @@ ns_host_holders(const char *object, ns_emit_fn emit, void *arg)
 	    NULL };
 	struct ns_obj c = { 0 };
 	struct host_doc doc;
-	struct reply r;
+	struct rsh_reply r;
 	struct rhost *h;
 	struct rec **v = NULL, *rec;
 	char *rpath;
@@ -1449,7 +1183,7 @@ ns_host_holders(const char *object, ns_emit_fn emit, void *arg)
 	free(rpath);
 	relay(h, &r, NULL);
 	status = r.status;
-	reply_free(&r);
+	rsh_reply_free(&r);
 	for (i = 0; i < doc.n; i++) {
 		if ((rec = rec_keep(h, &doc.rows[i], NULL, 1)) == NULL)
 			continue;
@@ -1521,7 +1255,7 @@ get_version(struct ns_obj *o, struct ns_val *v)
 {
 	const char *const ver[] = { "nscat", "-V", NULL };
 	struct rhost *h = rhost_get(o->path + strlen("/host/"));
-	struct reply r;
+	struct rsh_reply r;
 	char *s;
 	int ok;
 
@@ -1532,7 +1266,7 @@ get_version(struct ns_obj *o, struct ns_val *v)
 		ns_val_add(v, s);
 		free(s);
 	}
-	reply_free(&r);
+	rsh_reply_free(&r);
 	errno = ENOENT;
 	return ok ? 0 : -1;
 }
