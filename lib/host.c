@@ -509,29 +509,30 @@ node_of(const struct ns_class *c, void *arg)
 	*(int *)arg |= c->list != NULL;
 }
 
-/* An attribute the local tools do not know: a string, or strings. */
+/* An attribute the local tools do not know: a string, or strings.
+ * Made once a name and kept for the run: classes point at it. */
+struct made {
+	struct ns_attr	 a;
+	struct made	*next;
+};
+
 static const struct ns_attr *
 unknown_attr(const char *name, int array)
 {
-	static struct ns_attr *made;
-	static size_t n;
-	size_t i;
+	static struct made *made;
+	struct made *m;
 
-	for (i = 0; i < n; i++)
-		if (strcmp(made[i].name, name) == 0)
-			return &made[i];
-	/* Kept for the run; never moved once handed out. */
-	if (n % 64 == 0 && n > 0)
-		made = NULL;
-	if (made == NULL && (made = calloc(64, sizeof(*made))) == NULL)
+	for (m = made; m != NULL; m = m->next)
+		if (strcmp(m->a.name, name) == 0)
+			return &m->a;
+	if ((m = calloc(1, sizeof(*m))) == NULL ||
+	    (m->a.name = strdup(name)) == NULL)
 		err(1, NULL);
-	i = n++ % 64;
-	made[i].name = strdup(name);
-	made[i].type = array ? NS_STRINGS : NS_STRING;
-	made[i].help = "an attribute of another version";
-	if (made[i].name == NULL)
-		err(1, NULL);
-	return &made[i];
+	m->a.type = array ? NS_STRINGS : NS_STRING;
+	m->a.help = "an attribute of another version";
+	m->next = made;
+	made = m;
+	return &m->a;
 }
 
 static const struct ns_class *
