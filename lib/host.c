@@ -328,19 +328,27 @@ quiet_fail(struct rhost *h, int status)
  * status of the tool is the caller's to judge.
  */
 static int
-reach(struct rhost *h, const char *const *args, struct rsh_reply *r)
+reach_start(struct rhost *h, const char *const *args, struct rsh_call *c)
 {
-	char *why, *line;
-
-	memset(r, 0, sizeof(*r));
 	if (h->dead) {
 		errno = EREMOTEIO;
 		return -1;
 	}
-	if (rsh_run(h->name, h->transport, args, r) == -1) {
+	if (rsh_start(h->name, h->transport, args, c) == -1) {
 		host_fail(h, strerror(errno));
-		goto fail;
+		errno = EREMOTEIO;
+		return -1;
 	}
+	return 0;
+}
+
+/* The reply of a call reach_start started, judged as reach does. */
+static int
+reach_end(struct rhost *h, struct rsh_call *c, struct rsh_reply *r)
+{
+	char *why, *line;
+
+	rsh_wait(c, r);
 	if (r->timedout) {
 		if (asprintf(&why, "no answer in %d s", rsh_timeout()) == -1)
 			err(1, NULL);
@@ -368,6 +376,19 @@ fail:
 	return -1;
 }
 
+static int
+reach(struct rhost *h, const char *const *args, struct rsh_reply *r)
+{
+	struct rsh_call c;
+
+	memset(r, 0, sizeof(*r));
+	if (reach_start(h, args, &c) == -1)
+		return -1;
+	return reach_end(h, &c, r);
+}
+
+static int	judge(struct rhost *, struct rsh_reply *, struct host_doc *);
+
 /*
  * A remote tool whose reply is JSON, parsed into doc.  A reply that is
  * no nstools JSON, or a usage error, is a tool of another version most
@@ -378,14 +399,23 @@ static int
 call(struct rhost *h, const char *const *args, struct rsh_reply *r,
     struct host_doc *doc)
 {
+	memset(doc, 0, sizeof(*doc));
+	if (reach(h, args, r) == -1)
+		return -1;
+	return judge(h, r, doc);
+}
+
+/* The reply of a call that reached the host, parsed into doc or the
+ * host said dead, as call says. */
+static int
+judge(struct rhost *h, struct rsh_reply *r, struct host_doc *doc)
+{
 	const char *const ver[] = { "nscat", "-V", NULL };
 	struct rsh_reply v;
 	char *why, *line;
 	int status;
 
 	memset(doc, 0, sizeof(*doc));
-	if (reach(h, args, r) == -1)
-		return -1;
 	if ((r->status == 0 || r->status == 1) &&
 	    host_parse(r->out, r->nout, doc) == 0)
 		return 0;
@@ -982,6 +1012,8 @@ remote_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 /* The longest remote command line a prefetch sends: well below the 128
  * KiB a remote shell's one argument may hold. */
 #define BATCH_BYTES	65536
+/* How many calls of a prefetch run at once. */
+#define FANOUT		16
 
 /*
  * The local path an input names, if it is a plain path of a machine of
@@ -1055,32 +1087,34 @@ note_missing(struct rhost *h, const struct rsh_reply *r)
 	}
 }
 
-/* One nscat call for the remote paths args[3..n-1] ("nscat", "-J", "--"
- * before them); every row kept as a whole record.  What it does not
- * find, the lookup asks again and says. */
-static void
-prefetch_call(struct rhost *h, const char **args)
-{
-	struct host_doc doc;
-	struct rsh_reply r;
-	int enoent = 0;
-	size_t i;
+/* One nscat call of a prefetch: a host and the remote paths it is
+ * asked for, args[3..]. */
+struct job {
+	struct rhost	*h;
+	const char	**args;
+	struct rsh_call	 c;
+	int		 started;
+};
 
-	if (call(h, args, &r, &doc) == -1)
-		return;
-	relay(h, &r, &enoent);
-	if (enoent)
-		note_missing(h, &r);
-	for (i = 0; i < doc.n; i++)
-		rec_keep(h, &doc.rows[i], NULL, 0);
-	host_doc_free(&doc);
-	rsh_reply_free(&r);
+static void
+jobs_add(struct job **jobs, size_t *n, struct rhost *h, const char **args,
+    size_t k)
+{
+	const char **a;
+
+	if ((a = calloc(k + 4, sizeof(*a))) == NULL)
+		err(1, NULL);
+	memcpy(a, args, (k + 3) * sizeof(*a));
+	if ((*jobs = reallocarray(*jobs, *n + 1, sizeof(**jobs))) == NULL)
+		err(1, NULL);
+	(*jobs)[(*n)++] = (struct job){ .h = h, .args = a };
 }
 
 /* The inputs of one host, from the first that names it on: their
- * remote paths, in calls of BATCH_BYTES at most. */
+ * remote paths, in calls of BATCH_BYTES at most, as jobs. */
 static void
-prefetch_host(struct rhost *h, char **paths, size_t n)
+prefetch_host(struct rhost *h, char **paths, size_t n, struct job **jobs,
+    size_t *njobs)
 {
 	const char **args;
 	char *rpath;
@@ -1089,6 +1123,9 @@ prefetch_host(struct rhost *h, char **paths, size_t n)
 
 	if ((args = calloc(n + 4, sizeof(*args))) == NULL)
 		err(1, NULL);
+	args[0] = "nscat";
+	args[1] = "-J";
+	args[2] = "--";
 	for (i = 0; i < n; i++) {
 		if (paths[i] == NULL ||
 		    (hi = split_path(paths[i], &rpath)) == NULL)
@@ -1100,31 +1137,68 @@ prefetch_host(struct rhost *h, char **paths, size_t n)
 		free(paths[i]);
 		paths[i] = NULL;
 		if (k > 0 && bytes + strlen(rpath) > BATCH_BYTES) {
-			prefetch_call(h, args);
-			while (k > 0)
-				free((char *)args[3 + --k]);
-			bytes = 0;
+			jobs_add(jobs, njobs, h, args, k);
+			k = bytes = 0;
 		}
-		args[0] = "nscat";
-		args[1] = "-J";
-		args[2] = "--";
 		args[3 + k++] = rpath;
 		args[3 + k] = NULL;
 		bytes += strlen(rpath) + 3;
 	}
 	if (k > 0)
-		prefetch_call(h, args);
-	while (k > 0)
-		free((char *)args[3 + --k]);
+		jobs_add(jobs, njobs, h, args, k);
 	free(args);
+}
+
+/* A job's reply, kept; what it does not find, the lookup asks again and
+ * says. */
+static void
+job_end(struct job *j)
+{
+	struct host_doc doc;
+	struct rsh_reply r;
+	int enoent = 0;
+	size_t i;
+
+	if (reach_end(j->h, &j->c, &r) == -1 || judge(j->h, &r, &doc) == -1)
+		return;
+	relay(j->h, &r, &enoent);
+	if (enoent)
+		note_missing(j->h, &r);
+	for (i = 0; i < doc.n; i++)
+		rec_keep(j->h, &doc.rows[i], NULL, 0);
+	host_doc_free(&doc);
+	rsh_reply_free(&r);
+}
+
+/* The jobs, FANOUT at a time, as pdsh runs its commands: a slow host
+ * costs its own time, not that of every host after it. */
+static void
+jobs_run(struct job *jobs, size_t n)
+{
+	size_t i, k, first;
+
+	for (first = 0; first < n; first += FANOUT) {
+		for (i = first; i < n && i < first + FANOUT; i++)
+			jobs[i].started = reach_start(jobs[i].h, jobs[i].args,
+			    &jobs[i].c) == 0;
+		for (i = first; i < n && i < first + FANOUT; i++) {
+			if (jobs[i].started)
+				job_end(&jobs[i]);
+			for (k = 3; jobs[i].args[k] != NULL; k++)
+				free((char *)jobs[i].args[k]);
+			free(jobs[i].args);
+		}
+	}
+	free(jobs);
 }
 
 void
 ns_prefetch(char *const *inputs, size_t n)
 {
+	struct job *jobs = NULL;
 	char **paths, *rpath;
 	struct rhost *h;
-	size_t i, want = 0;
+	size_t i, want = 0, njobs = 0;
 
 	if ((paths = calloc(n + 1, sizeof(*paths))) == NULL)
 		err(1, NULL);
@@ -1143,7 +1217,8 @@ ns_prefetch(char *const *inputs, size_t n)
 		if ((h = split_path(paths[i], &rpath)) != NULL) {
 			free(rpath);
 			if (!h->dead)
-				prefetch_host(h, paths + i, n - i);
+				prefetch_host(h, paths + i, n - i, &jobs,
+				    &njobs);
 		}
 		free(paths[i]);
 		paths[i] = NULL;
@@ -1151,6 +1226,7 @@ ns_prefetch(char *const *inputs, size_t n)
 	for (i = 0; i < n; i++)
 		free(paths[i]);
 	free(paths);
+	jobs_run(jobs, njobs);
 }
 
 /*

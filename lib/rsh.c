@@ -201,9 +201,9 @@ now_ms(void)
  * on in the background and may keep them open.
  */
 static void
-collect(pid_t pid, int out, int errs, struct rsh_reply *r)
+collect(pid_t pid, int out, int errs, long long deadline,
+    struct rsh_reply *r)
 {
-	long long deadline = now_ms() + 1000LL * rsh_timeout();
 	struct pollfd pfd[2] = { { out, POLLIN, 0 }, { errs, POLLIN, 0 } };
 	int st, open_out = 1, open_errs = 1;
 
@@ -234,16 +234,13 @@ collect(pid_t pid, int out, int errs, struct rsh_reply *r)
 }
 
 int
-rsh_run(const char *name, const char *transport, const char *const *args,
-    struct rsh_reply *r)
+rsh_start(const char *name, const char *transport, const char *const *args,
+    struct rsh_call *c)
 {
 	int out[2], errs[2];
 	char **av;
-	pid_t pid;
 
-	memset(r, 0, sizeof(*r));
-	append(&r->out, &r->nout, "", 0);
-	append(&r->errs, &r->nerrs, "", 0);
+	memset(c, 0, sizeof(*c));
 	if (pipe2(out, O_CLOEXEC | O_NONBLOCK) == -1)
 		return -1;
 	if (pipe2(errs, O_CLOEXEC | O_NONBLOCK) == -1) {
@@ -253,7 +250,7 @@ rsh_run(const char *name, const char *transport, const char *const *args,
 	}
 	av = command(name, transport, args);
 	fflush(NULL);
-	if ((pid = fork()) == 0) {
+	if ((c->pid = fork()) == 0) {
 		/* The child's ends block, as a program expects. */
 		fcntl(out[1], F_SETFL, 0);
 		fcntl(errs[1], F_SETFL, 0);
@@ -262,14 +259,40 @@ rsh_run(const char *name, const char *transport, const char *const *args,
 	argv_free(av);
 	close(out[1]);
 	close(errs[1]);
-	if (pid == -1) {
+	if (c->pid == -1) {
 		close(out[0]);
 		close(errs[0]);
 		return -1;
 	}
-	collect(pid, out[0], errs[0], r);
-	close(out[0]);
-	close(errs[0]);
+	c->out = out[0];
+	c->errs = errs[0];
+	/* The bound counts from the start: calls started together end
+	 * together at the latest. */
+	c->deadline = now_ms() + 1000LL * rsh_timeout();
+	return 0;
+}
+
+void
+rsh_wait(struct rsh_call *c, struct rsh_reply *r)
+{
+	memset(r, 0, sizeof(*r));
+	append(&r->out, &r->nout, "", 0);
+	append(&r->errs, &r->nerrs, "", 0);
+	collect(c->pid, c->out, c->errs, c->deadline, r);
+	close(c->out);
+	close(c->errs);
+}
+
+int
+rsh_run(const char *name, const char *transport, const char *const *args,
+    struct rsh_reply *r)
+{
+	struct rsh_call c;
+
+	memset(r, 0, sizeof(*r));
+	if (rsh_start(name, transport, args, &c) == -1)
+		return -1;
+	rsh_wait(&c, r);
 	return 0;
 }
 

@@ -98,6 +98,13 @@ setup_file() {
 	echo "\$*" >>"$d/calls"
 	PATH=$BIN:\$PATH exec /bin/sh -c "\$*"
 	EOF
+	# A host that answers, but only after a while.
+	cat >"$d/late-rsh" <<-EOF
+	#!/bin/sh
+	shift
+	sleep 2
+	PATH=$BIN:\$PATH exec /bin/sh -c "\$*"
+	EOF
 	cat >"$d/slow-rsh" <<-EOF
 	#!/bin/sh
 	exec sleep 60
@@ -344,6 +351,19 @@ accepted() {
 	    "nscat: /host/counted/user/0/none: no such object"
 	run -0 cat "$D/calls"
 	assert_output "nscat -J -- /user/0 /group/0 /user/0/none"
+}
+
+@test "several hosts in one command are asked at once" {
+	local t=$SECONDS
+
+	NSTOOLS_RSH=$D/late-rsh run -0 --separate-stderr "$NSCAT" -n -r \
+	    -o path,name /host/a/user/0 /host/b/user/0 /host/c/group/0 \
+	    /host/a/group/0
+	assert_output "$(printf '%s\n' '/host/a/user/0 root' \
+	    '/host/b/user/0 root' '/host/c/group/0 root' \
+	    '/host/a/group/0 root')"
+	# Three hosts of two seconds each, not six seconds in a row.
+	((SECONDS - t < 5))
 }
 
 # Complete the last word as bash would: COMPREPLY, one a line.
