@@ -96,10 +96,21 @@ _nstools_nospace()
 	return 0
 }
 
+# The machines /host/NAME can name besides those of the hosts file: the
+# ones ssh knows, as bash-completion finds them, if it is loaded.
+_nstools_hosts()
+{
+	declare -F _known_hosts_real >/dev/null || return 0
+	local COMPREPLY=()
+	_known_hosts_real -- "$1" 2>/dev/null
+	printf '/host/%s\n' "${COMPREPLY[@]}"
+}
+
 # Namespace paths, one component at a time: the children of the node
 # typed so far that start with what follows its last slash.  A path that
 # is all there is gets a slash if it is a node, so that the next TAB
-# goes on down, and a space if it is an object with no children.
+# goes on down, and a space if it is an object with no children.  A
+# machine of /host is listed over the network: a few seconds at most.
 _nstools_paths()
 {
 	local nsls=$1 cur dir p slash=
@@ -109,16 +120,23 @@ _nstools_paths()
 	dir=${cur%/*}
 	[[ -n $dir ]] || dir=/
 	while IFS= read -r p; do
-		[[ $p == "$cur"* ]] && found+=("$p")
-	done < <("$nsls" -- "$dir" 2>/dev/null)
+		[[ $p == "$cur"* && " ${found[*]} " != *" $p "* ]] &&
+		    found+=("$p")
+	done < <(NSTOOLS_TIMEOUT=${NSTOOLS_TIMEOUT:-5} \
+	    "$nsls" -- "$dir" 2>/dev/null
+	    [[ $dir == /host ]] && _nstools_hosts "${cur#/host/}")
 	if ((${#found[@]} == 0)); then
 		# Not in the namespace: a real file, which the tools take too.
 		_nstools_files "$2"
 		return 0
 	fi
-	if ((${#found[@]} == 1)); then
+	if ((${#found[@]} == 1)) && [[ $dir == /host ]]; then
+		# A machine is a node: no need to ask it.
+		slash=/
+	elif ((${#found[@]} == 1)); then
 		# nsls prints an object with no children as itself.
-		p=$("$nsls" -- "${found[0]}" 2>/dev/null | head -n 1)
+		p=$(NSTOOLS_TIMEOUT=${NSTOOLS_TIMEOUT:-5} \
+		    "$nsls" -- "${found[0]}" 2>/dev/null | head -n 1)
 		[[ $p == "${found[0]}" ]] || slash=/
 	fi
 	for p in "${found[@]}"; do

@@ -7,11 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <limits.h>
 #include <getopt.h>
 
-#include "ns.h"
+#include "provider.h"
 
 int
 ns_outopt(struct ns_outopts *oo, int ch, const char *arg)
@@ -43,25 +44,74 @@ ns_outopt(struct ns_outopts *oo, int ch, const char *arg)
 	return 1;
 }
 
+/* The lines of a chunk of standard input, each ended by a NUL in place
+ * of its newline: first named to the providers that gather lookups into
+ * one call (ns_prefetch), then handed to fn one by one. */
+static int
+each_of_chunk(char *s, size_t len, int (*fn)(const char *, void *),
+    void *arg)
+{
+	char **lines = NULL, *end = s + len, *nl;
+	size_t n = 0, i;
+	int failed = 0;
+
+	for (; s < end; s = nl + 1) {
+		if ((nl = memchr(s, '\n', (size_t)(end - s))) == NULL)
+			nl = end;
+		*nl = '\0';
+		if (nl == s)
+			continue;
+		if ((lines = reallocarray(lines, n + 1, sizeof(*lines))) ==
+		    NULL)
+			err(1, NULL);
+		lines[n++] = s;
+	}
+	ns_prefetch(lines, n);
+	for (i = 0; i < n; i++)
+		if (fn(lines[i], arg) != 0)
+			failed++;
+	free(lines);
+	return failed;
+}
+
+/*
+ * Standard input, a line a path.  It is read as it comes, and the whole
+ * lines of each read go together, so that what a pipe has written is
+ * looked up at once and a person typing paths gets each answer at once.
+ */
 static int
 each_line(int (*fn)(const char *, void *), void *arg)
 {
-	char *line = NULL;
-	size_t size = 0;
-	ssize_t len;
+	char *buf = NULL, *nl;
+	size_t len = 0, cap = 0, used;
+	ssize_t k;
 	int failed = 0;
 
-	while ((len = getline(&line, &size, stdin)) != -1) {
-		if (len > 0 && line[len - 1] == '\n')
-			line[--len] = '\0';
-		if (len == 0)
+	for (;;) {
+		if (cap - len < 65536) {
+			cap = cap ? 2 * cap : 131072;
+			if ((buf = realloc(buf, cap + 1)) == NULL)
+				err(1, NULL);
+		}
+		if ((k = read(STDIN_FILENO, buf + len, cap - len)) == -1) {
+			if (errno == EINTR)
+				continue;
+			err(1, "stdin");
+		}
+		if (k == 0)
+			break;
+		len += (size_t)k;
+		if ((nl = memrchr(buf, '\n', len)) == NULL)
 			continue;
-		if (fn(line, arg) != 0)
-			failed++;
+		used = (size_t)(nl - buf) + 1;
+		failed += each_of_chunk(buf, used, fn, arg);
+		memmove(buf, buf + used, len - used);
+		len -= used;
 	}
-	if (ferror(stdin))
-		err(1, "stdin");
-	free(line);
+	/* A last line without its newline. */
+	if (len > 0)
+		failed += each_of_chunk(buf, len, fn, arg);
+	free(buf);
 	return failed;
 }
 
@@ -71,6 +121,7 @@ ns_each_arg(int argc, char *argv[], int (*fn)(const char *, void *),
 {
 	int i, failed = 0;
 
+	ns_prefetch(argv, (size_t)argc);
 	for (i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "-") == 0)
 			failed += each_line(fn, arg);
@@ -85,6 +136,10 @@ ns_warn_input(const char *input, int errnum)
 {
 	char *s;
 
+	/* The /host provider has said why, naming the host, once for all
+	 * of its objects (host.c). */
+	if (errnum == EREMOTEIO)
+		return;
 	if ((s = ns_escape(input)) == NULL)
 		err(1, NULL);
 	if (errnum == ENOENT)

@@ -25,6 +25,7 @@ static const struct ns_provider *const providers[] = {
 	&anon_provider,
 	&dev_provider,
 	&group_provider,
+	&host_provider,
 	&ipc_provider,
 	&module_provider,
 	&mount_provider,

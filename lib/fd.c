@@ -4489,6 +4489,9 @@ fd_walk_holders(const char *object, const struct fd_select *sel,
 	struct ns_val peer = { 0 };
 	int r;
 
+	/* Another machine's descriptors are its own to find. */
+	if (strncmp(object, "/host/", 6) == 0)
+		return ns_host_holders(object, emit, arg);
 	if (strncmp(object, "/proc/", 6) == 0 && strstr(object, "/fd/") !=
 	    NULL)
 		return holders_of_fd(object, &w);

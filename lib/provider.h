@@ -83,6 +83,7 @@ struct ns_provider {
 
 /* Every provider, in the order recognize is tried; fs comes last. */
 extern const struct ns_provider anon_provider, dev_provider, group_provider,
+    host_provider,
     ipc_provider, module_provider, mount_provider, net_provider, ns_provider,
     pipe_provider, proc_provider, sock_provider, user_provider, fs_provider;
 
@@ -114,6 +115,12 @@ int	ns_sock_path(uint64_t inode, char *buf, size_t size);
 int	ns_get_fds(struct ns_obj *, struct ns_val *);
 #define NS_ATTR_FDS \
 	{ "fds", NS_LINKS, "the descriptors that hold it", ns_get_fds }
+/* The descriptors that hold an object of /host, as its machine's
+ * fdinfo finds them (host.c). */
+int	ns_host_holders(const char *object, ns_emit_fn, void *);
+/* A hint that these inputs are resolved next: those of /host are asked
+ * of each machine in one call (host.c). */
+void	ns_prefetch(char *const *inputs, size_t n);
 /* Resolve into a caller's object rather than a new one. */
 int	ns_resolve_into(struct ns_obj *, const char *input);
 

@@ -1,0 +1,1402 @@
+/*
+ * host.c: the /host provider: other machines, /host/NAME/PATH, over
+ * OpenSSH or any command that runs a command elsewhere.
+ *
+ * Nothing here knows another machine's objects.  The other machine runs
+ * the same tools, found on its PATH, with -J; their JSON is read back
+ * (hostparse.c) and every path in it, the rows' own and every link, is
+ * given the /host/NAME prefix, so that following a link stays on that
+ * machine and every path printed here resolves here again.  A command
+ * built from names never reaches a shell: the arguments are a tool's
+ * name, its flags and paths, escaped by rule 5 and quoted for a POSIX
+ * shell, since ssh joins its arguments into the one string the remote
+ * shell reads.
+ *
+ * The transport (rsh.c) is `$NSTOOLS_RSH NAME COMMAND ARGS...', or
+ * the command the hosts file gives the name, or ssh with a shared
+ * connection.  A host that cannot be reached, lacks the tools or speaks
+ * another version is said once, naming the host, and its objects then
+ * fail with EREMOTEIO, which the tools take for "already said" (args.c).
+ *
+ * The provider is lazy.  Looking up a remote object is one `nscat -J'
+ * call, whose reply holds every attribute; listing a node is one `nsls
+ * -J -o path,type' call, and an attribute a child lacks then is asked
+ * for by listing the node once more with that column too, so that a
+ * column costs one call for all the children, never one per child.
+ * Replies are kept for the run in one table by path.  An object's class
+ * is made from the remote type and the attributes the local tools know
+ * for that type (the same tools, so the same catalog): their types say
+ * which values are links.  Classes live as long as the run, as the
+ * output layer remembers them by address.
+ */
+#include <sys/types.h>
+
+#include <err.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+#include "hostparse.h"
+#include "rsh.h"
+
+/* How many attributes a remote class may have: one getter each. */
+#define MAXATTRS	128
+/* Buckets of the table of replies by path. */
+#define NBUCKETS	4096
+
+/* A machine this run has talked to, or is about to. */
+struct rhost {
+	char		*name;
+	char		*transport;	/* the command, or NULL: ssh */
+	int		 dead;		/* said why; its objects fail */
+	struct rhost	*next;
+};
+
+/* One remote listing of a node, and the columns it was asked for. */
+struct listing {
+	struct rhost	*h;
+	char		*rpath;		/* escaped, as sent */
+	char		*cols;
+};
+
+/* What a reply says of one object. */
+struct rec {
+	char			*path;	/* local: /host/NAME/..., raw */
+	const struct ns_class	*cls;
+	struct host_row		 row;
+	struct listing		*from;	/* NULL: a whole nscat record */
+	int			 partial;	/* some columns of one */
+	struct rec		*next;
+};
+
+/* A class made for remote objects of one type. */
+struct rclass {
+	struct ns_class	 cls;
+	char		*key;
+	struct rclass	*next;
+};
+
+
+static struct rhost	*rhosts;
+static struct rec	*recs[NBUCKETS];
+static struct rclass	*rclasses;
+
+/* The hosts file, read once. */
+static struct {
+	int	 loaded;
+	char   **name;
+	char   **transport;
+	size_t	 n;
+} conf;
+
+static int	top_list(struct ns_obj *, ns_emit_fn, void *);
+static int	top_summary(struct ns_obj *, struct ns_val *);
+static int	remote_list(struct ns_obj *, ns_emit_fn, void *);
+static int	host_summary(struct ns_obj *, struct ns_val *);
+static int	remote_summary(struct ns_obj *, struct ns_val *);
+static int	get_transport(struct ns_obj *, struct ns_val *);
+static int	get_version(struct ns_obj *, struct ns_val *);
+
+static const struct ns_attr top_attrs[] = {
+	{ NULL }
+};
+
+static const struct ns_attr host_attrs[] = {
+	{ "transport", NS_STRING, "the command that reaches the machine",
+	    get_transport },
+	{ "version", NS_STRING, "the version of the tools there",
+	    get_version },
+	{ NULL }
+};
+
+static const struct ns_class top_class = {
+	.type = "hosts",
+	.attrs = top_attrs,
+	.list = top_list,
+	.summary = top_summary,
+};
+
+static const struct ns_class host_class = {
+	.type = "host",
+	.attrs = host_attrs,
+	.list = remote_list,
+	.summary = host_summary,
+};
+
+/*
+ * The hosts file.
+ */
+
+static const char *
+conf_path(char *buf, size_t size)
+{
+	const char *dir = getenv("XDG_CONFIG_HOME"), *home;
+
+	if (dir != NULL && *dir == '/')
+		snprintf(buf, size, "%s/nstools/hosts", dir);
+	else if ((home = getenv("HOME")) != NULL && *home == '/')
+		snprintf(buf, size, "%s/.config/nstools/hosts", home);
+	else
+		return NULL;
+	return buf;
+}
+
+static void
+conf_load(void)
+{
+	char buf[PATH_MAX], *line = NULL, *name, *tr;
+	size_t size = 0;
+	FILE *fp;
+
+	if (conf.loaded)
+		return;
+	conf.loaded = 1;
+	/* No file is no host: nothing to say. */
+	if (conf_path(buf, sizeof(buf)) == NULL ||
+	    (fp = fopen(buf, "re")) == NULL)
+		return;
+	while (getline(&line, &size, fp) != -1) {
+		if (host_conf_line(line, &name, &tr) == -1 || *name == '-')
+			continue;
+		if ((conf.name = reallocarray(conf.name, conf.n + 1,
+		    sizeof(*conf.name))) == NULL ||
+		    (conf.transport = reallocarray(conf.transport, conf.n + 1,
+		    sizeof(*conf.transport))) == NULL ||
+		    (conf.name[conf.n] = strdup(name)) == NULL ||
+		    (tr != NULL && (tr = strdup(tr)) == NULL))
+			err(1, NULL);
+		conf.transport[conf.n++] = tr;
+	}
+	free(line);
+	fclose(fp);
+}
+
+static struct rhost *
+rhost_get(const char *name)
+{
+	struct rhost *h;
+	const char *env;
+	size_t i;
+
+	for (h = rhosts; h != NULL; h = h->next)
+		if (strcmp(h->name, name) == 0)
+			return h;
+	if ((h = calloc(1, sizeof(*h))) == NULL ||
+	    (h->name = strdup(name)) == NULL)
+		err(1, NULL);
+	conf_load();
+	for (i = 0; i < conf.n; i++)
+		if (strcmp(conf.name[i], name) == 0)
+			break;
+	if (i < conf.n && conf.transport[i] != NULL)
+		h->transport = strdup(conf.transport[i]);
+	else if ((env = getenv("NSTOOLS_RSH")) != NULL && *env != '\0')
+		h->transport = strdup(env);
+	h->next = rhosts;
+	rhosts = h;
+	return h;
+}
+
+/* A name the transport can be given: never one it would read as an
+ * option. */
+static int
+name_ok(const char *name)
+{
+	return *name != '\0' && *name != '-';
+}
+
+/*
+ * Messages.
+ */
+
+/* Remote text for our stderr: what is no printable ASCII escaped, the
+ * rest as the remote tool escaped it already. */
+static char *
+clean(const char *s, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	char *out, *q;
+	size_t i;
+
+	if ((out = malloc(4 * n + 1)) == NULL)
+		err(1, NULL);
+	for (q = out, i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c < 0x20 || c > 0x7e) {
+			*q++ = '\\';
+			*q++ = 'x';
+			*q++ = hex[c >> 4];
+			*q++ = hex[c & 0xf];
+		} else
+			*q++ = (char)c;
+	}
+	*q = '\0';
+	return out;
+}
+
+/* "PROG: /host/NAME: why", once for the host; its objects fail from now
+ * on. */
+static void
+host_fail(struct rhost *h, const char *why)
+{
+	char *name;
+
+	if (h->dead)
+		return;
+	h->dead = 1;
+	if ((name = ns_escape(h->name)) == NULL)
+		err(1, NULL);
+	warnx("/host/%s: %s", name, why);
+	free(name);
+}
+
+/* The last line of what the transport said on stderr, cleaned. */
+static char *
+last_line(const struct rsh_reply *r)
+{
+	size_t end = r->nerrs, start;
+
+	while (end > 0 && (r->errs[end - 1] == '\n' ||
+	    r->errs[end - 1] == '\r'))
+		end--;
+	for (start = end; start > 0 && r->errs[start - 1] != '\n'; start--)
+		;
+	return clean(r->errs + start, end - start);
+}
+
+/*
+ * Each line a remote tool wrote on stderr, said here: "PROG: /PATH:
+ * why" as "PROG: /host/NAME/PATH: why", its count of objects skipped
+ * added to ours.  With enoent, a "no such object" line is left for the
+ * caller; the number of lines said.
+ */
+static int
+relay(struct rhost *h, const struct rsh_reply *r, int *enoent)
+{
+	char *line, *s, *name, *p;
+	size_t start, end;
+	unsigned long k;
+	int said = 0;
+
+	if ((name = ns_escape(h->name)) == NULL)
+		err(1, NULL);
+	for (start = 0; start < r->nerrs; start = end + 1) {
+		for (end = start; end < r->nerrs && r->errs[end] != '\n';
+		    end++)
+			;
+		if (end == start)
+			continue;
+		line = clean(r->errs + start, end - start);
+		if ((k = host_skipped_line(line)) > 0) {
+			while (k-- > 0)
+				ns_skip();
+		} else if (enoent != NULL && strlen(line) > 16 &&
+		    strcmp(line + strlen(line) - 16, ": no such object") == 0) {
+			*enoent = 1;
+		} else {
+			/* After the remote tool's name: its "WHAT: why". */
+			s = (p = strstr(line, ": ")) != NULL ? p + 2 : line;
+			warnx("/host/%s%s%s", name, *s == '/' ? "" : ": ", s);
+			said++;
+		}
+		free(line);
+	}
+	free(name);
+	return said;
+}
+
+/* A call that failed and said nothing: a transport that does not say
+ * why. */
+static void
+quiet_fail(struct rhost *h, int status)
+{
+	char why[64];
+
+	snprintf(why, sizeof(why), "the remote command failed (exit %d)",
+	    status);
+	host_fail(h, why);
+}
+
+/*
+ * Run a remote tool: 0, or -1 with the host said dead (errno EREMOTEIO)
+ * when the transport failed or the tools are missing there.  The exit
+ * status of the tool is the caller's to judge.
+ */
+static int
+reach_start(struct rhost *h, const char *const *args, struct rsh_call *c)
+{
+	if (h->dead) {
+		errno = EREMOTEIO;
+		return -1;
+	}
+	if (rsh_start(h->name, h->transport, args, c) == -1) {
+		host_fail(h, strerror(errno));
+		errno = EREMOTEIO;
+		return -1;
+	}
+	return 0;
+}
+
+/* The reply of a call reach_start started, judged as reach does. */
+static int
+reach_end(struct rhost *h, struct rsh_call *c, struct rsh_reply *r)
+{
+	char *why, *line;
+
+	rsh_wait(c, r);
+	if (r->timedout) {
+		if (asprintf(&why, "no answer in %d s", rsh_timeout()) == -1)
+			err(1, NULL);
+		host_fail(h, why);
+		free(why);
+		goto fail;
+	}
+	/* 127 is the remote shell's "command not found". */
+	if (r->status == 127 || r->status == 126) {
+		host_fail(h, "nstools not installed there");
+		goto fail;
+	}
+	/* 255 is ssh's own failure; -1 a transport killed. */
+	if (r->status == 255 || r->status == -1) {
+		line = last_line(r);
+		host_fail(h, *line ? line : "the transport failed");
+		free(line);
+		goto fail;
+	}
+	return 0;
+fail:
+	rsh_reply_free(r);
+	memset(r, 0, sizeof(*r));
+	errno = EREMOTEIO;
+	return -1;
+}
+
+static int
+reach(struct rhost *h, const char *const *args, struct rsh_reply *r)
+{
+	struct rsh_call c;
+
+	memset(r, 0, sizeof(*r));
+	if (reach_start(h, args, &c) == -1)
+		return -1;
+	return reach_end(h, &c, r);
+}
+
+static int	judge(struct rhost *, struct rsh_reply *, struct host_doc *);
+
+/*
+ * A remote tool whose reply is JSON, parsed into doc.  A reply that is
+ * no nstools JSON, or a usage error, is a tool of another version most
+ * likely: the host is said dead, naming the version it has.  Any other
+ * failure is said in the words of its last line on stderr.
+ */
+static int
+call(struct rhost *h, const char *const *args, struct rsh_reply *r,
+    struct host_doc *doc)
+{
+	memset(doc, 0, sizeof(*doc));
+	if (reach(h, args, r) == -1)
+		return -1;
+	return judge(h, r, doc);
+}
+
+/* The reply of a call that reached the host, parsed into doc or the
+ * host said dead, as call says. */
+static int
+judge(struct rhost *h, struct rsh_reply *r, struct host_doc *doc)
+{
+	const char *const ver[] = { "nscat", "-V", NULL };
+	struct rsh_reply v;
+	char *why, *line;
+	int status;
+
+	memset(doc, 0, sizeof(*doc));
+	if ((r->status == 0 || r->status == 1) &&
+	    host_parse(r->out, r->nout, doc) == 0)
+		return 0;
+	status = r->status;
+	line = last_line(r);
+	rsh_reply_free(r);
+	memset(r, 0, sizeof(*r));
+	if (reach(h, ver, &v) == -1) {
+		free(line);
+		return -1;
+	}
+	if (status <= 2 && v.status == 0 && strncmp(v.out, "nscat ", 6) == 0) {
+		free(line);
+		line = clean(v.out, strcspn(v.out, "\n"));
+		if (asprintf(&why, "incompatible nstools there (%s)",
+		    line) == -1)
+			err(1, NULL);
+		host_fail(h, why);
+		free(why);
+	} else if (*line != '\0')
+		host_fail(h, line);
+	else
+		quiet_fail(h, status);
+	free(line);
+	rsh_reply_free(&v);
+	errno = EREMOTEIO;
+	return -1;
+}
+
+/*
+ * Classes of remote objects.
+ */
+
+static int	get_remote(struct ns_obj *, struct ns_val *, int);
+
+#define GETTER(n, i) \
+static int get_##n(struct ns_obj *o, struct ns_val *v) \
+	{ return get_remote(o, v, i); }
+#define GETTER8(p, b) GETTER(p##0, b) GETTER(p##1, b + 1) \
+	GETTER(p##2, b + 2) GETTER(p##3, b + 3) GETTER(p##4, b + 4) \
+	GETTER(p##5, b + 5) GETTER(p##6, b + 6) GETTER(p##7, b + 7)
+GETTER8(a, 0) GETTER8(b, 8) GETTER8(c, 16) GETTER8(d, 24)
+GETTER8(e, 32) GETTER8(f, 40) GETTER8(g, 48) GETTER8(h, 56)
+GETTER8(i, 64) GETTER8(j, 72) GETTER8(k, 80) GETTER8(l, 88)
+GETTER8(m, 96) GETTER8(n, 104) GETTER8(o, 112) GETTER8(p, 120)
+#define REF8(p) get_##p##0, get_##p##1, get_##p##2, get_##p##3, \
+	get_##p##4, get_##p##5, get_##p##6, get_##p##7
+/* The i-th getter reads the i-th attribute of the object's class: the
+ * one thing a getter is not told is which attribute it serves. */
+static int (*const getters[MAXATTRS])(struct ns_obj *, struct ns_val *) = {
+	REF8(a), REF8(b), REF8(c), REF8(d), REF8(e), REF8(f), REF8(g),
+	REF8(h), REF8(i), REF8(j), REF8(k), REF8(l), REF8(m), REF8(n),
+	REF8(o), REF8(p)
+};
+
+static int
+is_core(const char *name)
+{
+	const struct ns_attr *a;
+
+	for (a = ns_core_attrs; a->name != NULL; a++)
+		if (strcmp(a->name, name) == 0)
+			return 1;
+	return 0;
+}
+
+/* Every local class of the type, in the order of the providers; the
+ * host provider's own classes are not the remote's. */
+static void
+local_classes(const char *type, void (*fn)(const struct ns_class *, void *),
+    void *arg)
+{
+	const struct ns_provider *const *p;
+	const struct ns_class *const *c;
+	size_t i, n;
+
+	p = ns_providers(&n);
+	for (i = 0; i < n; i++) {
+		if (strcmp(p[i]->name, "host") == 0)
+			continue;
+		for (c = p[i]->classes; c != NULL && *c != NULL; c++)
+			if (strcmp((*c)->type, type) == 0)
+				fn(*c, arg);
+	}
+}
+
+/* The attributes a class is made with, their names and local kinds. */
+struct names {
+	const struct ns_attr	*a[MAXATTRS];
+	size_t			 n;
+	int			 node;
+};
+
+static void
+names_add(struct names *nm, const struct ns_attr *a)
+{
+	size_t i;
+
+	if (is_core(a->name) || nm->n == MAXATTRS)
+		return;
+	for (i = 0; i < nm->n; i++)
+		if (strcmp(nm->a[i]->name, a->name) == 0)
+			return;
+	nm->a[nm->n++] = a;
+}
+
+static void
+union_of(const struct ns_class *c, void *arg)
+{
+	struct names *nm = arg;
+	const struct ns_attr *a;
+
+	for (a = c->attrs; a != NULL && a->name != NULL; a++)
+		names_add(nm, a);
+	nm->node |= c->list != NULL;
+}
+
+static void
+node_of(const struct ns_class *c, void *arg)
+{
+	*(int *)arg |= c->list != NULL;
+}
+
+/* An attribute the local tools do not know: a string, or strings.
+ * Made once a name and kept for the run: classes point at it. */
+struct made {
+	struct ns_attr	 a;
+	struct made	*next;
+};
+
+static const struct ns_attr *
+unknown_attr(const char *name, int array)
+{
+	static struct made *made;
+	struct made *m;
+
+	for (m = made; m != NULL; m = m->next)
+		if (strcmp(m->a.name, name) == 0)
+			return &m->a;
+	if ((m = calloc(1, sizeof(*m))) == NULL ||
+	    (m->a.name = strdup(name)) == NULL)
+		err(1, NULL);
+	m->a.type = array ? NS_STRINGS : NS_STRING;
+	m->a.help = "an attribute of another version";
+	m->next = made;
+	made = m;
+	return &m->a;
+}
+
+static const struct ns_class *
+class_make(const char *type, struct names *nm)
+{
+	struct rclass *rc;
+	struct ns_attr *attrs;
+	char *key;
+	size_t i, len;
+	FILE *fp;
+
+	if ((fp = open_memstream(&key, &len)) == NULL)
+		err(1, NULL);
+	fprintf(fp, "%s\n%d", type, nm->node);
+	for (i = 0; i < nm->n; i++)
+		fprintf(fp, ",%s", nm->a[i]->name);
+	fclose(fp);
+	for (rc = rclasses; rc != NULL; rc = rc->next)
+		if (strcmp(rc->key, key) == 0) {
+			free(key);
+			return &rc->cls;
+		}
+	if ((rc = calloc(1, sizeof(*rc))) == NULL ||
+	    (attrs = calloc(nm->n + 1, sizeof(*attrs))) == NULL ||
+	    (rc->cls.type = strdup(type)) == NULL)
+		err(1, NULL);
+	for (i = 0; i < nm->n; i++) {
+		attrs[i] = *nm->a[i];
+		attrs[i].get = getters[i];
+	}
+	rc->key = key;
+	rc->cls.attrs = attrs;
+	rc->cls.list = nm->node ? remote_list : NULL;
+	rc->cls.summary = remote_summary;
+	rc->next = rclasses;
+	rclasses = rc;
+	return &rc->cls;
+}
+
+/* An attribute by its name as the local class of the type has it: the
+ * same name may be a link in one class and a name in another (a
+ * process's user, a descriptor's). */
+struct find {
+	const char		*name;
+	const struct ns_attr	*a;
+};
+
+static void
+find_in_class(const struct ns_class *c, void *arg)
+{
+	struct find *f = arg;
+	const struct ns_attr *a;
+
+	for (a = c->attrs; f->a == NULL && a != NULL && a->name != NULL; a++)
+		if (strcmp(a->name, f->name) == 0)
+			f->a = a;
+}
+
+static const struct ns_attr *
+attr_for(const char *type, const char *name)
+{
+	struct find f = { name, NULL };
+
+	local_classes(type, find_in_class, &f);
+	return f.a != NULL ? f.a : ns_attr_any(name);
+}
+
+/* The class of a whole record: its attributes are the reply's. */
+static const struct ns_class *
+class_of_record(const char *type, const struct host_row *row)
+{
+	struct names nm = { .n = 0 };
+	const struct host_field *count;
+	const struct ns_attr *a;
+	size_t i;
+
+	local_classes(type, node_of, &nm.node);
+	count = host_row_field(row, "count");
+	nm.node |= count != NULL && !count->null;
+	for (i = 0; i < row->n; i++) {
+		if ((a = attr_for(type, row->f[i].key)) == NULL)
+			a = unknown_attr(row->f[i].key, row->f[i].array);
+		names_add(&nm, a);
+	}
+	return class_make(type, &nm);
+}
+
+/* The class of a listed child: every attribute the type has here, each
+ * fetched when asked for. */
+static const struct ns_class *
+class_of_type(const char *type)
+{
+	struct names nm = { .n = 0 };
+
+	local_classes(type, union_of, &nm);
+	return class_make(type, &nm);
+}
+
+/*
+ * The table of replies, by local path.
+ */
+
+static unsigned
+hash(const char *s)
+{
+	unsigned h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h % NBUCKETS;
+}
+
+static struct rec *
+rec_find(const char *path)
+{
+	struct rec *r;
+
+	for (r = recs[hash(path)]; r != NULL; r = r->next)
+		if (strcmp(r->path, path) == 0)
+			return r;
+	return NULL;
+}
+
+/* The first value of a field, unescaped, or NULL. */
+static char *
+field_str(const struct host_row *row, const char *key)
+{
+	const struct host_field *f = host_row_field(row, key);
+	char *s;
+
+	if (f == NULL || f->null || f->n == 0)
+		return NULL;
+	if ((s = strdup(f->vals[0])) == NULL)
+		err(1, NULL);
+	ns_unescape(s);
+	return s;
+}
+
+/* A remote path as a local one: the prefix, and no "/" of its own for
+ * the remote root. */
+static char *
+local_path(const struct rhost *h, const char *rpath)
+{
+	char *s;
+
+	if (asprintf(&s, "/host/%s%s", h->name, strcmp(rpath, "/") == 0 ?
+	    "" : rpath) == -1)
+		err(1, NULL);
+	return s;
+}
+
+/*
+ * Keep a row of a reply, taken from its document: the record of its
+ * path, new or brought up to date.  A whole record is not replaced by a
+ * listing's; NULL for a row without a path or a type.
+ */
+static struct rec *
+rec_keep(struct rhost *h, struct host_row *row, struct listing *from,
+    int partial)
+{
+	char *rpath, *type, *path;
+	struct rec *r;
+	unsigned b;
+
+	rpath = field_str(row, "path");
+	type = field_str(row, "type");
+	if (rpath == NULL || *rpath != '/' || type == NULL) {
+		free(rpath);
+		free(type);
+		return NULL;
+	}
+	path = local_path(h, rpath);
+	free(rpath);
+	if ((r = rec_find(path)) != NULL) {
+		free(path);
+		if (r->from == NULL && !r->partial &&
+		    (from != NULL || partial)) {
+			free(type);
+			return r;
+		}
+		host_row_free(&r->row);
+	} else {
+		if ((r = calloc(1, sizeof(*r))) == NULL)
+			err(1, NULL);
+		r->path = path;
+		b = hash(path);
+		r->next = recs[b];
+		recs[b] = r;
+	}
+	r->row = *row;
+	memset(row, 0, sizeof(*row));
+	r->from = from;
+	r->partial = partial;
+	r->cls = from == NULL && !partial ? class_of_record(type, &r->row) :
+	    class_of_type(type);
+	free(type);
+	return r;
+}
+
+/* Split a local path into its host and its remote path, escaped by
+ * rule 5 for the remote resolver; NULL if it is no host's. */
+static struct rhost *
+split_path(const char *path, char **rpath)
+{
+	const char *name = path + strlen("/host/"), *slash;
+	struct rhost *h;
+	char *n;
+
+	if (strncmp(path, "/host/", 6) != 0 || *name == '\0')
+		return NULL;
+	slash = strchr(name, '/');
+	if ((n = strndup(name, slash ? (size_t)(slash - name) :
+	    strlen(name))) == NULL)
+		err(1, NULL);
+	h = rhost_get(n);
+	free(n);
+	if ((*rpath = ns_escape(slash != NULL ? slash : "/")) == NULL)
+		err(1, NULL);
+	return h;
+}
+
+/*
+ * Remote calls.
+ */
+
+
+/* The whole record of one object, by any path the remote takes: the
+ * record, or NULL with errno. */
+static struct rec *
+fetch(struct rhost *h, const char *rpath)
+{
+	const char *args[] = { "nscat", "-J", rpath, NULL };
+	struct host_doc doc;
+	struct rsh_reply r;
+	struct rec *rec = NULL;
+	int enoent = 0, said;
+
+	if (call(h, args, &r, &doc) == -1)
+		return NULL;
+	said = relay(h, &r, &enoent);
+	if (doc.n > 0)
+		rec = rec_keep(h, &doc.rows[0], NULL, 0);
+	host_doc_free(&doc);
+	rsh_reply_free(&r);
+	if (rec == NULL && !enoent && !said)
+		quiet_fail(h, r.status);
+	if (rec == NULL)
+		errno = enoent && !said ? ENOENT : EREMOTEIO;
+	return rec;
+}
+
+/* List a node with these columns; every row kept.  The records, in the
+ * listing's order, in *out (NULL-ended) if out is not NULL; 0, or -1
+ * with errno. */
+static int
+list_remote(struct listing *l, struct rec ***out)
+{
+	const char *args[] = { "nsls", "-J", "-o", l->cols, l->rpath, NULL };
+	struct host_doc doc;
+	struct rsh_reply r;
+	struct rec *rec, **v = NULL;
+	size_t i, n = 0;
+	int enoent = 0, said, status;
+
+	if (out != NULL)
+		*out = NULL;
+	if (call(l->h, args, &r, &doc) == -1)
+		return -1;
+	said = relay(l->h, &r, &enoent);
+	status = r.status;
+	rsh_reply_free(&r);
+	for (i = 0; i < doc.n; i++) {
+		if ((rec = rec_keep(l->h, &doc.rows[i], l, 0)) == NULL ||
+		    out == NULL)
+			continue;
+		if ((v = reallocarray(v, n + 2, sizeof(*v))) == NULL)
+			err(1, NULL);
+		v[n++] = rec;
+		v[n] = NULL;
+	}
+	host_doc_free(&doc);
+	if (out != NULL)
+		*out = v;
+	if (status != 0 && !enoent && !said && doc.n == 0)
+		quiet_fail(l->h, status);
+	if (status != 0) {
+		errno = enoent && !said && doc.n == 0 ? ENOENT : EREMOTEIO;
+		return -1;
+	}
+	return 0;
+}
+
+/* Whether the comma list holds the name. */
+static int
+has_col(const char *cols, const char *name)
+{
+	size_t len = strlen(name);
+	const char *s;
+
+	for (s = cols; (s = strstr(s, name)) != NULL; s += len)
+		if ((s == cols || s[-1] == ',') &&
+		    (s[len] == ',' || s[len] == '\0'))
+			return 1;
+	return 0;
+}
+
+/*
+ * The field of an attribute of a record, fetched if the record does not
+ * have it yet: a listed child's by listing its node again with that
+ * column too.  NULL if the object has none.
+ */
+static const struct host_field *
+field_of(struct ns_obj *o, const char *name)
+{
+	const struct host_field *f;
+	struct listing *l;
+	struct rhost *h;
+	struct rec *r;
+	char *rpath, *cols;
+
+	if ((r = rec_find(o->path)) == NULL) {
+		/* A copy of an object whose record this run has not got. */
+		if ((h = split_path(o->path, &rpath)) == NULL)
+			return NULL;
+		r = fetch(h, rpath);
+		free(rpath);
+		if (r == NULL)
+			return NULL;
+	}
+	if ((f = host_row_field(&r->row, name)) != NULL || r->cls == NULL)
+		return f;
+	if (r->partial) {
+		/* Some columns of the object: the whole of it now. */
+		if ((h = split_path(r->path, &rpath)) == NULL)
+			return NULL;
+		r = fetch(h, rpath);
+		free(rpath);
+		return r != NULL ? host_row_field(&r->row, name) : NULL;
+	}
+	if (r->from == NULL)
+		return NULL;
+	l = r->from;
+	if (has_col(l->cols, name))
+		return NULL;
+	if (asprintf(&cols, "%s,%s", l->cols, name) == -1)
+		err(1, NULL);
+	free(l->cols);
+	l->cols = cols;
+	(void)list_remote(l, NULL);
+	if ((r = rec_find(o->path)) == NULL)
+		return NULL;
+	return host_row_field(&r->row, name);
+}
+
+/* The value of a field: each element unescaped, a link given the host's
+ * prefix. */
+static int
+field_val(struct ns_obj *o, const char *name, enum ns_type type,
+    struct ns_val *v)
+{
+	const struct host_field *f;
+	struct rhost *h;
+	char *rpath, *s;
+	size_t i;
+
+	if ((f = field_of(o, name)) == NULL || f->null || f->n == 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	if ((h = split_path(o->path, &rpath)) == NULL)
+		return -1;
+	free(rpath);
+	for (i = 0; i < f->n; i++) {
+		if ((s = strdup(f->vals[i])) == NULL)
+			err(1, NULL);
+		ns_unescape(s);
+		if ((type == NS_LINK || type == NS_LINKS) && *s == '/') {
+			rpath = local_path(h, s);
+			ns_val_add(v, rpath);
+			free(rpath);
+		} else
+			ns_val_add(v, s);
+		free(s);
+	}
+	return 0;
+}
+
+static int
+get_remote(struct ns_obj *o, struct ns_val *v, int i)
+{
+	const struct ns_attr *a = &o->cls->attrs[i];
+
+	return field_val(o, a->name, a->type, v);
+}
+
+static int
+remote_summary(struct ns_obj *o, struct ns_val *v)
+{
+	return field_val(o, "summary", NS_STRING, v);
+}
+
+/* Whether a path is /host/NAME/host. */
+static int
+is_nested_host(const char *path)
+{
+	const char *s = strchr(path + strlen("/host/"), '/');
+
+	return s != NULL && strcmp(s, "/host") == 0;
+}
+
+static int
+remote_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
+{
+	struct ns_obj c = { 0 };
+	struct listing *l;
+	struct rec **v = NULL;
+	size_t i;
+	int r, e, stop = 0;
+
+	if ((l = calloc(1, sizeof(*l))) == NULL ||
+	    (l->cols = strdup("path,type")) == NULL)
+		err(1, NULL);
+	if ((l->h = split_path(o->path, &l->rpath)) == NULL) {
+		errno = ENOENT;
+		return -1;
+	}
+	/* Listings are kept: their children fetch columns through them. */
+	r = list_remote(l, &v);
+	e = errno;
+	for (i = 0; !stop && v != NULL && v[i] != NULL; i++) {
+		/* A machine's root lists no /host of its own: a walk stays
+		 * on one machine, and two that name each other are no
+		 * loop.  The path still resolves. */
+		if (o->cls == &host_class && is_nested_host(v[i]->path))
+			continue;
+		ns_obj_set(&c, v[i]->cls, "%s", v[i]->path);
+		stop = emit(&c, arg);
+		ns_obj_clear(&c);
+	}
+	free(v);
+	if (stop)
+		return stop;
+	errno = e;
+	return r;
+}
+
+/* The longest remote command line a prefetch sends: well below the 128
+ * KiB a remote shell's one argument may hold. */
+#define BATCH_BYTES	65536
+/* How many calls of a prefetch run at once. */
+#define FANOUT		16
+
+/*
+ * The local path an input names, if it is a plain path of a machine of
+ * /host: no "." or ".." or empty component for the resolver to fold.
+ * malloc'd raw bytes, or NULL.
+ */
+static char *
+plain_host_path(const char *input)
+{
+	char *s, *c, *next;
+	int n = 0;
+
+	if (strncmp(input, "/host/", 6) != 0 || (s = strdup(input)) == NULL)
+		return NULL;
+	ns_unescape(s);
+	for (c = s + 1; c != NULL; c = next, n++) {
+		if ((next = strchr(c, '/')) != NULL)
+			next++;
+		if (*c == '/' || *c == '\0' || strncmp(c, "./", 2) == 0 ||
+		    strncmp(c, "../", 3) == 0 || strcmp(c, ".") == 0 ||
+		    strcmp(c, "..") == 0 || (n == 1 && *c == '-')) {
+			free(s);
+			return NULL;
+		}
+	}
+	/* /host/NAME alone needs no call. */
+	if (n < 3) {
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+/* Each "PROG: PATH: no such object" of a reply: a record of nothing,
+ * so that the lookup of PATH fails at once.  PATH is as the remote tool
+ * printed what it was given, the escaped path, escaped once more. */
+static void
+note_missing(struct rhost *h, const struct rsh_reply *r)
+{
+	const char *line = r->errs, *nl, *p;
+	struct rec *rec;
+	char *what, *path;
+	size_t len;
+	unsigned b;
+
+	for (; *line != '\0'; line = nl + 1) {
+		if ((nl = strchr(line, '\n')) == NULL)
+			nl = line + strlen(line);
+		len = (size_t)(nl - line);
+		if (len > 16 && memcmp(nl - 16, ": no such object", 16) == 0 &&
+		    (p = memchr(line, ':', len)) != NULL && p[1] == ' ' &&
+		    p + 2 < nl - 16) {
+			if ((what = strndup(p + 2, (size_t)(nl - 16 - p - 2))) ==
+			    NULL)
+				err(1, NULL);
+			ns_unescape(what);
+			ns_unescape(what);
+			path = local_path(h, what);
+			free(what);
+			if (*path != '\0' && rec_find(path) == NULL &&
+			    (rec = calloc(1, sizeof(*rec))) != NULL) {
+				rec->path = path;
+				b = hash(path);
+				rec->next = recs[b];
+				recs[b] = rec;
+			} else
+				free(path);
+		}
+		if (*nl == '\0')
+			break;
+	}
+}
+
+/* One nscat call of a prefetch: a host and the remote paths it is
+ * asked for, args[3..]. */
+struct job {
+	struct rhost	*h;
+	const char	**args;
+	struct rsh_call	 c;
+	int		 started;
+};
+
+static void
+jobs_add(struct job **jobs, size_t *n, struct rhost *h, const char **args,
+    size_t k)
+{
+	const char **a;
+
+	if ((a = calloc(k + 4, sizeof(*a))) == NULL)
+		err(1, NULL);
+	memcpy(a, args, (k + 3) * sizeof(*a));
+	if ((*jobs = reallocarray(*jobs, *n + 1, sizeof(**jobs))) == NULL)
+		err(1, NULL);
+	(*jobs)[(*n)++] = (struct job){ .h = h, .args = a };
+}
+
+/* The inputs of one host, from the first that names it on: their
+ * remote paths, in calls of BATCH_BYTES at most, as jobs. */
+static void
+prefetch_host(struct rhost *h, char **paths, size_t n, struct job **jobs,
+    size_t *njobs)
+{
+	const char **args;
+	char *rpath;
+	size_t i, k = 0, bytes = 0;
+	struct rhost *hi;
+
+	if ((args = calloc(n + 4, sizeof(*args))) == NULL)
+		err(1, NULL);
+	args[0] = "nscat";
+	args[1] = "-J";
+	args[2] = "--";
+	for (i = 0; i < n; i++) {
+		if (paths[i] == NULL ||
+		    (hi = split_path(paths[i], &rpath)) == NULL)
+			continue;
+		if (hi != h) {
+			free(rpath);
+			continue;
+		}
+		free(paths[i]);
+		paths[i] = NULL;
+		if (k > 0 && bytes + strlen(rpath) > BATCH_BYTES) {
+			jobs_add(jobs, njobs, h, args, k);
+			k = bytes = 0;
+		}
+		args[3 + k++] = rpath;
+		args[3 + k] = NULL;
+		bytes += strlen(rpath) + 3;
+	}
+	if (k > 0)
+		jobs_add(jobs, njobs, h, args, k);
+	free(args);
+}
+
+/* A job's reply, kept; what it does not find, the lookup asks again and
+ * says. */
+static void
+job_end(struct job *j)
+{
+	struct host_doc doc;
+	struct rsh_reply r;
+	int enoent = 0;
+	size_t i;
+
+	if (reach_end(j->h, &j->c, &r) == -1 || judge(j->h, &r, &doc) == -1)
+		return;
+	relay(j->h, &r, &enoent);
+	if (enoent)
+		note_missing(j->h, &r);
+	for (i = 0; i < doc.n; i++)
+		rec_keep(j->h, &doc.rows[i], NULL, 0);
+	host_doc_free(&doc);
+	rsh_reply_free(&r);
+}
+
+/* The jobs, FANOUT at a time, as pdsh runs its commands: a slow host
+ * costs its own time, not that of every host after it. */
+static void
+jobs_run(struct job *jobs, size_t n)
+{
+	size_t i, k, first;
+
+	for (first = 0; first < n; first += FANOUT) {
+		for (i = first; i < n && i < first + FANOUT; i++)
+			jobs[i].started = reach_start(jobs[i].h, jobs[i].args,
+			    &jobs[i].c) == 0;
+		for (i = first; i < n && i < first + FANOUT; i++) {
+			if (jobs[i].started)
+				job_end(&jobs[i]);
+			for (k = 3; jobs[i].args[k] != NULL; k++)
+				free((char *)jobs[i].args[k]);
+			free(jobs[i].args);
+		}
+	}
+	free(jobs);
+}
+
+void
+ns_prefetch(char *const *inputs, size_t n)
+{
+	struct job *jobs = NULL;
+	char **paths, *rpath;
+	struct rhost *h;
+	size_t i, want = 0, njobs = 0;
+
+	if ((paths = calloc(n + 1, sizeof(*paths))) == NULL)
+		err(1, NULL);
+	for (i = 0; i < n; i++) {
+		if ((paths[i] = plain_host_path(inputs[i])) != NULL &&
+		    rec_find(paths[i]) != NULL) {
+			free(paths[i]);
+			paths[i] = NULL;
+		}
+		want += paths[i] != NULL;
+	}
+	/* One object alone is the lookup's to fetch. */
+	for (i = 0; want > 1 && i < n; i++) {
+		if (paths[i] == NULL)
+			continue;
+		if ((h = split_path(paths[i], &rpath)) != NULL) {
+			free(rpath);
+			if (!h->dead)
+				prefetch_host(h, paths + i, n - i, &jobs,
+				    &njobs);
+		}
+		free(paths[i]);
+		paths[i] = NULL;
+	}
+	for (i = 0; i < n; i++)
+		free(paths[i]);
+	free(paths);
+	jobs_run(jobs, njobs);
+}
+
+/*
+ * The descriptors that hold a remote object, as the remote fdinfo finds
+ * them: one call, each row a descriptor with fdinfo's columns, the rest
+ * of its attributes fetched if asked for.
+ */
+int
+ns_host_holders(const char *object, ns_emit_fn emit, void *arg)
+{
+	const char *args[] = { "fdinfo", "-J", "-o", "+path,type", NULL,
+	    NULL };
+	struct ns_obj c = { 0 };
+	struct host_doc doc;
+	struct rsh_reply r;
+	struct rhost *h;
+	struct rec **v = NULL, *rec;
+	char *rpath;
+	size_t i, n = 0;
+	int stop = 0, status;
+
+	if ((h = split_path(object, &rpath)) == NULL) {
+		errno = ENOENT;
+		return -1;
+	}
+	args[4] = rpath;
+	if (call(h, args, &r, &doc) == -1) {
+		free(rpath);
+		return -1;
+	}
+	free(rpath);
+	relay(h, &r, NULL);
+	status = r.status;
+	rsh_reply_free(&r);
+	for (i = 0; i < doc.n; i++) {
+		if ((rec = rec_keep(h, &doc.rows[i], NULL, 1)) == NULL)
+			continue;
+		if ((v = reallocarray(v, n + 1, sizeof(*v))) == NULL)
+			err(1, NULL);
+		v[n++] = rec;
+	}
+	host_doc_free(&doc);
+	for (i = 0; !stop && i < n; i++) {
+		ns_obj_set(&c, v[i]->cls, "%s", v[i]->path);
+		stop = emit(&c, arg);
+		ns_obj_clear(&c);
+	}
+	free(v);
+	if (status != 0 && !stop) {
+		errno = EREMOTEIO;
+		return -1;
+	}
+	return stop;
+}
+
+/*
+ * /host and /host/NAME.
+ */
+
+static int
+set_host(struct ns_obj *o, int i)
+{
+	conf_load();
+	if (!name_ok(conf.name[i]))
+		return -1;
+	return ns_obj_set(o, &host_class, "/host/%s", conf.name[i]);
+}
+
+static int
+top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
+{
+	conf_load();
+	return ns_emit_each((int)conf.n, set_host, emit, arg);
+}
+
+static int
+top_summary(struct ns_obj *o, struct ns_val *v)
+{
+	conf_load();
+	ns_val_addf(v, "%zu configured host%s", conf.n,
+	    conf.n == 1 ? "" : "s");
+	return 0;
+}
+
+static int
+host_summary(struct ns_obj *o, struct ns_val *v)
+{
+	ns_val_addf(v, "the machine %s", o->path + strlen("/host/"));
+	return 0;
+}
+
+static int
+get_transport(struct ns_obj *o, struct ns_val *v)
+{
+	struct rhost *h = rhost_get(o->path + strlen("/host/"));
+
+	ns_val_add(v, h->transport != NULL ? h->transport : "ssh");
+	return 0;
+}
+
+static int
+get_version(struct ns_obj *o, struct ns_val *v)
+{
+	const char *const ver[] = { "nscat", "-V", NULL };
+	struct rhost *h = rhost_get(o->path + strlen("/host/"));
+	struct rsh_reply r;
+	char *s;
+	int ok;
+
+	if (reach(h, ver, &r) == -1)
+		return -1;
+	if ((ok = r.status == 0 && strncmp(r.out, "nscat ", 6) == 0)) {
+		s = clean(r.out + 6, strcspn(r.out + 6, "\n"));
+		ns_val_add(v, s);
+		free(s);
+	}
+	rsh_reply_free(&r);
+	errno = ENOENT;
+	return ok ? 0 : -1;
+}
+
+static int
+host_lookup(struct ns_obj *o, char **comp, int n)
+{
+	struct rhost *h;
+	struct rec *r;
+	char *path, *rpath;
+	size_t len;
+	FILE *fp;
+	int i;
+
+	if (n == 0)
+		return ns_obj_set(o, &top_class, "/host");
+	if (!name_ok(comp[0])) {
+		errno = ENOENT;
+		return -1;
+	}
+	if (n == 1)
+		return ns_obj_set(o, &host_class, "/host/%s", comp[0]);
+	if ((fp = open_memstream(&path, &len)) == NULL)
+		err(1, NULL);
+	fprintf(fp, "/host/%s", comp[0]);
+	for (i = 1; i < n; i++)
+		fprintf(fp, "/%s", comp[i]);
+	fclose(fp);
+	/* A path this run has had a reply for needs no call. */
+	if ((r = rec_find(path)) == NULL) {
+		h = split_path(path, &rpath);
+		r = fetch(h, rpath);
+		free(rpath);
+	} else if (r->cls == NULL) {
+		/* A batch of this run found nothing there. */
+		r = NULL;
+		errno = ENOENT;
+	}
+	free(path);
+	if (r == NULL)
+		return -1;
+	return ns_obj_set(o, r->cls, "%s", r->path);
+}
+
+static const struct ns_class *const classes[] = {
+	&top_class,
+	&host_class,
+	NULL
+};
+
+const struct ns_provider host_provider = {
+	.name = "host",
+	.help = "other machines, by name: /host/NAME/PATH",
+	.lookup = host_lookup,
+	.classes = classes,
+};

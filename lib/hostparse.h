@@ -1,0 +1,59 @@
+/*
+ * hostparse.h: what the /host provider parses, apart from its I/O and
+ * shared with its unit test and fuzz target: the JSON another machine's
+ * tools print, a line of the hosts file, and the quoting that carries an
+ * argument through a remote shell unchanged.
+ */
+#ifndef NS_HOSTPARSE_H
+#define NS_HOSTPARSE_H
+
+#include <stddef.h>
+
+/* One member of a row: a key and its value, a string, a number (as its
+ * text), null, or an array of strings. */
+struct host_field {
+	char	 *key;
+	char	**vals;		/* n elements, JSON's escapes undone */
+	size_t	  n;
+	int	  null;		/* the value was null: none */
+	int	  array;	/* it was an array, [] being one of none */
+};
+
+struct host_row {
+	struct host_field	*f;
+	size_t			 n;
+};
+
+/* A document of the shape every tool's -J prints: one object holding one
+ * array, named for the table, of flat objects. */
+struct host_doc {
+	char		*name;	/* "nodes", "objects" */
+	struct host_row	*rows;
+	size_t		 n;
+};
+
+/* Parse len bytes of such a document into doc: 0, or -1 if they are no
+ * such document (any other JSON, or no JSON) with doc left empty.  An
+ * empty input is a document of no rows, as a tool that found nothing
+ * prints nothing. */
+int	host_parse(const char *text, size_t len, struct host_doc *doc);
+void	host_doc_free(struct host_doc *);
+/* Free what a row holds (not the row). */
+void	host_row_free(struct host_row *);
+/* The field of that key in the row, or NULL. */
+const struct host_field *host_row_field(const struct host_row *,
+	    const char *key);
+
+/* A line of the hosts file, in place: the name, and the transport
+ * command after it or NULL.  0, or -1 for a blank line or a comment. */
+int	host_conf_line(char *line, char **name, char **transport);
+
+/* The argument quoted for a POSIX shell when it holds anything but
+ * letters, digits and -_./,:=+@%; the result is malloc'd. */
+char	*host_quote(const char *arg);
+
+/* The N of a tool's "PROG: N objects not readable ..., skipped" line,
+ * or 0 if the line is not one. */
+unsigned long	host_skipped_line(const char *line);
+
+#endif

@@ -1,0 +1,70 @@
+/*
+ * What another machine's tools reply, and what goes to its shell
+ * (hostparse.h), fuzzed: a reply the reader takes is rows of fields,
+ * none both null and holding values, each found again by its key; the
+ * quoting of any argument, read back as a POSIX shell reads single
+ * quotes, gives the argument.
+ */
+#include "hostparse.h"
+
+#include "fuzz.h"
+
+/* The words of a quoted argument as sh reads them: quotes taken off, a
+ * backslash outside them taking the next byte. */
+static char *
+unquote(const char *s)
+{
+	char *out, *q;
+	int in = 0;
+
+	if ((out = malloc(strlen(s) + 1)) == NULL)
+		abort();
+	for (q = out; *s; s++) {
+		if (*s == '\'')
+			in = !in;
+		else if (!in && *s == '\\' && s[1] != '\0')
+			*q++ = *++s;
+		else {
+			/* Outside quotes only safe bytes may stand. */
+			FUZZ_CHECK(in || strchr(" \t\n;&|<>()$`\"*?[#~",
+			    *s) == NULL);
+			*q++ = *s;
+		}
+	}
+	FUZZ_CHECK(!in);
+	*q = '\0';
+	return out;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct host_doc doc;
+	const struct host_field *f;
+	char *text, *q, *back;
+	size_t i, j, k;
+
+	if (host_parse((const char *)data, size, &doc) == 0) {
+		FUZZ_CHECK(doc.n == 0 || doc.name != NULL);
+		for (i = 0; i < doc.n; i++)
+			for (j = 0; j < doc.rows[i].n; j++) {
+				f = &doc.rows[i].f[j];
+				FUZZ_CHECK(f->key != NULL);
+				FUZZ_CHECK(!f->null || f->n == 0);
+				for (k = 0; k < f->n; k++)
+					FUZZ_CHECK(f->vals[k] != NULL);
+				f = host_row_field(&doc.rows[i], f->key);
+				FUZZ_CHECK(f != NULL && f <= &doc.rows[i].f[j]);
+			}
+		host_doc_free(&doc);
+	}
+	text = fuzz_string(data, size);
+	q = host_quote(text);
+	back = unquote(q);
+	FUZZ_CHECK(strcmp(back, text) == 0);
+	free(back);
+	free(q);
+	host_skipped_line(text);
+	free(text);
+	return 0;
+}

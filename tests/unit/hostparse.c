@@ -1,0 +1,136 @@
+/*
+ * The /host provider's parsers: the JSON the tools of another machine
+ * print, a line of the hosts file, the quoting for a remote shell and
+ * the count of a skipped-objects line.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hostparse.h"
+#include "tap.h"
+
+static void
+doc_ok(void)
+{
+	const char *text = "{\n   \"nodes\": [\n      {\n"
+	    "         \"path\": \"/sock/tcp/12\",\n"
+	    "         \"type\": \"socket\",\n"
+	    "         \"count\": 3,\n"
+	    "         \"tty\": null,\n"
+	    "         \"fds\": [\n             \"/proc/1/fd/3\","
+	    " \"/proc/2/fd/4\"\n         ],\n"
+	    "         \"none\": []\n"
+	    "      },{\n         \"path\": \"/a\\\\x20b\\\"\\u00e9\\ud83d\\ude00\"\n"
+	    "      }\n   ]\n}\n";
+	const struct host_field *f;
+	struct host_doc doc;
+
+	is_int(host_parse(text, strlen(text), &doc), 0, "a listing parses");
+	is_str(doc.name, "nodes", "its array's name");
+	is_int(doc.n, 2, "two rows");
+	f = host_row_field(&doc.rows[0], "path");
+	ok(f != NULL && f->n == 1 && strcmp(f->vals[0], "/sock/tcp/12") == 0,
+	    "a string");
+	f = host_row_field(&doc.rows[0], "count");
+	ok(f != NULL && f->n == 1 && strcmp(f->vals[0], "3") == 0 &&
+	    !f->array, "a number, as its text");
+	f = host_row_field(&doc.rows[0], "tty");
+	ok(f != NULL && f->null && f->n == 0, "null is none");
+	f = host_row_field(&doc.rows[0], "fds");
+	ok(f != NULL && f->array && f->n == 2 &&
+	    strcmp(f->vals[1], "/proc/2/fd/4") == 0, "an array of strings");
+	f = host_row_field(&doc.rows[0], "none");
+	ok(f != NULL && f->array && f->n == 0 && !f->null, "[] is empty");
+	ok(host_row_field(&doc.rows[0], "nope") == NULL, "no such key");
+	f = host_row_field(&doc.rows[1], "path");
+	ok(f != NULL && strcmp(f->vals[0],
+	    "/a\\x20b\"\xc3\xa9\xf0\x9f\x98\x80") == 0,
+	    "escapes undone, a surrogate pair as one character");
+	host_doc_free(&doc);
+}
+
+static void
+rejects(const char *text, const char *why)
+{
+	struct host_doc doc;
+
+	ok(host_parse(text, strlen(text), &doc) == -1 && doc.n == 0 &&
+	    doc.name == NULL, "rejects %s", why);
+}
+
+static void
+quotes(const char *arg, const char *want)
+{
+	char *q = host_quote(arg);
+
+	is_str(q, want, "quotes %s", arg);
+	free(q);
+}
+
+static void
+conf(const char *line, const char *name, const char *transport)
+{
+	char buf[256], *n = NULL, *t = NULL;
+	int r;
+
+	strlcpy(buf, line, sizeof(buf));
+	r = host_conf_line(buf, &n, &t);
+	if (name == NULL) {
+		is_int(r, -1, "no host in \"%s\"", line);
+		return;
+	}
+	ok(r == 0 && strcmp(n, name) == 0 && (transport == NULL ? t == NULL :
+	    t != NULL && strcmp(t, transport) == 0), "hosts line \"%s\"",
+	    line);
+}
+
+int
+main(void)
+{
+	struct host_doc doc;
+
+	doc_ok();
+	is_int(host_parse("", 0, &doc), 0, "no output is no rows");
+	is_int(doc.n, 0, "and has none");
+	is_int(host_parse(" {\"objects\": []}\n", 17, &doc), 0,
+	    "an empty array");
+	host_doc_free(&doc);
+	rejects("{\"objects\": [", "an unfinished document");
+	rejects("{\"objects\": [{\"a\": {\"b\": 1}}]}", "an object in a row");
+	rejects("{\"objects\": [{\"a\": [[1]]}]}", "an array in an array");
+	rejects("{\"objects\": [{\"a\": \"\\u0000\"}]}", "an escaped NUL");
+	rejects("{\"objects\": [{\"a\": \"x\ny\"}]}", "a raw control byte");
+	rejects("{\"objects\": [{\"a\": \"\\ud800\"}]}", "half a surrogate");
+	rejects("{\"objects\": [{\"a\": 01}]}", "a leading zero");
+	rejects("{\"objects\": [{\"a\": 1}]} x", "bytes after it");
+	rejects("{\"objects\": [{\"a\": 1}]}{}", "two documents");
+	rejects("nscat 0.1\n", "a version line");
+	rejects("[]", "an array alone");
+	rejects("{\"objects\": [{\"a\" 1}]}", "a key without a colon");
+	rejects("{\"a\": \"\\q\"}", "an unknown escape");
+
+	quotes("/sock/tcp/12", "/sock/tcp/12");
+	quotes("-J", "-J");
+	quotes("", "''");
+	quotes("/fs/a\\x20b", "'/fs/a\\x20b'");
+	quotes("it's", "'it'\\''s'");
+	quotes("$(reboot);`x`", "'$(reboot);`x`'");
+	quotes("a b", "'a b'");
+
+	conf("web1\n", "web1", NULL);
+	conf("  web1   ssh -p 2222  \n", "web1", "ssh -p 2222");
+	conf("box\t/usr/local/bin/box-rsh", "box", "/usr/local/bin/box-rsh");
+	conf("# a comment\n", NULL, NULL);
+	conf("   \n", NULL, NULL);
+	conf("", NULL, NULL);
+
+	is_int(host_skipped_line("nsls: 12 objects not readable (permission "
+	    "denied), skipped"), 12, "a count of objects skipped");
+	is_int(host_skipped_line("nsls: 1 object not readable (permission "
+	    "denied), skipped"), 1, "one object skipped");
+	is_int(host_skipped_line("nsls: /x: no such object"), 0,
+	    "another message");
+	is_int(host_skipped_line("nsls: 99999999999999999999 objects not "
+	    "readable"), 0, "a count out of range");
+	return done_testing();
+}
