@@ -562,7 +562,7 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	ns_sandbox(0);
+	ns_sandbox_args(argc, argv);
 	t.filter = oo.filter;
 
 	if (helpcols)

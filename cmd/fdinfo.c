@@ -180,7 +180,7 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	ns_sandbox(0);
+	ns_sandbox_args(argc, argv);
 
 	if (helpcols)
 		return ns_out_help_of(types ? "fdkind" : "fd,assoc", oo.fmt,

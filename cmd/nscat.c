@@ -116,7 +116,7 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	ns_sandbox(0);
+	ns_sandbox_args(argc, argv);
 
 	if (helpcols)
 		return ns_out_help(c.oo.fmt, c.oo.noheadings) == 0 ? 0 : 1;

@@ -982,6 +982,10 @@ remote_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	size_t i;
 	int r, e, stop = 0;
 
+	/* A sandboxed tool was given no path of another machine: a walk
+	 * from above lists the hosts and enters none. */
+	if (ns_sandboxed() && o->cls == &host_class)
+		return 0;
 	if ((l = calloc(1, sizeof(*l))) == NULL ||
 	    (l->cols = strdup("path,type")) == NULL)
 		err(1, NULL);

@@ -135,6 +135,9 @@ void		 ns_warn_input(const char *input, int errnum);
 #define NS_SANDBOX_EXEC		0x1	/* may run a program (a transport) */
 #define NS_SANDBOX_UNMOUNT	0x2	/* may unmount (nsmount, at its end) */
 int		 ns_sandbox(unsigned allow);
+/* The same for a tool given these arguments, unless one may name
+ * another machine (a /host path, or "-"): its transport must write. */
+int		 ns_sandbox_args(int argc, char *argv[]);
 
 /* Call fn for each attribute the object has, the core's first, with links
  * 0 for a value, 1 for a link, 2 for a list of links; non-zero stops. */

@@ -121,6 +121,8 @@ int	ns_host_holders(const char *object, ns_emit_fn, void *);
 /* A hint that these inputs are resolved next: those of /host are asked
  * of each machine in one call (host.c). */
 void	ns_prefetch(char *const *inputs, size_t n);
+/* Whether the sandbox is on: then nothing may reach another machine. */
+int	ns_sandboxed(void);
 /* Resolve into a caller's object rather than a new one. */
 int	ns_resolve_into(struct ns_obj *, const char *input);
 

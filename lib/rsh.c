@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "hostparse.h"
+#include "provider.h"
 #include "rsh.h"
 
 /* The default bound on one remote call, in seconds. */
@@ -241,6 +242,11 @@ rsh_start(const char *name, const char *transport, const char *const *args,
 	char **av;
 
 	memset(c, 0, sizeof(*c));
+	/* The sandbox would refuse the transport its writes, or its exec. */
+	if (ns_sandboxed()) {
+		errno = EPERM;
+		return -1;
+	}
 	if (pipe2(out, O_CLOEXEC | O_NONBLOCK) == -1)
 		return -1;
 	if (pipe2(errs, O_CLOEXEC | O_NONBLOCK) == -1) {

@@ -16,6 +16,12 @@
  * what fdinfo and nsls /proc are for.  seccomp judges the call and its
  * flags, not the file, which is what "only reads" needs.
  *
+ * A tool given a path of another machine (/host), or paths on standard
+ * input, which may be, runs unsandboxed: its transport, ssh, inherits
+ * any filter, and must write its control socket and its known hosts.
+ * A sandboxed tool does not reach other machines at all: a walk from
+ * above /host lists the configured hosts and does not enter them.
+ *
  * Where the kernel or the build has no seccomp the tool runs as before,
  * quietly.  Under a sanitizer nothing is applied: its runtime writes its
  * reports to files and runs a symbolizer, and CI needs those reports.
@@ -35,6 +41,7 @@
 #include <seccomp.h>
 
 #include "ns.h"
+#include "provider.h"
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
@@ -188,6 +195,14 @@ apply(unsigned allow)
 	return r == 0 ? 0 : -1;
 }
 
+static int sandboxed;
+
+int
+ns_sandboxed(void)
+{
+	return sandboxed;
+}
+
 int
 ns_sandbox(unsigned allow)
 {
@@ -195,10 +210,29 @@ ns_sandbox(unsigned allow)
 
 #ifndef UNDER_SANITIZER
 	r = apply(allow);
+	sandboxed = r == 0;
 #else
 	(void)allow;
 	(void)apply;
 #endif
 	probe();
 	return r;
+}
+
+/* A path of another machine, or standard input, whose lines may be. */
+static int
+may_reach_host(const char *arg)
+{
+	return strcmp(arg, "-") == 0 || strncmp(arg, "/host", 5) == 0;
+}
+
+int
+ns_sandbox_args(int argc, char *argv[])
+{
+	int i;
+
+	for (i = 0; i < argc; i++)
+		if (may_reach_host(argv[i]))
+			return -1;
+	return ns_sandbox(0);
 }

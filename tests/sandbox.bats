@@ -61,3 +61,22 @@ setup() {
 	[ -n "$output" ]
 	assert_equal "$(cat "$dir/nb")" kept
 }
+
+@test "a tool given another machine's path, or standard input, is not sandboxed" {
+	# ssh, its transport, inherits any filter and must write its
+	# control socket and known hosts: those runs go unfiltered, and the
+	# probe is never made.
+	echo kept >"$dir/h"
+	NSTOOLS_SANDBOX_PROBE=$dir/h NSTOOLS_RSH=false run --separate-stderr \
+	    "$NSCAT" -n -r -o path /host/nosuch/proc/1
+	refute_output --partial "sandbox probe"
+	[[ $stderr != *"sandbox probe"* ]]
+	NSTOOLS_SANDBOX_PROBE=$dir/h run -0 --separate-stderr \
+	    "$NSCAT" -n -r -o path - <<<"/proc/self"
+	[[ $stderr != *"sandbox probe"* ]]
+	# Any other path is, and the probe says so.
+	NSTOOLS_SANDBOX_PROBE=$dir/h run -0 --separate-stderr \
+	    "$NSCAT" -n -r -o path /proc/self
+	assert_equal "$stderr" "nscat: $refused"
+	assert_equal "$(cat "$dir/h")" kept
+}
