@@ -329,9 +329,10 @@ set_columns(struct ns_watch *w, const char *list)
 	int c;
 
 	if (list == NULL || *list == '+') {
-		w->col[0] = C_TIME;
+		/* The path first, as every tool's first column is. */
+		w->col[0] = C_PATH;
 		w->col[1] = C_ACTION;
-		w->col[2] = C_PATH;
+		w->col[2] = C_TIME;
 		w->col[3] = C_CHANGES;
 		w->ncol = 4;
 		if (list == NULL)

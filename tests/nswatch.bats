@@ -72,9 +72,9 @@ await() {
 	return 1
 }
 
-# An event line: ACTION and PATH as whole fields of raw output.
+# An event line of raw output: PATH, ACTION, then the time.
 line() {
-	printf '^[^ ]+ %s %s( |$)' "$1" "$2"
+	printf '^%s %s [^ ]+' "$2" "$1"
 }
 
 ifindex() {
@@ -107,7 +107,7 @@ usage: nswatch [-o list] [-JPrn] [-H] [path ...]"
 	run -0 inns "$NSCAT" -n -r -o name "/dev/net/$a"
 	assert_output nsw0
 	inns ip link set nsw0 mtu 1400
-	await "$(line change /dev/net/$a)mtu=1400"
+	await "$(line change /dev/net/$a) .*mtu=1400"
 	inns ip link del nsw0
 	n=$(await "$(line remove /dev/net/$a)")
 	[ "$n" -gt "$(await "$(line change /dev/net/$a)")" ]
@@ -121,7 +121,9 @@ usage: nswatch [-o list] [-JPrn] [-H] [path ...]"
 	start_watch -r /net
 	inns ip addr add 10.9.9.1/24 dev nsw0
 	add=$(await "$(line add /net/addr/$ia/10.9.9.1-24)")
-	run -0 inns "$NSCAT" -n -r -o address "/net/addr/$ia/10.9.9.1-24"
+	# The paths printed are nscat's input.
+	run -0 inns "$NSCAT" -n -r -o address - < <(
+	    awk '$1 ~ "^/net/addr/" { print $1 }' "$out")
 	assert_output 10.9.9.1
 	inns ip route add 10.8.0.0/16 via 10.9.9.2
 	await "$(line add /net/route/254/10.8.0.0-16)"
@@ -130,7 +132,7 @@ usage: nswatch [-o list] [-JPrn] [-H] [path ...]"
 	inns ip neigh add 10.9.9.7 lladdr 02:00:00:00:00:07 dev nsw0 nud stale
 	await "$(line add /net/neigh/$ia/10.9.9.7)"
 	inns ip neigh change 10.9.9.7 lladdr 02:00:00:00:00:08 dev nsw0
-	await "$(line change /net/neigh/$ia/10.9.9.7)lladdr=02:00:00:00:00:08"
+	await "$(line change /net/neigh/$ia/10.9.9.7) .*lladdr=02:00:00:00:00:08"
 	inns ip addr del 10.9.9.1/24 dev nsw0
 	del=$(await "$(line remove /net/addr/$ia/10.9.9.1-24)")
 	[ "$del" -gt "$add" ]
@@ -193,13 +195,13 @@ time.sleep(1000)' "$BATS_TEST_TMPDIR/ready"
 	inns mount -t tmpfs nswatch-test "$BATS_TEST_TMPDIR/m"
 	id=$(inns awk -v m="$BATS_TEST_TMPDIR/m" '$5 == m { print $1 }' \
 	    /proc/self/mountinfo)
-	add=$(await "\"action\":\"add\",\"path\":\"/mount/$id\"")
+	add=$(await "\"path\":\"/mount/$id\",\"action\":\"add\"")
 	run -0 inns "$NSCAT" -n -r -o fstype "/mount/$id"
 	assert_output tmpfs
 	inns mount -o remount,ro "$BATS_TEST_TMPDIR/m"
-	await "\"action\":\"change\",\"path\":\"/mount/$id\".*\"options\":\"ro"
+	await "\"path\":\"/mount/$id\",\"action\":\"change\".*\"options\":\"ro"
 	inns umount "$BATS_TEST_TMPDIR/m"
-	del=$(await "\"action\":\"remove\",\"path\":\"/mount/$id\"")
+	del=$(await "\"path\":\"/mount/$id\",\"action\":\"remove\"")
 	[ "$del" -gt "$add" ]
 	# Every line is a JSON object of its own.
 	run -0 jq -c -r '.action + " " + .path' "$out"
@@ -210,13 +212,50 @@ time.sleep(1000)' "$BATS_TEST_TMPDIR/ready"
 @test "-P and -r lines keep their fields; -n drops the heading" {
 	inns ip link add nsw0 type veth peer name nswp
 	ia=$(ifindex nsw0)
-	start_watch -n -r -o action,path,changes /dev/net
+	start_watch -n -r -o path,action,changes /dev/net
 	inns ip link set nsw0 up
-	await "^change /dev/net/$ia "
+	await "^/dev/net/$ia change "
 	run -0 awk '{ print NF }' "$out"
 	refute_line --regexp '^[^3]'
 	kill "$watcher"
-	start_watch -P -o action,path /dev/net
+	start_watch -P -o +source /dev/net
 	inns ip link del nsw0
-	await "^ACTION=\"remove\" PATH=\"/dev/net/$ia\"$"
+	await "^PATH=\"/dev/net/$ia\" ACTION=\"remove\" TIME=\"[^\"]+\" CHANGES=\"\" SOURCE=\"rtnetlink\"$"
+}
+
+@test "a stalled reader makes the kernel drop events: a lost line, then a resync" {
+	inns ip link add nsw0 type veth peer name nsw1
+	ia=$(ifindex nsw0)
+	# A pipe nobody reads: nswatch blocks on it once it is full.
+	mkfifo "$BATS_TEST_TMPDIR/pipe"
+	exec 7<>"$BATS_TEST_TMPDIR/pipe"
+	bg "$NSWATCH" -n -r /net/addr >"$BATS_TEST_TMPDIR/pipe" 2>"$err"
+	watcher=$!
+	for _ in $(seq 100); do
+		[ "$(cat /proc/$watcher/wchan)" = do_epoll_wait ] && break
+		sleep 0.05
+	done
+	# Enough lines to fill the pipe, then enough messages to overflow
+	# the socket's buffer while nswatch waits on the pipe.
+	for j in $(seq 1 20); do
+		for i in $(seq 1 250); do
+			echo "addr add 10.$j.0.$i/32 dev nsw0"
+		done
+	done >"$BATS_TEST_TMPDIR/batch"
+	head -1000 "$BATS_TEST_TMPDIR/batch" | inns ip -batch -
+	for _ in $(seq 100); do
+		[ "$(cat /proc/$watcher/wchan)" = pipe_write ] && break
+		sleep 0.05
+	done
+	tail -4000 "$BATS_TEST_TMPDIR/batch" | inns ip -batch -
+	cat <&7 >"$out" &
+	helper=$!
+	lost=$(await '^/net/addr lost ')
+	last=$(await "$(line add /net/addr/$ia/10.20.0.250-32)")
+	[ "$last" -gt "$lost" ]
+	# Every address was printed once, whatever was dropped.
+	run -0 awk '$2 == "add" { n[$1]++ } END {
+	    for (p in n) { c++; if (n[p] != 1) d++ } print c, d + 0 }' "$out"
+	assert_output "5000 0"
+	exec 7<&-
 }
