@@ -171,8 +171,9 @@ put_time(char *buf, size_t size)
 	    zone, zone + 3);
 }
 
-/* A JSON string, or with sh a -P value: rule 5's escaping leaves only
- * '"' to quote, and for a shell '$' and '`' too. */
+/* A JSON string, or with sh a -P value: after rule 5's escaping, JSON
+ * quotes '"' and the backslash of each escape (jq -r gives the escaped
+ * form back), a shell's value has '"', '$' and '`' escaped too. */
 static void
 put_quoted(const char *s, int text, int sh)
 {
@@ -183,7 +184,7 @@ put_quoted(const char *s, int text, int sh)
 		if (sh && (*p == '"' || *p == '$' || *p == '`'))
 			printf("\\x%02x", *p);
 		else {
-			if (*p == '"')
+			if (!sh && (*p == '"' || *p == '\\'))
 				putchar('\\');
 			putchar(*p);
 		}
@@ -853,6 +854,21 @@ ns_source_netlink(struct ns_source *s, int fd,
 
 /* ---- the loop ---- */
 
+/* /proc/self in the worker is the worker; the caller means nswatch. */
+static char *
+self_is_parent(const char *path)
+{
+	char self[32], *s;
+	size_t n;
+
+	n = snprintf(self, sizeof(self), "/proc/%ld", (long)getpid());
+	if (strncmp(path, self, n) != 0 || (path[n] != '\0' && path[n] != '/'))
+		return strdup(path);
+	if (asprintf(&s, "/proc/%ld%s", (long)getppid(), path + n) == -1)
+		return NULL;
+	return s;
+}
+
 static int
 add_arg(const char *input, void *arg)
 {
@@ -864,7 +880,7 @@ add_arg(const char *input, void *arg)
 	 * nothing lives yet (/net/addr/7 before the interface comes);
 	 * anything else is resolved, in a worker as everything is. */
 	if ((o = ns_resolve(input)) != NULL) {
-		path = strdup(ns_obj_path(o));
+		path = self_is_parent(ns_obj_path(o));
 		ns_obj_free(o);
 	} else if (input[0] == '/') {
 		path = strdup(input);

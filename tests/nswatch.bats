@@ -259,3 +259,21 @@ time.sleep(1000)' "$BATS_TEST_TMPDIR/ready"
 	assert_output "5000 0"
 	exec 7<&-
 }
+
+@test "a name that holds an escape sequence is escaped, in every format" {
+	inns ip link add nsw0 type veth peer name nsw1
+	ia=$(ifindex nsw0)
+	start_watch -J /dev/net/$ia
+	inns ip link set nsw0 name $'nsw\e[2J'
+	await '"action":"change"'
+	run -0 cat "$out"
+	refute_control_bytes "$output"
+	run -0 jq -r 'select(.action == "change") | .changes.name' "$out"
+	assert_output 'nsw\x1b[2J'
+	kill "$watcher"
+	start_watch -r /dev/net/$ia
+	inns ip link set $'nsw\e[2J' name $'nsw0\e'
+	await "$(line change /dev/net/$ia) name=nsw0\\\\x5cx1b\$"
+	run -0 cat "$out"
+	refute_control_bytes "$output"
+}
