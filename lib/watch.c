@@ -68,7 +68,7 @@ struct tree {
 	struct ent		*ents;		/* sorted by path */
 	size_t			 n;
 	int			 dirty;
-	int			 lost;		/* the last listing failed */
+	int			 listed;	/* the copy holds a listing */
 };
 
 struct ns_source {
@@ -520,6 +520,7 @@ struct walk {
 	FILE		*fp;
 	struct tree	*t;
 	int		 depth;
+	int		 failed;	/* a node could not be listed */
 };
 
 static void
@@ -555,7 +556,12 @@ walk_child(struct ns_obj *o, void *arg)
 		return 0;
 	}
 	sub.depth--;
-	ns_list(o, walk_child, &sub);
+	sub.failed = 0;
+	/* A node that went away meanwhile has nothing to list: that is no
+	 * failure, but a table that could not be read whole is. */
+	if (ns_list(o, walk_child, &sub) == -1 && errno != ENOENT)
+		wk->failed = 1;
+	wk->failed |= sub.failed;
 	return 0;
 }
 
@@ -574,25 +580,26 @@ emit_path(const char *path, void *arg)
 	}
 }
 
-/* In the worker: "+" and the objects, or "-" if the subtree cannot be
- * listed; an empty path ends it. */
+/* In the worker: the objects, an empty path, then "+", or "-" if the
+ * subtree could not be listed whole (a dump the kernel kept
+ * interrupting, say): a part listing must not pass for removals. */
 static void
 worker_tree(FILE *fp, struct tree *t)
 {
-	struct walk wk = { fp, t, t->def->depth };
+	struct walk wk = { fp, t, t->def->depth, 0 };
 	struct ns_obj *top;
 
-	if (t->def->list != NULL) {
-		fwrite("+", 1, 2, fp);
+	if (t->def->list != NULL)
 		t->def->list(emit_path, &wk);
-	} else if ((top = ns_lookup_path(t->def->top)) == NULL) {
-		fwrite("-", 1, 2, fp);
-	} else {
-		fwrite("+", 1, 2, fp);
-		ns_list(top, walk_child, &wk);
+	else if ((top = ns_lookup_path(t->def->top)) == NULL)
+		wk.failed = 1;
+	else {
+		if (ns_list(top, walk_child, &wk) == -1)
+			wk.failed = 1;
 		ns_obj_free(top);
 	}
 	putc('\0', fp);
+	fwrite(wk.failed ? "-" : "+", 1, 2, fp);
 }
 
 /* Parse one subtree's part of the worker's answer at *p; NULL entries
@@ -607,9 +614,6 @@ parse_tree(struct tree *t, const char **p, const char *end, size_t *n,
 	int i;
 
 	*n = 0;
-	*failed = *p >= end || **p != '+';
-	if (*p < end)
-		*p += strlen(*p) + 1;
 	while (*p < end && **p != '\0') {
 		s = *p;
 		*p += strlen(s) + 1;
@@ -629,6 +633,9 @@ parse_tree(struct tree *t, const char **p, const char *end, size_t *n,
 	}
 	if (*p < end)
 		(*p)++;
+	*failed = *p >= end || **p != '+';
+	if (*p < end)
+		*p += strlen(*p) + 1;
 	return ents;
 }
 
@@ -662,22 +669,23 @@ worker_read(int fd, pid_t pid, size_t *len)
 }
 
 /* List every dirty subtree afresh in one worker and print the
- * differences; quiet for the first listing, which only sets the copy. */
-static void
-resync(struct ns_watch *w, int quiet)
+ * differences (none for a first listing, which only sets the copy); a
+ * subtree that could not be listed whole stays dirty: 1 if one did. */
+static int
+list_dirty(struct ns_watch *w)
 {
 	const char *p, *end;
 	struct ent *ents;
 	size_t len, n;
 	char *buf;
-	int i, pfd[2], failed;
+	int i, pfd[2], failed, again = 0;
 	pid_t pid;
 	FILE *fp;
 
 	for (i = 0; i < w->ntrees && !w->trees[i]->dirty; i++)
 		;
 	if (i == w->ntrees)
-		return;
+		return 0;
 	if (pipe(pfd) == -1 || (pid = fork()) == -1)
 		err(1, "worker");
 	if (pid == 0) {
@@ -698,17 +706,31 @@ resync(struct ns_watch *w, int quiet)
 
 		if (!t->dirty)
 			continue;
-		t->dirty = 0;
 		ents = parse_tree(t, &p, end, &n, &failed);
 		if (failed) {
+			while (n > 0)
+				ent_free(&ents[--n]);
 			free(ents);
-			t->lost = 1;
+			again = 1;
 			continue;
 		}
-		tree_replace(w, t, ents, n, quiet || t->lost);
-		t->lost = 0;
+		t->dirty = 0;
+		tree_replace(w, t, ents, n, !t->listed);
+		t->listed = 1;
 	}
 	free(buf);
+	return again;
+}
+
+/* A subtree that failed is tried twice more at once; after that, again
+ * with the next event. */
+static void
+resync(struct ns_watch *w)
+{
+	int tries;
+
+	for (tries = 0; tries < 3 && list_dirty(w); tries++)
+		;
 }
 
 /* ---- sources ---- */
@@ -951,7 +973,7 @@ dispatch(struct ns_watch *w)
 		s = ev[i].data.ptr;
 		s->fn(s, s->fd, s->arg);
 	}
-	resync(w, 0);
+	resync(w);
 }
 
 int
@@ -980,7 +1002,7 @@ ns_watch_run(int argc, char *argv[], const struct ns_outopts *oo)
 		warnx("nothing to watch there");
 		return 1;
 	}
-	resync(&w, 1);
+	resync(&w);
 	print_heading(&w);
 	for (;;)
 		dispatch(&w);
