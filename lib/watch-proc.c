@@ -7,7 +7,9 @@
  * second.  Without it, /proc is listed afresh once a second and compared
  * (a process that lives less than that is missed), the bounded work of
  * one listing a second.  One line on standard error says which is used.
- * Threads are passed over: a process is a thread group, /proc/PID.
+ * Threads are passed over: a process is a thread group, /proc/PID.  So
+ * are nswatch's own workers, which would otherwise be a pair of lines
+ * for every listing it makes.
  */
 #include <sys/socket.h>
 #include <sys/timerfd.h>
@@ -36,6 +38,40 @@ static const struct ns_tree scanned_tree = {
 	"/proc", 1, "comm", NULL, NULL
 };
 
+/* nswatch's own children still alive, as the connector told of them. */
+static pid_t	mine[8];
+
+/* Whether pid is one of nswatch's children: forgotten with forget. */
+static int
+is_mine(pid_t pid, int forget)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(mine) / sizeof(mine[0]); i++) {
+		if (mine[i] == pid && pid != 0) {
+			if (forget)
+				mine[i] = 0;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int
+keep_mine(pid_t parent, pid_t pid)
+{
+	size_t i;
+
+	if (parent != getpid())
+		return 0;
+	for (i = 0; i < sizeof(mine) / sizeof(mine[0]); i++)
+		if (mine[i] == 0) {
+			mine[i] = pid;
+			return 1;
+		}
+	return 0;
+}
+
 /* A process's name, for an exec: read here, where no cache lives. */
 static void
 read_comm(uint32_t pid, char *buf, size_t size)
@@ -57,7 +93,9 @@ proc_event(struct ns_source *src, const struct proc_event *ev)
 	switch (ev->what) {
 	case PROC_EVENT_FORK:
 		if (ev->event_data.fork.child_pid !=
-		    ev->event_data.fork.child_tgid)
+		    ev->event_data.fork.child_tgid ||
+		    keep_mine(ev->event_data.fork.parent_tgid,
+		    ev->event_data.fork.child_tgid))
 			return;
 		snprintf(path, sizeof(path), "/proc/%d",
 		    ev->event_data.fork.child_tgid);
@@ -84,7 +122,8 @@ proc_event(struct ns_source *src, const struct proc_event *ev)
 		break;
 	case PROC_EVENT_EXIT:
 		if (ev->event_data.exit.process_pid !=
-		    ev->event_data.exit.process_tgid)
+		    ev->event_data.exit.process_tgid ||
+		    is_mine(ev->event_data.exit.process_tgid, 1))
 			return;
 		snprintf(path, sizeof(path), "/proc/%d",
 		    ev->event_data.exit.process_tgid);
