@@ -2527,13 +2527,37 @@ static const struct ns_tree netif_tree = {
 	"/dev/net", 1, "name,flags,operstate,carrier,address,mtu", NULL, NULL
 };
 
+/*
+ * Whether the namespace names a device of this uevent: not an
+ * interface's (rtnetlink tells of those), nor a kobject of a subsystem
+ * that is neither a bus nor a class (an interface's queues, "queues",
+ * whose names are not even unique), which no listing shows.
+ */
+static int
+uevent_named(struct udev_device *ud)
+{
+	const char *sub = udev_device_get_subsystem(ud);
+	char path[PATH_MAX];
+
+	if (sub == NULL)
+		return 1;
+	if (strcmp(sub, "net") == 0)
+		return 0;
+	if (udev_device_get_devnum(ud) != 0)
+		return 1;
+	snprintf(path, sizeof(path), "/sys/class/%s", sub);
+	if (access(path, F_OK) == 0)
+		return 1;
+	snprintf(path, sizeof(path), "/sys/bus/%s", sub);
+	return access(path, F_OK) == 0;
+}
+
 static void
 list_devices(void (*emit)(const char *, void *), void *arg)
 {
 	struct udev_enumerate *en;
 	struct udev_list_entry *le;
 	struct udev_device *ud;
-	const char *sub;
 	char path[PATH_MAX];
 	uint64_t id[3];
 
@@ -2545,8 +2569,7 @@ list_devices(void (*emit)(const char *, void *), void *arg)
 		    udev_list_entry_get_name(le));
 		if (ud == NULL)
 			continue;
-		sub = udev_device_get_subsystem(ud);
-		if ((sub == NULL || strcmp(sub, "net") != 0) &&
+		if (uevent_named(ud) &&
 		    canon(ud, path, sizeof(path), id) != NULL)
 			emit(path, arg);
 		udev_device_unref(ud);
@@ -2563,7 +2586,7 @@ uevent_read(struct ns_source *src, int fd, void *arg)
 {
 	struct udev_monitor *mon = arg;
 	struct udev_device *ud;
-	const char *sub, *action;
+	const char *action;
 	char path[PATH_MAX];
 	uint64_t id[3];
 
@@ -2578,10 +2601,8 @@ uevent_read(struct ns_source *src, int fd, void *arg)
 				return;
 			continue;
 		}
-		sub = udev_device_get_subsystem(ud);
 		action = udev_device_get_action(ud);
-		if ((sub == NULL || strcmp(sub, "net") != 0) &&
-		    action != NULL &&
+		if (action != NULL && uevent_named(ud) &&
 		    canon(ud, path, sizeof(path), id) != NULL) {
 			/* bind and unbind are a driver coming and going: a
 			 * change of the device's driver attribute. */

@@ -277,3 +277,17 @@ time.sleep(1000)' "$BATS_TEST_TMPDIR/ready"
 	run -0 cat "$out"
 	refute_control_bytes "$output"
 }
+
+@test "the uevents of a new interface name only what nscat resolves" {
+	start_watch -r /dev
+	inns ip link add nsw0 type veth peer name nsw1
+	ia=$(ifindex nsw0)
+	await "$(line add /dev/net/$ia)"
+	# The interface's queues send uevents too: they are no device.
+	sleep 0.2
+	run -0 awk '$2 == "add" { print $1 }' "$out"
+	assert_line "/dev/net/$ia"
+	refute_line --regexp '^/dev/queues/'
+	run -0 inns "$NSCAT" -n -r -o path - < <(
+	    awk '$2 == "add" { print $1 }' "$out")
+}
