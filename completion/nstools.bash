@@ -1,4 +1,5 @@
-# bash completion for nstools: nsls, nscat, fdinfo, devtree and nsmount.
+# bash completion for nstools: nsls, nscat, fdinfo, devtree, nsmount and
+# nswatch.
 #
 # Options come from each tool's -h, column names for -o from its -H, and
 # namespace paths one component at a time from nsls, which lists the
@@ -264,7 +265,7 @@ _nstools()
 if [[ -n ${ZSH_VERSION-} ]]; then
 	# zsh's bashcompinit has no compopt: no space is ever added, so that
 	# a path can go on after its slash.
-	complete -o nospace -F _nstools nsls nscat fdinfo devtree nsmount
+	complete -o nospace -F _nstools nsls nscat fdinfo devtree nsmount nswatch
 else
-	complete -F _nstools nsls nscat fdinfo devtree nsmount
+	complete -F _nstools nsls nscat fdinfo devtree nsmount nswatch
 fi

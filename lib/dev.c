@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include <linux/if.h>
+#include <linux/rtnetlink.h>
 #include <netlink/netlink.h>
 #include <netlink/utils.h>
 #include <netlink/route/link.h>
@@ -35,6 +36,7 @@
 #include "provider.h"
 #include "devparse.h"
 #include "link.h"
+#include "watch.h"
 
 #define MAJOR_MAX	4095		/* the kernel's majors have 12 bits */
 #define MINOR_MAX	1048575		/* and its minors 20 */
@@ -2513,6 +2515,161 @@ static const struct ns_class top_class = {
 	.summary = top_summary,
 };
 
+/*
+ * nswatch: devices from the kernel's uevents, read through libudev's
+ * monitor on the "kernel" source, which needs no udev daemon; interfaces
+ * from rtnetlink's link group, which also tells what a uevent does not
+ * (a link going up, an address or name changed), so the uevents of
+ * interfaces are passed over.  A uevent's path is made as a listing
+ * makes it, from the device it describes, even one already gone.
+ */
+static const struct ns_tree netif_tree = {
+	"/dev/net", 1, "name,flags,operstate,carrier,address,mtu", NULL, NULL
+};
+
+/*
+ * Whether the namespace names a device of this uevent: not an
+ * interface's (rtnetlink tells of those), nor a kobject of a subsystem
+ * that is neither a bus nor a class (an interface's queues, "queues",
+ * whose names are not even unique), which no listing shows.
+ */
+static int
+uevent_named(struct udev_device *ud)
+{
+	const char *sub = udev_device_get_subsystem(ud);
+	char path[PATH_MAX];
+
+	if (sub == NULL)
+		return 1;
+	if (strcmp(sub, "net") == 0)
+		return 0;
+	if (udev_device_get_devnum(ud) != 0)
+		return 1;
+	snprintf(path, sizeof(path), "/sys/class/%s", sub);
+	if (access(path, F_OK) == 0)
+		return 1;
+	snprintf(path, sizeof(path), "/sys/bus/%s", sub);
+	return access(path, F_OK) == 0;
+}
+
+static void
+list_devices(void (*emit)(const char *, void *), void *arg)
+{
+	struct udev_enumerate *en;
+	struct udev_list_entry *le;
+	struct udev_device *ud;
+	char path[PATH_MAX];
+	uint64_t id[3];
+
+	if ((en = udev_enumerate_new(udev_ctx())) == NULL ||
+	    udev_enumerate_scan_devices(en) < 0)
+		return;
+	udev_list_entry_foreach(le, udev_enumerate_get_list_entry(en)) {
+		ud = udev_device_new_from_syspath(udev_ctx(),
+		    udev_list_entry_get_name(le));
+		if (ud == NULL)
+			continue;
+		if (uevent_named(ud) &&
+		    canon(ud, path, sizeof(path), id) != NULL)
+			emit(path, arg);
+		udev_device_unref(ud);
+	}
+	udev_enumerate_unref(en);
+}
+
+static const struct ns_tree device_tree = {
+	"/dev", 0, NULL, NULL, list_devices
+};
+
+static void
+uevent_read(struct ns_source *src, int fd, void *arg)
+{
+	struct udev_monitor *mon = arg;
+	struct udev_device *ud;
+	const char *action;
+	char path[PATH_MAX];
+	uint64_t id[3];
+
+	(void)fd;
+	for (;;) {
+		errno = 0;
+		if ((ud = udev_monitor_receive_device(mon)) == NULL) {
+			if (errno == ENOBUFS)
+				ns_source_lost(src);
+			else if (errno == EAGAIN || errno == EINTR ||
+			    errno == 0)
+				return;
+			continue;
+		}
+		action = udev_device_get_action(ud);
+		if (action != NULL && uevent_named(ud) &&
+		    canon(ud, path, sizeof(path), id) != NULL) {
+			/* bind and unbind are a driver coming and going: a
+			 * change of the device's driver attribute. */
+			if (strcmp(action, "bind") == 0 ||
+			    strcmp(action, "unbind") == 0)
+				action = "change";
+			ns_source_event(src, action, path);
+		}
+		udev_device_unref(ud);
+	}
+}
+
+static void
+link_msg(struct ns_source *src, const void *msg, void *arg)
+{
+	const struct nlmsghdr *h = msg;
+
+	(void)arg;
+	if (h->nlmsg_type == RTM_NEWLINK || h->nlmsg_type == RTM_DELLINK)
+		ns_source_dirty(src, -1);
+}
+
+static void
+link_read(struct ns_source *src, int fd, void *arg)
+{
+	ns_source_netlink(src, fd, link_msg, arg);
+}
+
+static void
+watch_uevents(struct ns_watch *w)
+{
+	struct udev_monitor *mon;
+	struct ns_source *src;
+
+	if ((mon = udev_monitor_new_from_netlink(udev_ctx(), "kernel"))
+	    == NULL || udev_monitor_enable_receiving(mon) < 0) {
+		warn("uevents");
+		return;
+	}
+	/* A burst (a disk's partitions, a hotplugged hub) fits. */
+	udev_monitor_set_receive_buffer_size(mon, 4 << 20);
+	src = ns_watch_source(w, "uevent", udev_monitor_get_fd(mon),
+	    uevent_read, mon);
+	ns_source_tree(src, &device_tree);
+}
+
+static void
+dev_watch(struct ns_watch *w)
+{
+	struct nl_sock *sk;
+	struct ns_source *src;
+
+	if (ns_watch_wants(w, "/dev/net")) {
+		if ((sk = ns_nl_socket(NETLINK_ROUTE)) == NULL ||
+		    nl_socket_add_memberships(sk, RTNLGRP_LINK, 0) < 0)
+			warnx("/dev/net: rtnetlink: the kernel refused");
+		else {
+			nl_socket_set_buffer_size(sk, 1 << 20, 0);
+			src = ns_watch_source(w, "rtnetlink",
+			    nl_socket_get_fd(sk), link_read, sk);
+			ns_source_tree(src, &netif_tree);
+		}
+	}
+	if (ns_watch_wants(w, "/dev"))
+		watch_uevents(w);
+}
+
 static const struct ns_class *const dev_classes[] = {
 	&blockdev_class, &chardev_class, &device_class, &netif_class,
 	&major_class, &subsys_class, &root_class, &sysdir_class, &tree_class,
@@ -2526,4 +2683,5 @@ const struct ns_provider dev_provider = {
 	.recognize = dev_recognize,
 	.ident = dev_ident,
 	.classes = dev_classes,
+	.watch = dev_watch,
 };

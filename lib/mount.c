@@ -12,7 +12,9 @@
 #include <sys/sysmacros.h>
 #include <sys/types.h>
 
+#include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -21,6 +23,7 @@
 #include <libmount.h>
 
 #include "provider.h"
+#include "watch.h"
 
 static struct libmnt_table *table;
 
@@ -374,6 +377,43 @@ mount_lookup(struct ns_obj *obj, char **comp, int n)
 	return 0;
 }
 
+/*
+ * nswatch: the kernel marks /proc/self/mountinfo with POLLPRI when the
+ * caller's mount table changes, and says no more, so the table is
+ * listed afresh and compared.  A mount whose target changed was moved
+ * (mount --move), as findmnt --poll says.  The poll itself takes the
+ * mark, so the file needs no reading here.
+ */
+static const struct ns_tree mount_tree = {
+	"/mount", 1, "target,source,fstype,options,fsoptions,propagation",
+	"target", NULL
+};
+
+static void
+mount_read(struct ns_source *src, int fd, void *arg)
+{
+	(void)fd;
+	(void)arg;
+	ns_source_dirty(src, -1);
+}
+
+static void
+mount_watch(struct ns_watch *w)
+{
+	struct ns_source *src;
+	int fd;
+
+	if (!ns_watch_wants(w, "/mount"))
+		return;
+	if ((fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC)) == -1) {
+		warn("/proc/self/mountinfo");
+		return;
+	}
+	src = ns_watch_source(w, "mountinfo", fd, mount_read, NULL);
+	ns_source_urgent(src);
+	ns_source_tree(src, &mount_tree);
+}
+
 static const struct ns_class *const mount_classes[] = {
 	&table_class, &mount_class, NULL
 };
@@ -385,4 +425,5 @@ const struct ns_provider mount_provider = {
 	.recognize = NULL,
 	.ident = NULL,
 	.classes = mount_classes,
+	.watch = mount_watch,
 };

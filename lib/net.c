@@ -45,6 +45,7 @@
 
 #include "provider.h"
 #include "link.h"
+#include "watch.h"
 
 /* What an object is sorted and found by. */
 struct key {
@@ -1864,6 +1865,86 @@ static const struct ns_class neigh_class = {
 	.summary = neigh_summary,
 };
 
+/*
+ * nswatch: rtnetlink's multicast groups say that an address, a route or
+ * a neighbour came, went or changed.  A route's path depends on its
+ * siblings (the metric and interface that tell it apart), so each group
+ * only marks its subtree, which is listed afresh and compared: the
+ * paths printed are those a listing gives.  Lifetimes, which count down,
+ * are not compared.
+ */
+static const struct ns_tree watch_trees[] = {
+	{ "/net/addr", 2, "flags,scope,label", NULL, NULL },
+	{ "/net/route", 2, "kind,protocol,scope,gateway,interface,prefsrc,"
+	    "nexthops", NULL, NULL },
+	{ "/net/neigh", 2, "lladdr,state,flags", NULL, NULL },
+};
+
+static void
+watch_msg(struct ns_source *src, const void *msg, void *arg)
+{
+	const struct nlmsghdr *h = msg;
+	const int *tree = arg;
+
+	switch (h->nlmsg_type) {
+	case RTM_NEWADDR:
+	case RTM_DELADDR:
+		ns_source_dirty(src, tree[0]);
+		break;
+	case RTM_NEWROUTE:
+	case RTM_DELROUTE:
+		ns_source_dirty(src, tree[1]);
+		break;
+	case RTM_NEWNEIGH:
+	case RTM_DELNEIGH:
+		ns_source_dirty(src, tree[2]);
+		break;
+	}
+}
+
+static void
+watch_read(struct ns_source *src, int fd, void *arg)
+{
+	ns_source_netlink(src, fd, watch_msg, arg);
+}
+
+static void
+net_watch(struct ns_watch *w)
+{
+	static const int groups[][2] = {
+		{ RTNLGRP_IPV4_IFADDR, RTNLGRP_IPV6_IFADDR },
+		{ RTNLGRP_IPV4_ROUTE, RTNLGRP_IPV6_ROUTE },
+		{ RTNLGRP_NEIGH, RTNLGRP_NEIGH },
+	};
+	static int tree[3] = { -1, -1, -1 };
+	struct ns_source *src = NULL;
+	struct nl_sock *sk;
+	size_t i;
+
+	if ((sk = ns_nl_socket(NETLINK_ROUTE)) == NULL) {
+		warnx("/net: rtnetlink: the kernel refused");
+		return;
+	}
+	for (i = 0; i < 3; i++) {
+		if (!ns_watch_wants(w, watch_trees[i].top))
+			continue;
+		if (nl_socket_add_memberships(sk, groups[i][0], groups[i][1],
+		    0) < 0) {
+			warnx("%s: rtnetlink: the kernel refused",
+			    watch_trees[i].top);
+			continue;
+		}
+		if (src == NULL) {
+			nl_socket_set_buffer_size(sk, 1 << 20, 0);
+			src = ns_watch_source(w, "rtnetlink",
+			    nl_socket_get_fd(sk), watch_read, tree);
+		}
+		tree[i] = ns_source_tree(src, &watch_trees[i]);
+	}
+	if (src == NULL)
+		nl_socket_free(sk);
+}
+
 static const struct ns_class *const classes[] = {
 	&net_class,
 	&addrs_class,
@@ -1883,4 +1964,5 @@ const struct ns_provider net_provider = {
 	.help = "addresses, routes and neighbours",
 	.lookup = net_lookup,
 	.classes = classes,
+	.watch = net_watch,
 };

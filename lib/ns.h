@@ -144,4 +144,12 @@ int		 ns_sandbox_args(int argc, char *argv[]);
 int		 ns_obj_attrs(struct ns_obj *,
 		    int (*fn)(const char *name, int links, void *), void *);
 
+/* Print every change under the paths (none: everything) as it happens,
+ * one line each, until output fails (watch.c); 1 or 2 if it cannot
+ * start. */
+int		 ns_watch_run(int argc, char *argv[],
+		    const struct ns_outopts *);
+/* Print nswatch's columns and what they hold (-H). */
+int		 ns_watch_help(enum ns_format, int noheadings);
+
 #endif

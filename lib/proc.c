@@ -884,4 +884,5 @@ const struct ns_provider proc_provider = {
 	.recognize = NULL,
 	.ident = NULL,
 	.classes = proc_classes,
+	.watch = ns_watch_proc,
 };

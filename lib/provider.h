@@ -64,6 +64,8 @@ struct ns_obj {
 	void			*priv;	/* loaded lazily by getters */
 };
 
+struct ns_watch;
+
 struct ns_provider {
 	const char	*name;		/* the top-level component */
 	const char	*help;		/* what lives there, one line */
@@ -79,7 +81,14 @@ struct ns_provider {
 	int		(*ident)(struct ns_obj *, const char *);
 	/* Every class it makes, NULL-terminated, for the column list. */
 	const struct ns_class *const *classes;
+	/* Open what nswatch can watch here as sources of its loop
+	 * (watch.h); NULL for a provider the kernel tells nothing of. */
+	void		(*watch)(struct ns_watch *);
 };
+
+/* The watchers of the providers whose files are busy elsewhere. */
+void	ns_watch_proc(struct ns_watch *);	/* watch-proc.c */
+void	ns_watch_sock(struct ns_watch *);	/* watch-sock.c */
 
 /* Every provider, in the order recognize is tried; fs comes last. */
 extern const struct ns_provider anon_provider, dev_provider, group_provider,

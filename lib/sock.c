@@ -2077,4 +2077,5 @@ const struct ns_provider sock_provider = {
 	.recognize = sock_recognize,
 	.ident = sock_ident,
 	.classes = classes,
+	.watch = ns_watch_sock,
 };

@@ -13,6 +13,7 @@ NSCAT=$BIN/nscat
 FDINFO=$BIN/fdinfo
 DEVTREE=$BIN/devtree
 NSMOUNT=$BIN/nsmount
+NSWATCH=$BIN/nswatch
 HELPERS=$BUILD/helpers
 
 # No raw control byte may reach the output: fail, showing where, if one does.

@@ -1,0 +1,293 @@
+#!/usr/bin/env bats
+# nswatch: changes as they happen.  Each test starts nswatch in a network
+# and mount namespace of its own (held by a sleeping process), makes the
+# changes there, and waits for each expected line with a bound, polling
+# the output file; teardown ends the watcher and the namespace.
+
+bats_require_minimum_version 1.5.0
+load helpers/common
+
+setup() {
+	[ "$(id -u)" = 0 ] || skip "needs root for the namespaces"
+	unshare -n -m --propagation private sleep infinity &
+	holder=$!
+	# The holder is ready once it is in a network namespace of its own.
+	for _ in $(seq 100); do
+		[ "$(readlink /proc/$holder/ns/net)" != \
+		    "$(readlink /proc/self/ns/net)" ] && break
+		sleep 0.05
+	done
+	out=$BATS_TEST_TMPDIR/out
+	err=$BATS_TEST_TMPDIR/err
+	watcher=
+	helper=
+	inns ip link set lo up
+}
+
+teardown() {
+	for p in $watcher $helper $holder; do
+		kill "$p" 2>/dev/null || true
+		wait "$p" 2>/dev/null || true
+	done
+}
+
+# Run a command in the test's namespaces; with &, $! is the command's
+# own pid (nsenter execs it), not a subshell's.
+inns() {
+	nsenter -t "$holder" -n -m "$@"
+}
+bg() {
+	nsenter -t "$holder" -n -m "$@" &
+}
+
+# Start nswatch with these arguments in the namespaces, and wait until it
+# has listed what it watches (its heading is printed then).
+start_watch() {
+	bg "$NSWATCH" "$@" >"$out" 2>"$err"
+	watcher=$!
+	# It has listed what it watches once it waits for events.
+	for _ in $(seq 100); do
+		[ "$(cat /proc/$watcher/wchan 2>/dev/null)" = do_epoll_wait ] &&
+		    return 0
+		sleep 0.05
+	done
+	cat "$err" >&2
+	return 1
+}
+
+# Wait up to 5 seconds for a line of the output matching the extended
+# regular expression; print its line number.
+await() {
+	local n
+	for _ in $(seq 100); do
+		if n=$(grep -n -m1 -E -- "$1" "$out" | cut -d: -f1) &&
+		    [ -n "$n" ]; then
+			echo "$n"
+			return 0
+		fi
+		sleep 0.05
+	done
+	echo "no line matching '$1' in:" >&2
+	cat "$out" "$err" >&2
+	return 1
+}
+
+# An event line of raw output: PATH, ACTION, then the time.
+line() {
+	printf '^%s %s [^ ]+' "$2" "$1"
+}
+
+ifindex() {
+	inns ip -o link show "$1" | cut -d: -f1
+}
+
+@test "nswatch -x and nswatch -o bogus are usage errors" {
+	run -2 --separate-stderr "$NSWATCH" -x
+	assert_equal "$output" ""
+	assert_equal "$stderr" "nswatch: invalid option -- 'x'
+usage: nswatch [-o list] [-JPrn] [-H] [path ...]"
+	run -2 --separate-stderr "$NSWATCH" -o time,bogus
+	assert_equal "${stderr%%$'\n'*}" "nswatch: unknown column: bogus"
+}
+
+@test "nswatch -h says the usage on standard output; -H lists the columns" {
+	run -0 --separate-stderr "$NSWATCH" -h
+	assert_line --index 0 --regexp '^usage: nswatch '
+	run -0 --separate-stderr "$NSWATCH" -H
+	assert_line --regexp '^changes +'
+	assert_line --regexp '^path +'
+}
+
+@test "a veth pair comes, changes and goes as /dev/net paths nscat resolves" {
+	start_watch -r /dev/net
+	inns ip link add nsw0 type veth peer name nsw1
+	a=$(ifindex nsw0) b=$(ifindex nsw1)
+	await "$(line add /dev/net/$a)"
+	await "$(line add /dev/net/$b)"
+	run -0 inns "$NSCAT" -n -r -o name "/dev/net/$a"
+	assert_output nsw0
+	inns ip link set nsw0 mtu 1400
+	await "$(line change /dev/net/$a) .*mtu=1400"
+	inns ip link del nsw0
+	n=$(await "$(line remove /dev/net/$a)")
+	[ "$n" -gt "$(await "$(line change /dev/net/$a)")" ]
+	await "$(line remove /dev/net/$b)"
+}
+
+@test "an address, a route and a neighbour come and go, in order" {
+	inns ip link add nsw0 type veth peer name nsw1
+	inns ip link set nsw0 up
+	ia=$(ifindex nsw0)
+	start_watch -r /net
+	inns ip addr add 10.9.9.1/24 dev nsw0
+	add=$(await "$(line add /net/addr/$ia/10.9.9.1-24)")
+	# The paths printed are nscat's input.
+	run -0 inns "$NSCAT" -n -r -o address - < <(
+	    awk '$1 ~ "^/net/addr/" { print $1 }' "$out")
+	assert_output 10.9.9.1
+	inns ip route add 10.8.0.0/16 via 10.9.9.2
+	await "$(line add /net/route/254/10.8.0.0-16)"
+	run -0 inns "$NSCAT" -n -r -o gateway /net/route/254/10.8.0.0-16
+	assert_output 10.9.9.2
+	inns ip neigh add 10.9.9.7 lladdr 02:00:00:00:00:07 dev nsw0 nud stale
+	await "$(line add /net/neigh/$ia/10.9.9.7)"
+	inns ip neigh change 10.9.9.7 lladdr 02:00:00:00:00:08 dev nsw0
+	await "$(line change /net/neigh/$ia/10.9.9.7) .*lladdr=02:00:00:00:00:08"
+	inns ip addr del 10.9.9.1/24 dev nsw0
+	del=$(await "$(line remove /net/addr/$ia/10.9.9.1-24)")
+	[ "$del" -gt "$add" ]
+	# The route through the address's subnet goes with it.
+	await "$(line remove /net/route/254/10.8.0.0-16)"
+}
+
+@test "nswatch /net/addr/IFINDEX watches only that interface's addresses" {
+	inns ip link add nsw0 type veth peer name nswp
+	inns ip link add nsw1 type veth peer name nswq
+	ia=$(ifindex nsw0) ja=$(ifindex nsw1)
+	start_watch -r "/net/addr/$ja"
+	inns ip addr add 10.9.1.1/24 dev nsw0
+	inns ip addr add 10.9.2.1/24 dev nsw1
+	await "$(line add /net/addr/$ja/10.9.2.1-24)"
+	run grep -c "/net/addr/$ia/" "$out"
+	assert_output 0
+}
+
+@test "a process that exits is removed; stderr says how processes are heard" {
+	start_watch -r /proc
+	bg sleep 1000
+	helper=$!
+	add=$(await "$(line add /proc/$helper)")
+	run -0 "$NSCAT" -n -r -o pid "/proc/$helper"
+	assert_output "$helper"
+	kill "$helper"
+	wait "$helper" || true
+	del=$(await "$(line remove /proc/$helper)")
+	[ "$del" -gt "$add" ]
+	helper=
+	run grep -c '^nswatch: /proc: ' "$err"
+	assert_output 1
+}
+
+@test "a listener that closes is removed by its path" {
+	mkfifo "$BATS_TEST_TMPDIR/ready"
+	bg python3 -c '
+import os, socket, sys, time
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+s.listen(1)
+with open(sys.argv[1], "w") as f:
+    f.write("%d\n" % os.fstat(s.fileno()).st_ino)
+time.sleep(1000)' "$BATS_TEST_TMPDIR/ready"
+	helper=$!
+	ino=$(cat "$BATS_TEST_TMPDIR/ready")
+	start_watch -r /sock/tcp
+	run -0 inns "$NSCAT" -n -r -o state "/sock/tcp/$ino"
+	assert_output LISTEN
+	kill "$helper"
+	wait "$helper" || true
+	helper=
+	await "$(line remove /sock/tcp/$ino)"
+}
+
+@test "a tmpfs mounted and unmounted is added and removed, in JSON Lines" {
+	mkdir "$BATS_TEST_TMPDIR/m"
+	start_watch -J /mount
+	inns mount -t tmpfs nswatch-test "$BATS_TEST_TMPDIR/m"
+	id=$(inns awk -v m="$BATS_TEST_TMPDIR/m" '$5 == m { print $1 }' \
+	    /proc/self/mountinfo)
+	add=$(await "\"path\":\"/mount/$id\",\"action\":\"add\"")
+	run -0 inns "$NSCAT" -n -r -o fstype "/mount/$id"
+	assert_output tmpfs
+	inns mount -o remount,ro "$BATS_TEST_TMPDIR/m"
+	await "\"path\":\"/mount/$id\",\"action\":\"change\".*\"options\":\"ro"
+	inns umount "$BATS_TEST_TMPDIR/m"
+	del=$(await "\"path\":\"/mount/$id\",\"action\":\"remove\"")
+	[ "$del" -gt "$add" ]
+	# Every line is a JSON object of its own.
+	run -0 jq -c -r '.action + " " + .path' "$out"
+	assert_line "add /mount/$id"
+	assert_line "remove /mount/$id"
+}
+
+@test "-P and -r lines keep their fields; -n drops the heading" {
+	inns ip link add nsw0 type veth peer name nswp
+	ia=$(ifindex nsw0)
+	start_watch -n -r -o path,action,changes /dev/net
+	inns ip link set nsw0 up
+	await "^/dev/net/$ia change "
+	run -0 awk '{ print NF }' "$out"
+	refute_line --regexp '^[^3]'
+	kill "$watcher"
+	start_watch -P -o +source /dev/net
+	inns ip link del nsw0
+	await "^PATH=\"/dev/net/$ia\" ACTION=\"remove\" TIME=\"[^\"]+\" CHANGES=\"\" SOURCE=\"rtnetlink\"$"
+}
+
+@test "a stalled reader makes the kernel drop events: a lost line, then a resync" {
+	inns ip link add nsw0 type veth peer name nsw1
+	ia=$(ifindex nsw0)
+	# A pipe nobody reads: nswatch blocks on it once it is full.
+	mkfifo "$BATS_TEST_TMPDIR/pipe"
+	exec 7<>"$BATS_TEST_TMPDIR/pipe"
+	bg "$NSWATCH" -n -r /net/addr >"$BATS_TEST_TMPDIR/pipe" 2>"$err"
+	watcher=$!
+	for _ in $(seq 100); do
+		[ "$(cat /proc/$watcher/wchan)" = do_epoll_wait ] && break
+		sleep 0.05
+	done
+	# Enough lines to fill the pipe, then enough messages to overflow
+	# the socket's buffer while nswatch waits on the pipe.
+	for j in $(seq 1 20); do
+		for i in $(seq 1 250); do
+			echo "addr add 10.$j.0.$i/32 dev nsw0"
+		done
+	done >"$BATS_TEST_TMPDIR/batch"
+	head -1000 "$BATS_TEST_TMPDIR/batch" | inns ip -batch -
+	for _ in $(seq 100); do
+		[ "$(cat /proc/$watcher/wchan)" = pipe_write ] && break
+		sleep 0.05
+	done
+	tail -4000 "$BATS_TEST_TMPDIR/batch" | inns ip -batch -
+	cat <&7 >"$out" &
+	helper=$!
+	lost=$(await '^/net/addr lost ')
+	last=$(await "$(line add /net/addr/$ia/10.20.0.250-32)")
+	[ "$last" -gt "$lost" ]
+	# Every address was printed once, whatever was dropped.
+	run -0 awk '$2 == "add" { n[$1]++ } END {
+	    for (p in n) { c++; if (n[p] != 1) d++ } print c, d + 0 }' "$out"
+	assert_output "5000 0"
+	exec 7<&-
+}
+
+@test "a name that holds an escape sequence is escaped, in every format" {
+	inns ip link add nsw0 type veth peer name nsw1
+	ia=$(ifindex nsw0)
+	start_watch -J /dev/net/$ia
+	inns ip link set nsw0 name $'nsw\e[2J'
+	await '"action":"change"'
+	run -0 cat "$out"
+	refute_control_bytes "$output"
+	run -0 jq -r 'select(.action == "change") | .changes.name' "$out"
+	assert_output 'nsw\x1b[2J'
+	kill "$watcher"
+	start_watch -r /dev/net/$ia
+	inns ip link set $'nsw\e[2J' name $'nsw0\e'
+	await "$(line change /dev/net/$ia) name=nsw0\\\\x5cx1b\$"
+	run -0 cat "$out"
+	refute_control_bytes "$output"
+}
+
+@test "the uevents of a new interface name only what nscat resolves" {
+	start_watch -r /dev
+	inns ip link add nsw0 type veth peer name nsw1
+	ia=$(ifindex nsw0)
+	await "$(line add /dev/net/$ia)"
+	# The interface's queues send uevents too: they are no device.
+	sleep 0.2
+	run -0 awk '$2 == "add" { print $1 }' "$out"
+	assert_line "/dev/net/$ia"
+	refute_line --regexp '^/dev/queues/'
+	run -0 inns "$NSCAT" -n -r -o path - < <(
+	    awk '$2 == "add" { print $1 }' "$out")
+}
