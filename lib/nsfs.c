@@ -1,5 +1,5 @@
 /*
- * ns.c: the /ns provider: Linux namespaces, by type and inode.
+ * nsfs.c: the /ns provider: Linux namespaces, by type and inode.
  *
  * A namespace has no name, only the inode of its nsfs file, the one that
  * /proc/PID/ns/TYPE links to: /ns/net/4026531840 is that network
