@@ -154,6 +154,7 @@ static int	diag_inet(struct fill *);
 static int	diag_netlink(struct fill *);
 static int	diag_packet(struct fill *);
 static struct nl_sock *diag_socket(void);
+static struct sock_ent *search(const struct sock_table *, uint64_t);
 static void	far_load(void);
 
 /* sock_diag.  One netlink socket serves every dump of this namespace. */
@@ -442,16 +443,16 @@ static struct proto protos[NPROTO] = {
 	    .family = AF_INET6, .ipproto = IPPROTO_ICMPV6,
 	    .socktype = SOCK_DGRAM, .procfile = "net/icmp6",
 	    .parse = parse_inet6, .partial = 1 },
-	/* Multipath TCP, vsock and XDP sockets are known through their
-	 * holders alone. */
+	/* Multipath TCP has a diag where mptcp_diag is loaded; vsock and
+	 * XDP sockets are known through their holders alone. */
 	[P_MPTCP] = { .name = "mptcp", .kname = "MPTCP",
 	    .help = "multipath TCP over IPv4", .cls = &inet_class,
 	    .family = AF_INET, .ipproto = IPPROTO_MPTCP,
-	    .socktype = SOCK_STREAM, .partial = 1 },
+	    .socktype = SOCK_STREAM, .diag = diag_inet, .partial = 1 },
 	[P_MPTCP6] = { .name = "mptcp6", .kname = "MPTCPv6",
 	    .help = "multipath TCP over IPv6", .cls = &inet_class,
 	    .family = AF_INET6, .ipproto = IPPROTO_MPTCP,
-	    .socktype = SOCK_STREAM, .partial = 1 },
+	    .socktype = SOCK_STREAM, .diag = diag_inet, .partial = 1 },
 	[P_VSOCK] = { .name = "vsock", .alias = "af_vsock",
 	    .kname = "AF_VSOCK", .help = "virtual machine sockets",
 	    .cls = &vsock_class, .family = AF_VSOCK, .partial = 1 },
@@ -1064,6 +1065,28 @@ read_proc(struct fill *f, const char *dir)
 }
 
 /*
+ * An MPTCP socket's subflows are TCP sockets grafted onto its inode, so
+ * the TCP tables list the MPTCP socket's inode again: such an inode is
+ * the MPTCP socket's, and leaves the TCP table.  Both tables sorted.
+ */
+static void
+drop_subflows(struct sock_table *tcp, const struct sock_table *mptcp)
+{
+	size_t i, out = 0;
+
+	if (mptcp->n == 0)
+		return;
+	for (i = 0; i < tcp->n; i++) {
+		if (search(mptcp, tcp->v[i].ino) != NULL) {
+			sock_ent_free(&tcp->v[i]);
+			continue;
+		}
+		tcp->v[out++] = tcp->v[i];
+	}
+	tcp->n = out;
+}
+
+/*
  * Read a protocol's table once per run: from sock_diag, or from
  * /proc/net where the diag request fails (no diag module) or finds
  * nothing, which is also what a kernel without the module may answer.
@@ -1083,11 +1106,15 @@ table_load(struct proto *p)
 		p->fromproc = 1;
 	}
 	table_sort(&p->here);
+	if (p->ipproto == IPPROTO_TCP) {
+		drop_subflows(&p->here, &table_load(&protos[P_MPTCP])->here);
+		drop_subflows(&p->here, &table_load(&protos[P_MPTCP6])->here);
+	}
 	return p;
 }
 
 static struct sock_ent *
-search(struct sock_table *t, uint64_t ino)
+search(const struct sock_table *t, uint64_t ino)
 {
 	size_t lo = 0, hi = t->n, mid;
 
@@ -1209,21 +1236,30 @@ diag_socket(void)
 }
 
 /* Send one dump request and hand every answer to fn: 0, or -1 if the
- * kernel refused it (ENOENT, EINVAL: no diag module for it). */
+ * kernel refused it (ENOENT, EINVAL: no diag module for it).  An IP
+ * protocol too large for the request's byte (MPTCP) goes in an
+ * attribute after it. */
 static int
 diag_dump(struct fill *f, void *req, size_t len,
     int (*fn)(struct nl_msg *, void *))
 {
 	struct nl_sock *sk = *f->sk;
+	struct nl_msg *msg;
 	struct nl_cb *cb;
 	int r;
 
 	if (sk == NULL)
 		return -1;
+	if ((msg = nlmsg_alloc_simple(SOCK_DIAG_BY_FAMILY, NLM_F_DUMP)) ==
+	    NULL || nlmsg_append(msg, req, len, NLMSG_ALIGNTO) < 0 ||
+	    (f->p->ipproto > UINT8_MAX && nla_put_u32(msg,
+	    INET_DIAG_REQ_PROTOCOL, f->p->ipproto) < 0))
+		err(1, NULL);
 	if ((cb = nl_cb_alloc(NL_CB_DEFAULT)) == NULL)
 		err(1, NULL);
 	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, fn, f);
-	r = nl_send_simple(sk, SOCK_DIAG_BY_FAMILY, NLM_F_DUMP, req, len);
+	r = nl_send_auto(sk, msg);
+	nlmsg_free(msg);
 	if (r >= 0)
 		r = nl_recvmsgs(sk, cb);
 	nl_cb_put(cb);
@@ -1362,6 +1398,11 @@ far_load(void)
 	ns_proc_each(far_proc, &far_seen);
 	for (i = 0; i < NPROTO; i++)
 		table_sort(&protos[i].far);
+	for (i = 0; i < NPROTO; i++)
+		if (protos[i].ipproto == IPPROTO_TCP) {
+			drop_subflows(&protos[i].far, &protos[P_MPTCP].far);
+			drop_subflows(&protos[i].far, &protos[P_MPTCP6].far);
+		}
 }
 
 /*
