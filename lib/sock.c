@@ -1528,40 +1528,53 @@ sock_netns(int sfd, uint64_t *netns, int *nsfd)
 	return 0;
 }
 
+/* The tables read for sockets of namespaces that no process showed: one
+ * a namespace and protocol, read once and never added to, so that
+ * objects may borrow their entries. */
+struct ns_table {
+	uint64_t		 netns;
+	size_t			 proto;
+	struct sock_table	 t;
+};
+static struct ns_table *ns_tables;
+static size_t nns_tables;
+
 /*
  * The socket as its own namespace's table of its protocol gives it, for
  * a namespace that no process lives in and that was therefore not read:
- * entered (setns there and back) for a diag socket, the table read, the
- * entry kept and the rest dropped.
+ * entered (setns there and back) for a diag socket, once a run.
  */
 static struct sock_ent *
 far_entry(int nsfd, uint64_t netns, struct proto *p, uint64_t ino)
 {
-	struct sock_table t = { 0 };
+	struct ns_table *nt;
 	struct nl_sock *sk;
-	struct fill f = { .p = p, .t = &t, .sk = &sk, .netns = netns };
-	struct sock_ent *e = NULL, *found;
+	struct fill f = { .p = p, .sk = &sk, .netns = netns };
 	size_t i;
 
 	for (i = 0; i < far_seen.nseen; i++)
 		if (far_seen.seen[i] == netns)
 			return NULL;
+	for (i = 0; i < nns_tables; i++)
+		if (ns_tables[i].netns == netns &&
+		    ns_tables[i].proto == (size_t)(p - protos))
+			return search(&ns_tables[i].t, ino);
+	if ((ns_tables = reallocarray(ns_tables, nns_tables + 1,
+	    sizeof(*ns_tables))) == NULL)
+		err(1, NULL);
+	nt = &ns_tables[nns_tables++];
+	memset(nt, 0, sizeof(*nt));
+	nt->netns = netns;
+	nt->proto = p - protos;
 	if (p->diag == NULL || (sk = socket_at(nsfd)) == NULL)
 		return NULL;
-	if (p->diag(&f) == 0) {
-		table_sort(&t);
-		if ((found = search(&t, ino)) != NULL) {
-			if ((e = malloc(sizeof(*e))) == NULL)
-				err(1, NULL);
-			*e = *found;
-			memset(found, 0, sizeof(*found));
-		}
-	}
-	table_cut(&t, 0);
-	free(t.v);
+	f.t = &nt->t;
+	if (p->diag(&f) == -1)
+		table_cut(&nt->t, 0);
+	table_sort(&nt->t);
 	if (sk != NULL)
 		nl_socket_free(sk);
-	return e;
+	return search(&nt->t, ino);
 }
 
 /* An inet socket's names; the remote one only if connected. */
@@ -1844,13 +1857,10 @@ held_get(uint64_t ino, uint64_t pid, int fd)
 		snprintf(link, sizeof(link), "socket:[%llu]",
 		    (unsigned long long)ino);
 		fd_index_each(link, ask_indexed, &a);
-		/* The index may have grown the table of holders. */
-		if ((h = held_search(ino, &at)) != NULL) {
-			if (a.e != NULL)
-				sock_ent_free(a.e);
-			free(a.e);
+		/* Reading the index may have asked of this socket too; an
+		 * answer is kept, as an object may borrow it. */
+		if ((h = held_search(ino, &at)) != NULL)
 			return h->e;
-		}
 	}
 	held_insert(at, ino, a.e);
 	return a.e;
