@@ -239,6 +239,20 @@ diag_names(void)
 	ok(sock_unix_name("", 0) == NULL, "name: unnamed");
 }
 
+/* A raw socket's protocol and a socket's family, by name. */
+static void
+proto_names(void)
+{
+	is_str(sock_ipproto_name(IPPROTO_TCP), "tcp", "ipproto: tcp");
+	is_str(sock_ipproto_name(IPPROTO_ICMPV6), "icmpv6", "ipproto: icmpv6");
+	is_str(sock_ipproto_name(262), "mptcp", "ipproto: mptcp, past a byte");
+	ok(sock_ipproto_name(253) == NULL, "ipproto: 253 has no name");
+	is_str(sock_family_name(AF_INET6), "inet6", "family: inet6");
+	is_str(sock_family_name(AF_VSOCK), "vsock", "family: vsock");
+	is_str(sock_family_name(44), "xdp", "family: AF_XDP is xdp");
+	ok(sock_family_name(AF_BLUETOOTH) == NULL, "family: no name");
+}
+
 int
 main(void)
 {
@@ -247,6 +261,7 @@ main(void)
 	netlink_lines();
 	packet_lines();
 	diag_names();
+	proto_names();
 	is_str(sock_state_name(12), "NEW-SYN-RECV", "state: NEW-SYN-RECV");
 	is_str(sock_state_name(99), "UNKNOWN", "state: out of range");
 	return done_testing();
