@@ -205,7 +205,8 @@ static int	get_ipproto_num(struct ns_obj *, struct ns_val *);
 static int	get_ethproto_num(struct ns_obj *, struct ns_val *);
 static int	get_vsock_local(struct ns_obj *, struct ns_val *);
 static int	get_vsock_remote(struct ns_obj *, struct ns_val *);
-static struct sock_ent *held_get(uint64_t, uint64_t, int);
+static struct sock_ent *held_get(uint64_t, uint64_t, int, int);
+static struct sock_ent *held_dup(uint64_t, uint64_t, int);
 
 #define COMMON_ATTRS \
 	{ "protocol", NS_STRING, "the socket's protocol: unix, tcp, udp6...", \
@@ -1142,7 +1143,7 @@ table_find(struct proto *p, uint64_t ino)
 	far_load();
 	if ((e = search(&p->far, ino)) != NULL)
 		return e;
-	if ((e = held_get(ino, 0, -1)) != NULL && e->proto == (size_t)(p -
+	if ((e = held_get(ino, 0, -1, 1)) != NULL && e->proto == (size_t)(p -
 	    protos))
 		return e;
 	return NULL;
@@ -1151,7 +1152,8 @@ table_find(struct proto *p, uint64_t ino)
 /* The protocol that has a socket of this inode, or NULL: this
  * namespace's tables first, for another's are read only if need be,
  * and a holder is asked last; pid and fd name a holder, if one is
- * known (fd -1 if not). */
+ * known (fd -1 if not).  A holder that can be asked directly is asked
+ * before every other namespace is read, which costs far more. */
 static struct proto *
 proto_of_inode(uint64_t ino, uint64_t pid, int fd)
 {
@@ -1161,11 +1163,13 @@ proto_of_inode(uint64_t ino, uint64_t pid, int fd)
 	for (i = 0; i < NPROTO; i++)
 		if (search(&table_load(&protos[i])->here, ino) != NULL)
 			return &protos[i];
+	if (fd >= 0 && (e = held_dup(ino, pid, fd)) != NULL)
+		return &protos[e->proto];
 	far_load();
 	for (i = 0; i < NPROTO; i++)
 		if (search(&protos[i].far, ino) != NULL)
 			return &protos[i];
-	if ((e = held_get(ino, pid, fd)) != NULL)
+	if ((e = held_get(ino, pid, fd, 1)) != NULL)
 		return &protos[e->proto];
 	return NULL;
 }
@@ -1720,9 +1724,10 @@ sock_state(int sfd, struct sock_ent *e)
 		e->state = ST_CLOSE;
 }
 
-/* What the socket says of itself; NULL if its protocol has no row. */
+/* What the socket says of itself; NULL if its protocol has no row.
+ * deep: a socket of another namespace is looked up in its table. */
 static struct sock_ent *
-ask_socket(int sfd, uint64_t ino)
+ask_socket(int sfd, uint64_t ino, int deep)
 {
 	struct proto *p;
 	struct sock_ent *e;
@@ -1737,7 +1742,7 @@ ask_socket(int sfd, uint64_t ino)
 		return NULL;
 	known = sock_netns(sfd, &netns, &nsfd) == 0;
 	if (known && nsfd != -1) {
-		e = far_entry(nsfd, netns, p, ino);
+		e = deep ? far_entry(nsfd, netns, p, ino) : NULL;
 		close(nsfd);
 		if (e != NULL)
 			return e;
@@ -1809,14 +1814,14 @@ ask_name(uint64_t pid, int fd, uint64_t ino)
 }
 
 static struct sock_ent *
-ask_holder(uint64_t pid, int fd, uint64_t ino)
+ask_holder(uint64_t pid, int fd, uint64_t ino, int deep)
 {
 	struct sock_ent *e;
 	int sfd;
 
 	if ((sfd = holder_dup(pid, fd, ino)) == -1)
 		return ask_name(pid, fd, ino);
-	e = ask_socket(sfd, ino);
+	e = ask_socket(sfd, ino, deep);
 	close(sfd);
 	return e;
 }
@@ -1824,6 +1829,7 @@ ask_holder(uint64_t pid, int fd, uint64_t ino)
 /* Ask the holders in the index until one answers. */
 struct ask {
 	uint64_t	 ino;
+	int		 deep;
 	struct sock_ent	*e;
 };
 
@@ -1832,27 +1838,27 @@ ask_indexed(struct fdent *fe, void *arg)
 {
 	struct ask *a = arg;
 
-	a->e = ask_holder(fd_ent_pid(fe), fd_ent_fd(fe), a->ino);
+	a->e = ask_holder(fd_ent_pid(fe), fd_ent_fd(fe), a->ino, a->deep);
 	return a->e != NULL;
 }
 
 /*
  * The socket of this inode that no table has, asked once a run: of the
  * holder given (fd >= 0), else of those the index of every descriptor
- * finds.  NULL if none could say.
+ * finds.  NULL if none could say.  deep as for ask_socket.
  */
 static struct sock_ent *
-held_get(uint64_t ino, uint64_t pid, int fd)
+held_get(uint64_t ino, uint64_t pid, int fd, int deep)
 {
 	struct held *h;
-	struct ask a = { .ino = ino };
+	struct ask a = { .ino = ino, .deep = deep };
 	char link[40];
 	size_t at;
 
 	if ((h = held_search(ino, &at)) != NULL)
 		return h->e;
 	if (fd >= 0)
-		a.e = ask_holder(pid, fd, ino);
+		a.e = ask_holder(pid, fd, ino, deep);
 	if (a.e == NULL) {
 		snprintf(link, sizeof(link), "socket:[%llu]",
 		    (unsigned long long)ino);
@@ -1866,8 +1872,29 @@ held_get(uint64_t ino, uint64_t pid, int fd)
 	return a.e;
 }
 
+/* The socket as the holder's descriptor, duplicated, tells it; NULL,
+ * and nothing kept, if it cannot be duplicated. */
+static struct sock_ent *
+held_dup(uint64_t ino, uint64_t pid, int fd)
+{
+	struct held *h;
+	struct sock_ent *e;
+	size_t at;
+	int sfd;
+
+	if ((h = held_search(ino, &at)) != NULL)
+		return h->e;
+	if ((sfd = holder_dup(pid, fd, ino)) == -1)
+		return NULL;
+	e = ask_socket(sfd, ino, 1);
+	close(sfd);
+	held_insert(at, ino, e);
+	return e;
+}
+
 /* One descriptor of the scan of a protocol's holders: a socket of the
- * protocol that its table left out is asked. */
+ * protocol that its table left out is asked.  A listing shows the
+ * caller's namespace alone: another's tables are not read for it. */
 static int
 scan_one(struct fdent *fe, void *arg)
 {
@@ -1890,7 +1917,7 @@ scan_one(struct fdent *fe, void *arg)
 		return 0;
 	kname[n] = '\0';
 	if (proto_by_kname(kname) == p)
-		held_get(ino, fd_ent_pid(fe), fd_ent_fd(fe));
+		held_get(ino, fd_ent_pid(fe), fd_ent_fd(fe), 0);
 	return 0;
 }
 

@@ -36,7 +36,7 @@ setup_file() {
 	if [ "$(id -u)" = 0 ]; then
 		# ping in a namespace of its own, where any group may ping;
 		# and a holder that leaves two namespaces behind.
-		OWNPID=$(start "$DIR/own" -n ping ping6) || OWNPID=
+		OWNPID=$(start "$DIR/own" -n ping ping6 tcp) || OWNPID=
 		MOVEDPID=$(start "$DIR/moved" -m) || MOVEDPID=
 		export OWNPID MOVEDPID
 	fi
@@ -170,6 +170,19 @@ attrs() {
 	assert_line "/sock/ping6/$ino"
 	run -0 "$NSLS" /sock/ping6
 	refute_output --partial "/sock/ping6/$ino"
+}
+
+@test "a listing asks another namespace's sockets, but enters none" {
+	[ -n "${OWNPID:-}" ] || skip "needs root for a namespace of its own"
+	command -v strace >/dev/null || skip "strace is not installed"
+	sock_of own "$OWNPID" tcp
+	run -0 strace -f -qq -e trace=setns -o "$BATS_TEST_TMPDIR/strace" \
+	    "$NSLS" /sock/tcp
+	refute_output --partial "/sock/tcp/$ino"
+	run -1 grep setns "$BATS_TEST_TMPDIR/strace"
+	# Named, it is read in its namespace.
+	run -0 attrs "/sock/tcp/$ino" state,netns
+	assert_output "UNCONN|/ns/net/$(stat -L -c %i "/proc/$OWNPID/ns/net")"
 }
 
 @test "a vsock socket, by its name and by the old one" {
