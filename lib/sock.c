@@ -3066,10 +3066,11 @@ ns_sock_dir(const char *kname, char *buf, size_t size)
 		strlcpy(buf, p->name, size);
 		return;
 	}
-	/* A protocol with no row: its name in lower case, a dash dropped,
-	 * "v6" as "6" ("L2TP/IPv6"). */
+	/* A protocol with no row: its name in lower case, a dash and a
+	 * slash dropped (one component), "v6" as "6" ("L2TP/IPv6" is
+	 * l2tpip6). */
 	for (i = 0; kname[i] != '\0' && n + 1 < size; i++) {
-		if (kname[i] == '-')
+		if (kname[i] == '-' || kname[i] == '/')
 			continue;
 		if (kname[i] == 'v' && strcmp(kname + i, "v6") == 0) {
 			buf[n++] = '6';

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "provider.h"
 #include "sock.h"
 #include "tap.h"
 
@@ -253,6 +254,26 @@ proto_names(void)
 	ok(sock_family_name(AF_BLUETOOTH) == NULL, "family: no name");
 }
 
+/* The node of /sock a protocol as the kernel names it lives in. */
+static void
+proto_dirs(void)
+{
+	static const char *const pairs[][2] = {
+		{ "TCPv6", "tcp6" }, { "UNIX-STREAM", "unix" },
+		{ "UNIX", "unix" }, { "UDP-Lite", "udplite" },
+		{ "UDPLITEv6", "udplite6" }, { "AF_VSOCK", "vsock" },
+		{ "PINGv6", "ping6" }, { "MPTCPv6", "mptcp6" },
+		{ "SCTPv6", "sctp6" }, { "L2TP/IPv6", "l2tpip6" },
+	};
+	char buf[32];
+	size_t i;
+
+	for (i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+		ns_sock_dir(pairs[i][0], buf, sizeof(buf));
+		is_str(buf, pairs[i][1], pairs[i][0]);
+	}
+}
+
 int
 main(void)
 {
@@ -262,6 +283,7 @@ main(void)
 	packet_lines();
 	diag_names();
 	proto_names();
+	proto_dirs();
 	is_str(sock_state_name(12), "NEW-SYN-RECV", "state: NEW-SYN-RECV");
 	is_str(sock_state_name(99), "UNKNOWN", "state: out of range");
 	return done_testing();
