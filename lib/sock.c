@@ -130,6 +130,8 @@ struct proto {
 	const char		*procfile;	/* below /proc/PID, or NULL */
 	int			(*diag)(struct fill *);	/* or NULL */
 	int			(*parse)(const char *, struct sock_ent *);
+	/* Its names, as a socket itself gives them, or NULL. */
+	void			(*names)(int, struct sock_ent *);
 	int			 partial;	/* its table leaves some out */
 
 	int			 loaded;
@@ -153,6 +155,11 @@ static int	diag_unix(struct fill *);
 static int	diag_inet(struct fill *);
 static int	diag_netlink(struct fill *);
 static int	diag_packet(struct fill *);
+static void	names_inet(int, struct sock_ent *);
+static void	names_netlink(int, struct sock_ent *);
+static void	names_unix(int, struct sock_ent *);
+static void	names_packet(int, struct sock_ent *);
+static void	names_vsock(int, struct sock_ent *);
 static struct nl_sock *diag_socket(void);
 static struct sock_ent *search(const struct sock_table *, uint64_t);
 static void	far_load(void);
@@ -391,7 +398,8 @@ enum { P_UNIX, P_TCP, P_TCP6, P_UDP, P_UDP6, P_UDPLITE, P_UDPLITE6, P_RAW,
 #define INET(nm, kn, hp, fam, ipp, st, file, parser) { .name = nm, \
 	.kname = kn, .help = hp, .cls = &inet_class, .family = fam, \
 	.ipproto = ipp, .socktype = st, .procfile = file, \
-	.diag = diag_inet, .parse = parser, .partial = 1 }
+	.diag = diag_inet, .parse = parser, .names = names_inet, \
+	.partial = 1 }
 
 /* In the order ss lists them. */
 static struct proto protos[NPROTO] = {
@@ -399,7 +407,7 @@ static struct proto protos[NPROTO] = {
 	    .help = "unix domain sockets",
 	    .cls = &unix_class, .family = AF_UNIX,
 	    .procfile = "net/unix", .diag = diag_unix,
-	    .parse = sock_parse_unix },
+	    .parse = sock_parse_unix, .names = names_unix },
 	[P_TCP] = INET("tcp", "TCP", "TCP over IPv4", AF_INET, IPPROTO_TCP,
 	    SOCK_STREAM, "net/tcp", parse_inet4),
 	[P_TCP6] = INET("tcp6", "TCPv6", "TCP over IPv6", AF_INET6, IPPROTO_TCP,
@@ -418,45 +426,51 @@ static struct proto protos[NPROTO] = {
 	[P_RAW] = { .name = "raw", .kname = "RAW", .help = "raw IPv4 sockets",
 	    .cls = &raw_class, .family = AF_INET, .ipproto = IPPROTO_RAW,
 	    .socktype = SOCK_RAW, .procfile = "net/raw", .diag = diag_inet,
-	    .parse = parse_inet4 },
+	    .parse = parse_inet4, .names = names_inet },
 	[P_RAW6] = { .name = "raw6", .kname = "RAWv6",
 	    .help = "raw IPv6 sockets", .cls = &raw_class, .family = AF_INET6,
 	    .ipproto = IPPROTO_RAW, .socktype = SOCK_RAW,
 	    .procfile = "net/raw6", .diag = diag_inet,
-	    .parse = parse_inet6 },
+	    .parse = parse_inet6, .names = names_inet },
 	/* An unbound netlink socket has no port id and is not listed. */
 	[P_NETLINK] = { .name = "netlink", .kname = "NETLINK",
 	    .help = "netlink sockets", .cls = &netlink_class,
 	    .family = AF_NETLINK, .procfile = "net/netlink",
-	    .diag = diag_netlink, .parse = sock_parse_netlink, .partial = 1 },
+	    .diag = diag_netlink, .parse = sock_parse_netlink,
+	    .names = names_netlink, .partial = 1 },
 	[P_PACKET] = { .name = "packet", .kname = "PACKET",
 	    .help = "packet sockets", .cls = &packet_class,
 	    .family = AF_PACKET, .procfile = "net/packet",
-	    .diag = diag_packet, .parse = sock_parse_packet },
+	    .diag = diag_packet, .parse = sock_parse_packet,
+	    .names = names_packet },
 	/* ICMP echo sockets have no diag; /proc/net/icmp lists them once
 	 * bound, which the first echo sent does. */
 	[P_PING] = { .name = "ping", .kname = "PING",
 	    .help = "ICMP echo sockets over IPv4", .cls = &inet_class,
 	    .family = AF_INET, .ipproto = IPPROTO_ICMP, .socktype = SOCK_DGRAM,
-	    .procfile = "net/icmp", .parse = parse_inet4, .partial = 1 },
+	    .procfile = "net/icmp", .parse = parse_inet4,
+	    .names = names_inet, .partial = 1 },
 	[P_PING6] = { .name = "ping6", .kname = "PINGv6",
 	    .help = "ICMP echo sockets over IPv6", .cls = &inet_class,
 	    .family = AF_INET6, .ipproto = IPPROTO_ICMPV6,
 	    .socktype = SOCK_DGRAM, .procfile = "net/icmp6",
-	    .parse = parse_inet6, .partial = 1 },
+	    .parse = parse_inet6, .names = names_inet, .partial = 1 },
 	/* Multipath TCP has a diag where mptcp_diag is loaded; vsock and
 	 * XDP sockets are known through their holders alone. */
 	[P_MPTCP] = { .name = "mptcp", .kname = "MPTCP",
 	    .help = "multipath TCP over IPv4", .cls = &inet_class,
 	    .family = AF_INET, .ipproto = IPPROTO_MPTCP,
-	    .socktype = SOCK_STREAM, .diag = diag_inet, .partial = 1 },
+	    .socktype = SOCK_STREAM, .diag = diag_inet,
+	    .names = names_inet, .partial = 1 },
 	[P_MPTCP6] = { .name = "mptcp6", .kname = "MPTCPv6",
 	    .help = "multipath TCP over IPv6", .cls = &inet_class,
 	    .family = AF_INET6, .ipproto = IPPROTO_MPTCP,
-	    .socktype = SOCK_STREAM, .diag = diag_inet, .partial = 1 },
+	    .socktype = SOCK_STREAM, .diag = diag_inet,
+	    .names = names_inet, .partial = 1 },
 	[P_VSOCK] = { .name = "vsock", .alias = "af_vsock",
 	    .kname = "AF_VSOCK", .help = "virtual machine sockets",
-	    .cls = &vsock_class, .family = AF_VSOCK, .partial = 1 },
+	    .cls = &vsock_class, .family = AF_VSOCK, .names = names_vsock,
+	    .partial = 1 },
 	[P_XDP] = { .name = "xdp", .kname = "XDP",
 	    .help = "AF_XDP sockets, packets straight from a driver",
 	    .cls = &other_class, .family = AF_XDP, .partial = 1 },
@@ -1758,26 +1772,10 @@ ask_socket(int sfd, uint64_t ino, int deep)
 		e->uid = st.st_uid;
 		e->has |= SK_UID;
 	}
-	switch (family) {
-	case AF_INET:
-	case AF_INET6:
-		names_inet(sfd, e);
-		break;
-	case AF_NETLINK:
-		names_netlink(sfd, e);
-		break;
-	case AF_UNIX:
-		names_unix(sfd, e);
-		break;
-	case AF_PACKET:
-		names_packet(sfd, e);
-		break;
-	case AF_VSOCK:
-		names_vsock(sfd, e);
-		break;
-	default:
+	if (p->names != NULL)
+		p->names(sfd, e);
+	else
 		e->has |= SK_NOADDR;
-	}
 	sock_state(sfd, e);
 	return e;
 }
