@@ -1855,9 +1855,12 @@ held_get(uint64_t ino, uint64_t pid, int fd, int deep)
 
 	if ((h = held_search(ino, &at)) != NULL)
 		return h->e;
+	/* A holder in hand that no longer holds it is a socket closed
+	 * during the scan: the index, which costs a walk of every process,
+	 * is for a socket named by its inode alone. */
 	if (fd >= 0)
 		a.e = ask_holder(pid, fd, ino, deep);
-	if (a.e == NULL) {
+	else {
 		snprintf(link, sizeof(link), "socket:[%llu]",
 		    (unsigned long long)ino);
 		fd_index_each(link, ask_indexed, &a);
