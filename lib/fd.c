@@ -1287,26 +1287,11 @@ ent_kind(struct fdent *e)
 }
 
 /* The directory of /sock a protocol lives in: "TCPv6" is tcp6,
- * "UNIX-STREAM" unix, "UDP-Lite" udplite. */
+ * "UNIX-STREAM" unix, "AF_VSOCK" vsock; sock.c knows the rows. */
 static void
 proto_dir(const char *proto, char *buf, size_t size)
 {
-	size_t i, n = 0;
-
-	if (strncmp(proto, "UNIX", 4) == 0) {
-		strlcpy(buf, "unix", size);
-		return;
-	}
-	for (i = 0; proto[i] != '\0' && n + 1 < size; i++) {
-		if (proto[i] == '-')
-			continue;
-		if (proto[i] == 'v' && strcmp(proto + i, "v6") == 0) {
-			buf[n++] = '6';
-			break;
-		}
-		buf[n++] = (char)tolower((unsigned char)proto[i]);
-	}
-	buf[n] = '\0';
+	ns_sock_dir(proto, buf, size);
 }
 
 /*
@@ -1484,8 +1469,8 @@ obj_pipe(struct fdent *e, char *buf, size_t size)
 	return 0;
 }
 
-/* Where the socket tables of this network namespace do not know the
- * socket, its protocol still says where it would be. */
+/* Where no table knows the socket, the descriptor is asked; failing
+ * that, its protocol still says where it would be. */
 static int
 obj_sock(struct fdent *e, char *buf, size_t size)
 {
@@ -1497,7 +1482,7 @@ obj_sock(struct fdent *e, char *buf, size_t size)
 		errno = ENOENT;
 		return -1;
 	}
-	if (ns_sock_path(ino, buf, size) == 0)
+	if (ns_sock_path_held(ino, e->pid, e->fd, buf, size) == 0)
 		return 0;
 	if ((proto = ent_proto(e)) == NULL)
 		return -1;

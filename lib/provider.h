@@ -119,6 +119,13 @@ struct nl_sock	*ns_nl_socket(int protocol);
  * network namespace or of another a process lives in (tables read once
  * per run, sock.c): 0, or -1 with ENOENT if no table knows it. */
 int	ns_sock_path(uint64_t inode, char *buf, size_t size);
+/* The same for a socket that descriptor fd of process pid holds: a
+ * socket no table knows is asked through it (sock.c). */
+int	ns_sock_path_held(uint64_t inode, uint64_t pid, int fd, char *buf,
+	    size_t size);
+/* The directory of /sock for a protocol as the kernel names it
+ * ("TCPv6", "UNIX-STREAM", "AF_VSOCK"): tcp6, unix, vsock. */
+void	ns_sock_dir(const char *kname, char *buf, size_t size);
 /* Rule 6, the reverse links: the /proc/PID/fd/N paths that hold the
  * object, from one scan of every descriptor per run (fd.c). */
 int	ns_get_fds(struct ns_obj *, struct ns_val *);

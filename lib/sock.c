@@ -19,13 +19,32 @@
  * namespace a process lives in is read, once, into a second table of
  * each protocol: listing /sock/tcp shows this namespace's sockets, as ss
  * does, but a container's socket that a descriptor holds has its path.
+ *
+ * Some sockets are in no table: unbound or unconnected ones, ping
+ * sockets, vsock, XDP and MPTCP ones where the kernel has no diag for
+ * them, and those of a namespace no process lives in any more (a holder
+ * that moved with setns or unshare).  Such a socket is asked itself,
+ * once a run: a descriptor of a holder is duplicated (pidfd_getfd, which
+ * takes ptrace rights over the holder) and its family, type, protocol,
+ * names and network namespace (SIOCGSKNS) read; in a namespace not read
+ * yet, that namespace's table of its protocol is read for it.  A caller
+ * without the rights learns the protocol alone, from the descriptor's
+ * system.sockprotoname.  Nothing is asked unless an inode is missing
+ * from the tables; a listing asks only the sockets of its own protocol
+ * that the tables left out.
  */
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/types.h>
+#include <sys/un.h>
+#include <sys/xattr.h>
 
 #include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <netpacket/packet.h>
 #include <arpa/inet.h>
 
 #include <linux/if_ether.h>
@@ -34,7 +53,9 @@
 #include <linux/netlink_diag.h>
 #include <linux/packet_diag.h>
 #include <linux/sock_diag.h>
+#include <linux/sockios.h>
 #include <linux/unix_diag.h>
+#include <linux/vm_sockets.h>
 
 #include <netlink/attr.h>
 #include <netlink/msg.h>
@@ -46,13 +67,22 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "fd.h"
 #include "provider.h"
 #include "sock.h"
+
+#ifndef AF_XDP
+#define AF_XDP		44
+#endif
+#ifndef IPPROTO_MPTCP
+#define IPPROTO_MPTCP	262
+#endif
 
 /* The kernel's TCP states, which every family's diag reuses for its
  * own; <netinet/tcp.h> stops at TCP_CLOSING, before the last two. */
@@ -81,19 +111,31 @@ struct sock_table {
 
 struct fill;
 
-/* One protocol: its node, how its tables are read, and the tables. */
+/*
+ * One protocol: its node, how its tables are read, and the tables.  A
+ * socket is of the protocol whose family it has and, where the row
+ * gives them, its type and IP protocol (a raw row takes every IP
+ * protocol); kname is the name the kernel gives the protocol in
+ * /proc/net/protocols and a descriptor's system.sockprotoname.
+ */
 struct proto {
 	const char		*name;
+	const char		*alias;		/* an older name, or NULL */
+	const char		*kname;
 	const char		*help;
 	const struct ns_class	*cls;
 	int			 family;	/* of the diag request */
 	int			 ipproto;	/* inet only */
 	unsigned		 socktype;	/* inet only */
-	const char		*procfile;	/* below /proc/PID */
-	int			(*diag)(struct fill *);
+	const char		*procfile;	/* below /proc/PID, or NULL */
+	int			(*diag)(struct fill *);	/* or NULL */
 	int			(*parse)(const char *, struct sock_ent *);
+	/* Its names, as a socket itself gives them, or NULL. */
+	void			(*names)(int, struct sock_ent *);
+	int			 partial;	/* its table leaves some out */
 
 	int			 loaded;
+	int			 scanned;	/* its holders asked */
 	int			 fromproc;	/* here was read from procfile */
 	struct sock_table	 here;		/* this network namespace's */
 	struct sock_table	 far;		/* every other one's */
@@ -113,7 +155,13 @@ static int	diag_unix(struct fill *);
 static int	diag_inet(struct fill *);
 static int	diag_netlink(struct fill *);
 static int	diag_packet(struct fill *);
+static void	names_inet(int, struct sock_ent *);
+static void	names_netlink(int, struct sock_ent *);
+static void	names_unix(int, struct sock_ent *);
+static void	names_packet(int, struct sock_ent *);
+static void	names_vsock(int, struct sock_ent *);
 static struct nl_sock *diag_socket(void);
+static struct sock_ent *search(const struct sock_table *, uint64_t);
 static void	far_load(void);
 
 /* sock_diag.  One netlink socket serves every dump of this namespace. */
@@ -129,6 +177,8 @@ static int	unix_summary(struct ns_obj *, struct ns_val *);
 static int	inet_summary(struct ns_obj *, struct ns_val *);
 static int	netlink_summary(struct ns_obj *, struct ns_val *);
 static int	packet_summary(struct ns_obj *, struct ns_val *);
+static int	vsock_summary(struct ns_obj *, struct ns_val *);
+static int	other_summary(struct ns_obj *, struct ns_val *);
 static void	sock_release(struct ns_obj *);
 
 static int	get_protocol(struct ns_obj *, struct ns_val *);
@@ -156,6 +206,14 @@ static int	get_dst_group(struct ns_obj *, struct ns_val *);
 static int	get_nlgroups(struct ns_obj *, struct ns_val *);
 static int	get_ethproto(struct ns_obj *, struct ns_val *);
 static int	get_netns(struct ns_obj *, struct ns_val *);
+static int	get_family(struct ns_obj *, struct ns_val *);
+static int	get_ipproto(struct ns_obj *, struct ns_val *);
+static int	get_ipproto_num(struct ns_obj *, struct ns_val *);
+static int	get_ethproto_num(struct ns_obj *, struct ns_val *);
+static int	get_vsock_local(struct ns_obj *, struct ns_val *);
+static int	get_vsock_remote(struct ns_obj *, struct ns_val *);
+static struct sock_ent *held_get(uint64_t, uint64_t, int, int);
+static struct sock_ent *held_dup(uint64_t, uint64_t, int);
 
 #define COMMON_ATTRS \
 	{ "protocol", NS_STRING, "the socket's protocol: unix, tcp, udp6...", \
@@ -173,7 +231,9 @@ static int	get_netns(struct ns_obj *, struct ns_val *);
 	{ "wqueue", NS_NUMBER, "bytes queued to be sent; for a listener, " \
 	    "its backlog", get_wqueue }, \
 	{ "netns", NS_LINK, "the network namespace the socket lives in", \
-	    get_netns }
+	    get_netns }, \
+	{ "family", NS_STRING, "the address family: unix, inet, inet6, " \
+	    "netlink, packet, vsock, xdp", get_family }
 
 static const struct ns_attr top_attrs[] = {
 	{ NULL }
@@ -209,6 +269,40 @@ static const struct ns_attr inet_attrs[] = {
 	{ NULL }
 };
 
+static const struct ns_attr raw_attrs[] = {
+	COMMON_ATTRS,
+	{ "local", NS_STRING, "the local address and port as ss -n prints "
+	    "them", get_local },
+	{ "remote", NS_STRING, "the remote address and port, if connected",
+	    get_remote },
+	{ "localaddr", NS_STRING, "the local address", get_localaddr },
+	{ "localport", NS_NUMBER, "the local port; for raw, the protocol",
+	    get_localport },
+	{ "remoteaddr", NS_STRING, "the remote address, if connected",
+	    get_remoteaddr },
+	{ "interface", NS_LINK, "the network interface the socket is bound "
+	    "to", get_interface },
+	{ "ip_protocol", NS_STRING, "the IP protocol it takes, by name: tcp, "
+	    "icmp, raw...", get_ipproto },
+	{ "ip_protocol_number", NS_NUMBER, "the IP protocol it takes, by "
+	    "number", get_ipproto_num },
+	{ NULL }
+};
+
+static const struct ns_attr vsock_attrs[] = {
+	COMMON_ATTRS,
+	{ "local", NS_STRING, "the local context id and port, CID:PORT",
+	    get_vsock_local },
+	{ "remote", NS_STRING, "the remote context id and port, if "
+	    "connected", get_vsock_remote },
+	{ NULL }
+};
+
+static const struct ns_attr other_attrs[] = {
+	COMMON_ATTRS,
+	{ NULL }
+};
+
 static const struct ns_attr netlink_attrs[] = {
 	COMMON_ATTRS,
 	{ "netlink_protocol", NS_STRING, "the netlink protocol: route, "
@@ -227,6 +321,8 @@ static const struct ns_attr packet_attrs[] = {
 	COMMON_ATTRS,
 	{ "packet_protocol", NS_STRING, "the link-layer protocol it takes: "
 	    "ALL, IP, ARP... or a number in hex", get_ethproto },
+	{ "packet_protocol_number", NS_NUMBER, "the link-layer protocol it "
+	    "takes, by number", get_ethproto_num },
 	{ "interface", NS_LINK, "the network interface the socket is bound "
 	    "to", get_interface },
 	{ NULL }
@@ -260,6 +356,27 @@ static const struct ns_class inet_class = {
 	.release = sock_release,
 };
 
+static const struct ns_class raw_class = {
+	.type = "socket",
+	.attrs = raw_attrs,
+	.summary = inet_summary,
+	.release = sock_release,
+};
+
+static const struct ns_class vsock_class = {
+	.type = "socket",
+	.attrs = vsock_attrs,
+	.summary = vsock_summary,
+	.release = sock_release,
+};
+
+static const struct ns_class other_class = {
+	.type = "socket",
+	.attrs = other_attrs,
+	.summary = other_summary,
+	.release = sock_release,
+};
+
 static const struct ns_class netlink_class = {
 	.type = "socket",
 	.attrs = netlink_attrs,
@@ -275,42 +392,88 @@ static const struct ns_class packet_class = {
 };
 
 enum { P_UNIX, P_TCP, P_TCP6, P_UDP, P_UDP6, P_UDPLITE, P_UDPLITE6, P_RAW,
-    P_RAW6, P_NETLINK, P_PACKET, NPROTO };
+    P_RAW6, P_NETLINK, P_PACKET, P_PING, P_PING6, P_MPTCP, P_MPTCP6,
+    P_VSOCK, P_XDP, NPROTO };
 
-#define INET(nm, hp, fam, ipp, st, file, parser) { .name = nm, .help = hp, \
-	.cls = &inet_class, .family = fam, .ipproto = ipp, .socktype = st, \
-	.procfile = file, .diag = diag_inet, .parse = parser }
+#define INET(nm, kn, hp, fam, ipp, st, file, parser) { .name = nm, \
+	.kname = kn, .help = hp, .cls = &inet_class, .family = fam, \
+	.ipproto = ipp, .socktype = st, .procfile = file, \
+	.diag = diag_inet, .parse = parser, .names = names_inet, \
+	.partial = 1 }
 
 /* In the order ss lists them. */
 static struct proto protos[NPROTO] = {
-	[P_UNIX] = { .name = "unix", .help = "unix domain sockets",
+	[P_UNIX] = { .name = "unix", .kname = "UNIX",
+	    .help = "unix domain sockets",
 	    .cls = &unix_class, .family = AF_UNIX,
 	    .procfile = "net/unix", .diag = diag_unix,
-	    .parse = sock_parse_unix },
-	[P_TCP] = INET("tcp", "TCP over IPv4", AF_INET, IPPROTO_TCP,
+	    .parse = sock_parse_unix, .names = names_unix },
+	[P_TCP] = INET("tcp", "TCP", "TCP over IPv4", AF_INET, IPPROTO_TCP,
 	    SOCK_STREAM, "net/tcp", parse_inet4),
-	[P_TCP6] = INET("tcp6", "TCP over IPv6", AF_INET6, IPPROTO_TCP,
+	[P_TCP6] = INET("tcp6", "TCPv6", "TCP over IPv6", AF_INET6, IPPROTO_TCP,
 	    SOCK_STREAM, "net/tcp6", parse_inet6),
-	[P_UDP] = INET("udp", "UDP over IPv4", AF_INET, IPPROTO_UDP,
+	[P_UDP] = INET("udp", "UDP", "UDP over IPv4", AF_INET, IPPROTO_UDP,
 	    SOCK_DGRAM, "net/udp", parse_inet4),
-	[P_UDP6] = INET("udp6", "UDP over IPv6", AF_INET6, IPPROTO_UDP,
+	[P_UDP6] = INET("udp6", "UDPv6", "UDP over IPv6", AF_INET6, IPPROTO_UDP,
 	    SOCK_DGRAM, "net/udp6", parse_inet6),
-	[P_UDPLITE] = INET("udplite", "UDP-Lite over IPv4", AF_INET,
+	[P_UDPLITE] = INET("udplite", "UDP-Lite",
+	    "UDP-Lite over IPv4", AF_INET,
 	    IPPROTO_UDPLITE, SOCK_DGRAM, "net/udplite", parse_inet4),
-	[P_UDPLITE6] = INET("udplite6", "UDP-Lite over IPv6", AF_INET6,
+	[P_UDPLITE6] = INET("udplite6", "UDPLITEv6",
+	    "UDP-Lite over IPv6", AF_INET6,
 	    IPPROTO_UDPLITE, SOCK_DGRAM, "net/udplite6", parse_inet6),
-	[P_RAW] = INET("raw", "raw IPv4 sockets", AF_INET, IPPROTO_RAW,
-	    SOCK_RAW, "net/raw", parse_inet4),
-	[P_RAW6] = INET("raw6", "raw IPv6 sockets", AF_INET6, IPPROTO_RAW,
-	    SOCK_RAW, "net/raw6", parse_inet6),
-	[P_NETLINK] = { .name = "netlink", .help = "netlink sockets",
-	    .cls = &netlink_class, .family = AF_NETLINK,
-	    .procfile = "net/netlink", .diag = diag_netlink,
-	    .parse = sock_parse_netlink },
-	[P_PACKET] = { .name = "packet", .help = "packet sockets",
-	    .cls = &packet_class, .family = AF_PACKET,
-	    .procfile = "net/packet", .diag = diag_packet,
-	    .parse = sock_parse_packet },
+	/* A raw socket is hashed, and listed, as soon as it is made. */
+	[P_RAW] = { .name = "raw", .kname = "RAW", .help = "raw IPv4 sockets",
+	    .cls = &raw_class, .family = AF_INET, .ipproto = IPPROTO_RAW,
+	    .socktype = SOCK_RAW, .procfile = "net/raw", .diag = diag_inet,
+	    .parse = parse_inet4, .names = names_inet },
+	[P_RAW6] = { .name = "raw6", .kname = "RAWv6",
+	    .help = "raw IPv6 sockets", .cls = &raw_class, .family = AF_INET6,
+	    .ipproto = IPPROTO_RAW, .socktype = SOCK_RAW,
+	    .procfile = "net/raw6", .diag = diag_inet,
+	    .parse = parse_inet6, .names = names_inet },
+	/* An unbound netlink socket has no port id and is not listed. */
+	[P_NETLINK] = { .name = "netlink", .kname = "NETLINK",
+	    .help = "netlink sockets", .cls = &netlink_class,
+	    .family = AF_NETLINK, .procfile = "net/netlink",
+	    .diag = diag_netlink, .parse = sock_parse_netlink,
+	    .names = names_netlink, .partial = 1 },
+	[P_PACKET] = { .name = "packet", .kname = "PACKET",
+	    .help = "packet sockets", .cls = &packet_class,
+	    .family = AF_PACKET, .procfile = "net/packet",
+	    .diag = diag_packet, .parse = sock_parse_packet,
+	    .names = names_packet },
+	/* ICMP echo sockets have no diag; /proc/net/icmp lists them once
+	 * bound, which the first echo sent does. */
+	[P_PING] = { .name = "ping", .kname = "PING",
+	    .help = "ICMP echo sockets over IPv4", .cls = &inet_class,
+	    .family = AF_INET, .ipproto = IPPROTO_ICMP, .socktype = SOCK_DGRAM,
+	    .procfile = "net/icmp", .parse = parse_inet4,
+	    .names = names_inet, .partial = 1 },
+	[P_PING6] = { .name = "ping6", .kname = "PINGv6",
+	    .help = "ICMP echo sockets over IPv6", .cls = &inet_class,
+	    .family = AF_INET6, .ipproto = IPPROTO_ICMPV6,
+	    .socktype = SOCK_DGRAM, .procfile = "net/icmp6",
+	    .parse = parse_inet6, .names = names_inet, .partial = 1 },
+	/* Multipath TCP has a diag where mptcp_diag is loaded; vsock and
+	 * XDP sockets are known through their holders alone. */
+	[P_MPTCP] = { .name = "mptcp", .kname = "MPTCP",
+	    .help = "multipath TCP over IPv4", .cls = &inet_class,
+	    .family = AF_INET, .ipproto = IPPROTO_MPTCP,
+	    .socktype = SOCK_STREAM, .diag = diag_inet,
+	    .names = names_inet, .partial = 1 },
+	[P_MPTCP6] = { .name = "mptcp6", .kname = "MPTCPv6",
+	    .help = "multipath TCP over IPv6", .cls = &inet_class,
+	    .family = AF_INET6, .ipproto = IPPROTO_MPTCP,
+	    .socktype = SOCK_STREAM, .diag = diag_inet,
+	    .names = names_inet, .partial = 1 },
+	[P_VSOCK] = { .name = "vsock", .alias = "af_vsock",
+	    .kname = "AF_VSOCK", .help = "virtual machine sockets",
+	    .cls = &vsock_class, .family = AF_VSOCK, .names = names_vsock,
+	    .partial = 1 },
+	[P_XDP] = { .name = "xdp", .kname = "XDP",
+	    .help = "AF_XDP sockets, packets straight from a driver",
+	    .cls = &other_class, .family = AF_XDP, .partial = 1 },
 };
 
 /*
@@ -743,6 +906,55 @@ sock_ethproto_name(unsigned proto)
 	return NULL;
 }
 
+const char *
+sock_ipproto_name(unsigned proto)
+{
+#define IPP(x, s)	{ IPPROTO_##x, s }
+	static const struct {
+		unsigned	 num;
+		const char	*name;
+	} names[] = {
+		IPP(IP, "ip"), IPP(ICMP, "icmp"), IPP(IGMP, "igmp"),
+		IPP(IPIP, "ipip"), IPP(TCP, "tcp"), IPP(EGP, "egp"),
+		IPP(PUP, "pup"), IPP(UDP, "udp"), IPP(IDP, "idp"),
+		IPP(TP, "tp"), IPP(DCCP, "dccp"), IPP(IPV6, "ipv6"),
+		IPP(RSVP, "rsvp"), IPP(GRE, "gre"), IPP(ESP, "esp"),
+		IPP(AH, "ah"), IPP(ICMPV6, "icmpv6"), IPP(MTP, "mtp"),
+		IPP(BEETPH, "beetph"), IPP(ENCAP, "encap"), IPP(PIM, "pim"),
+		IPP(COMP, "comp"), IPP(SCTP, "sctp"), IPP(UDPLITE, "udplite"),
+		IPP(MPLS, "mpls"), IPP(RAW, "raw"), IPP(MPTCP, "mptcp"),
+	};
+#undef IPP
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i].num == proto)
+			return names[i].name;
+	return NULL;
+}
+
+const char *
+sock_family_name(unsigned family)
+{
+	switch (family) {
+	case AF_UNIX:
+		return "unix";
+	case AF_INET:
+		return "inet";
+	case AF_INET6:
+		return "inet6";
+	case AF_NETLINK:
+		return "netlink";
+	case AF_PACKET:
+		return "packet";
+	case AF_VSOCK:
+		return "vsock";
+	case AF_XDP:
+		return "xdp";
+	}
+	return NULL;
+}
+
 void
 sock_inet_addr(const struct sock_ent *e, int remote, char *buf, size_t size)
 {
@@ -843,6 +1055,8 @@ read_proc(struct fill *f, const char *dir)
 	FILE *fp;
 	int any = 0;
 
+	if (p->procfile == NULL)
+		return;
 	snprintf(path, sizeof(path), "%s/%s", dir, p->procfile);
 	if ((fp = fopen(path, "re")) == NULL)
 		return;
@@ -866,6 +1080,28 @@ read_proc(struct fill *f, const char *dir)
 }
 
 /*
+ * An MPTCP socket's subflows are TCP sockets grafted onto its inode, so
+ * the TCP tables list the MPTCP socket's inode again: such an inode is
+ * the MPTCP socket's, and leaves the TCP table.  Both tables sorted.
+ */
+static void
+drop_subflows(struct sock_table *tcp, const struct sock_table *mptcp)
+{
+	size_t i, out = 0;
+
+	if (mptcp->n == 0)
+		return;
+	for (i = 0; i < tcp->n; i++) {
+		if (search(mptcp, tcp->v[i].ino) != NULL) {
+			sock_ent_free(&tcp->v[i]);
+			continue;
+		}
+		tcp->v[out++] = tcp->v[i];
+	}
+	tcp->n = out;
+}
+
+/*
  * Read a protocol's table once per run: from sock_diag, or from
  * /proc/net where the diag request fails (no diag module) or finds
  * nothing, which is also what a kernel without the module may answer.
@@ -879,17 +1115,21 @@ table_load(struct proto *p)
 		return p;
 	p->loaded = 1;
 	diag_socket();
-	if (p->diag(&f) == -1 || p->here.n == 0) {
+	if (p->diag == NULL || p->diag(&f) == -1 || p->here.n == 0) {
 		table_cut(&p->here, 0);
 		read_proc(&f, "/proc/self");
 		p->fromproc = 1;
 	}
 	table_sort(&p->here);
+	if (p->ipproto == IPPROTO_TCP) {
+		drop_subflows(&p->here, &table_load(&protos[P_MPTCP])->here);
+		drop_subflows(&p->here, &table_load(&protos[P_MPTCP6])->here);
+	}
 	return p;
 }
 
 static struct sock_ent *
-search(struct sock_table *t, uint64_t ino)
+search(const struct sock_table *t, uint64_t ino)
 {
 	size_t lo = 0, hi = t->n, mid;
 
@@ -905,7 +1145,8 @@ search(struct sock_table *t, uint64_t ino)
 	return NULL;
 }
 
-/* A socket of this namespace or, failing that, of another. */
+/* A socket of this namespace or, failing that, of another, or one that
+ * a holder told of. */
 static struct sock_ent *
 table_find(struct proto *p, uint64_t ino)
 {
@@ -914,23 +1155,36 @@ table_find(struct proto *p, uint64_t ino)
 	if ((e = search(&table_load(p)->here, ino)) != NULL)
 		return e;
 	far_load();
-	return search(&p->far, ino);
+	if ((e = search(&p->far, ino)) != NULL)
+		return e;
+	if ((e = held_get(ino, 0, -1, 1)) != NULL && e->proto == (size_t)(p -
+	    protos))
+		return e;
+	return NULL;
 }
 
 /* The protocol that has a socket of this inode, or NULL: this
- * namespace's tables first, for another's are read only if need be. */
+ * namespace's tables first, for another's are read only if need be,
+ * and a holder is asked last; pid and fd name a holder, if one is
+ * known (fd -1 if not).  A holder that can be asked directly is asked
+ * before every other namespace is read, which costs far more. */
 static struct proto *
-proto_of_inode(uint64_t ino)
+proto_of_inode(uint64_t ino, uint64_t pid, int fd)
 {
+	struct sock_ent *e;
 	size_t i;
 
 	for (i = 0; i < NPROTO; i++)
 		if (search(&table_load(&protos[i])->here, ino) != NULL)
 			return &protos[i];
+	if (fd >= 0 && (e = held_dup(ino, pid, fd)) != NULL)
+		return &protos[e->proto];
 	far_load();
 	for (i = 0; i < NPROTO; i++)
 		if (search(&protos[i].far, ino) != NULL)
 			return &protos[i];
+	if ((e = held_get(ino, pid, fd, 1)) != NULL)
+		return &protos[e->proto];
 	return NULL;
 }
 
@@ -940,8 +1194,46 @@ proto_named(const char *name)
 	size_t i;
 
 	for (i = 0; i < NPROTO; i++)
-		if (strcmp(protos[i].name, name) == 0)
+		if (strcmp(protos[i].name, name) == 0 ||
+		    (protos[i].alias != NULL &&
+		    strcmp(protos[i].alias, name) == 0))
 			return &protos[i];
+	return NULL;
+}
+
+/* The protocol the kernel calls kname: "TCPv6", "UNIX-STREAM" (every
+ * unix type is "UNIX" and a dash and more). */
+static struct proto *
+proto_by_kname(const char *kname)
+{
+	size_t i, n;
+
+	for (i = 0; i < NPROTO; i++)
+		if (strcmp(protos[i].kname, kname) == 0)
+			return &protos[i];
+	n = strlen(protos[P_UNIX].kname);
+	if (strncmp(kname, protos[P_UNIX].kname, n) == 0 && kname[n] == '-')
+		return &protos[P_UNIX];
+	return NULL;
+}
+
+/* The protocol of a socket of this family, type and IP protocol. */
+static struct proto *
+proto_by_socket(int family, int type, int ipproto)
+{
+	size_t i;
+	struct proto *p;
+
+	for (i = 0; i < NPROTO; i++) {
+		p = &protos[i];
+		if (p->family != family)
+			continue;
+		if (p->socktype == 0)
+			return p;
+		if (p->socktype == (unsigned)type &&
+		    (type == SOCK_RAW || p->ipproto == ipproto))
+			return p;
+	}
 	return NULL;
 }
 
@@ -962,21 +1254,30 @@ diag_socket(void)
 }
 
 /* Send one dump request and hand every answer to fn: 0, or -1 if the
- * kernel refused it (ENOENT, EINVAL: no diag module for it). */
+ * kernel refused it (ENOENT, EINVAL: no diag module for it).  An IP
+ * protocol too large for the request's byte (MPTCP) goes in an
+ * attribute after it. */
 static int
 diag_dump(struct fill *f, void *req, size_t len,
     int (*fn)(struct nl_msg *, void *))
 {
 	struct nl_sock *sk = *f->sk;
+	struct nl_msg *msg;
 	struct nl_cb *cb;
 	int r;
 
 	if (sk == NULL)
 		return -1;
+	if ((msg = nlmsg_alloc_simple(SOCK_DIAG_BY_FAMILY, NLM_F_DUMP)) ==
+	    NULL || nlmsg_append(msg, req, len, NLMSG_ALIGNTO) < 0 ||
+	    (f->p->ipproto > UINT8_MAX && nla_put_u32(msg,
+	    INET_DIAG_REQ_PROTOCOL, f->p->ipproto) < 0))
+		err(1, NULL);
 	if ((cb = nl_cb_alloc(NL_CB_DEFAULT)) == NULL)
 		err(1, NULL);
 	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, fn, f);
-	r = nl_send_simple(sk, SOCK_DIAG_BY_FAMILY, NLM_F_DUMP, req, len);
+	r = nl_send_auto(sk, msg);
+	nlmsg_free(msg);
 	if (r >= 0)
 		r = nl_recvmsgs(sk, cb);
 	nl_cb_put(cb);
@@ -1007,27 +1308,37 @@ netns_of(const char *dir)
  * good.  NULL where entering it is refused (it takes CAP_SYS_ADMIN).
  */
 static struct nl_sock *
-socket_in(const char *dir)
+socket_at(int there)
 {
 	struct nl_sock *sk = NULL;
-	char path[64];
-	int here, there;
+	int here;
 
-	snprintf(path, sizeof(path), "%s/ns/net", dir);
 	if ((here = open("/proc/thread-self/ns/net", O_RDONLY | O_CLOEXEC)) ==
 	    -1)
 		return NULL;
-	if ((there = open(path, O_RDONLY | O_CLOEXEC)) != -1 &&
-	    setns(there, CLONE_NEWNET) == 0) {
+	if (setns(there, CLONE_NEWNET) == 0) {
 		sk = ns_nl_socket(NETLINK_SOCK_DIAG);
 		/* Left there, every later read would be of the wrong
 		 * namespace. */
 		if (setns(here, CLONE_NEWNET) == -1)
 			err(1, "setns: back to the network namespace");
 	}
-	if (there != -1)
-		close(there);
 	close(here);
+	return sk;
+}
+
+static struct nl_sock *
+socket_in(const char *dir)
+{
+	struct nl_sock *sk;
+	char path[64];
+	int there;
+
+	snprintf(path, sizeof(path), "%s/ns/net", dir);
+	if ((there = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return NULL;
+	sk = socket_at(there);
+	close(there);
 	return sk;
 }
 
@@ -1045,7 +1356,7 @@ far_read(const char *dir, uint64_t netns)
 		f.p = &protos[i];
 		f.t = &protos[i].far;
 		n = f.t->n;
-		if (f.p->diag(&f) == 0 && f.t->n > n)
+		if (f.p->diag != NULL && f.p->diag(&f) == 0 && f.t->n > n)
 			continue;
 		table_cut(f.t, n);
 		read_proc(&f, dir);
@@ -1060,6 +1371,7 @@ struct far_scan {
 	uint64_t	*seen;
 	size_t		 nseen;
 };
+static struct far_scan far_seen;
 
 /* Read the namespace of a process, unless it is the caller's or read. */
 static int
@@ -1094,18 +1406,532 @@ static void
 far_load(void)
 {
 	static int loaded;
-	struct far_scan fs = { 0 };
 	size_t i;
 
 	if (loaded)
 		return;
 	loaded = 1;
-	if ((fs.here = netns_of("/proc/self")) == 0)
+	if ((far_seen.here = netns_of("/proc/self")) == 0)
 		return;
-	ns_proc_each(far_proc, &fs);
-	free(fs.seen);
+	ns_proc_each(far_proc, &far_seen);
 	for (i = 0; i < NPROTO; i++)
 		table_sort(&protos[i].far);
+	for (i = 0; i < NPROTO; i++)
+		if (protos[i].ipproto == IPPROTO_TCP) {
+			drop_subflows(&protos[i].far, &protos[P_MPTCP].far);
+			drop_subflows(&protos[i].far, &protos[P_MPTCP6].far);
+		}
+}
+
+/*
+ * Sockets no table knows, asked through a holder.
+ */
+
+/* An inode asked of its holders, and what was learned (NULL: nothing),
+ * kept sorted by inode; each entry is allocated alone, so that objects
+ * can borrow it while more are added. */
+struct held {
+	uint64_t	 ino;
+	struct sock_ent	*e;
+};
+static struct held *held;
+static size_t nheld, capheld;
+
+static struct held *
+held_search(uint64_t ino, size_t *at)
+{
+	size_t lo = 0, hi = nheld, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (held[mid].ino < ino)
+			lo = mid + 1;
+		else if (held[mid].ino > ino)
+			hi = mid;
+		else
+			return &held[mid];
+	}
+	*at = lo;
+	return NULL;
+}
+
+static void
+held_insert(size_t at, uint64_t ino, struct sock_ent *e)
+{
+	if (nheld == capheld) {
+		capheld = capheld ? capheld * 2 : 16;
+		if ((held = reallocarray(held, capheld, sizeof(*held))) ==
+		    NULL)
+			err(1, NULL);
+	}
+	memmove(&held[at + 1], &held[at], (nheld - at) * sizeof(*held));
+	held[at].ino = ino;
+	held[at].e = e;
+	nheld++;
+}
+
+static struct sock_ent *
+ent_new(struct proto *p, uint64_t ino)
+{
+	struct sock_ent *e;
+
+	if ((e = calloc(1, sizeof(*e))) == NULL)
+		err(1, NULL);
+	e->ino = ino;
+	e->proto = p - protos;
+	e->family = p->family;
+	e->type = p->socktype;
+	return e;
+}
+
+/*
+ * The holder's descriptor, duplicated into this process, if it still
+ * holds the socket; -1 if that is refused (pidfd_getfd takes the right
+ * to ptrace the holder) or the descriptor was closed or reused.
+ */
+static int
+holder_dup(uint64_t pid, int fd, uint64_t ino)
+{
+	struct stat st;
+	int pfd, sfd;
+
+	if ((pfd = syscall(SYS_pidfd_open, (pid_t)pid, 0)) == -1)
+		return -1;
+	sfd = syscall(SYS_pidfd_getfd, pfd, fd, 0);
+	close(pfd);
+	if (sfd == -1)
+		return -1;
+	if (fstat(sfd, &st) == -1 || !S_ISSOCK(st.st_mode) ||
+	    (uint64_t)st.st_ino != ino) {
+		close(sfd);
+		return -1;
+	}
+	return sfd;
+}
+
+static int
+sockopt_int(int sfd, int level, int name, int *v)
+{
+	socklen_t len = sizeof(*v);
+
+	return getsockopt(sfd, level, name, v, &len);
+}
+
+/* The socket's network namespace: 0 for the caller's, its inode for
+ * another, whose descriptor is left in *nsfd; -1 if the kernel will not
+ * say (SIOCGSKNS takes CAP_NET_ADMIN over the namespace). */
+static int
+sock_netns(int sfd, uint64_t *netns, int *nsfd)
+{
+	struct stat st;
+	int fd;
+
+	if (far_seen.here == 0 && (far_seen.here = netns_of("/proc/self")) ==
+	    0)
+		return -1;
+	if ((fd = ioctl(sfd, SIOCGSKNS)) == -1)
+		return -1;
+	if (fstat(fd, &st) == -1) {
+		close(fd);
+		return -1;
+	}
+	if ((uint64_t)st.st_ino == far_seen.here) {
+		close(fd);
+		*netns = 0;
+		*nsfd = -1;
+		return 0;
+	}
+	*netns = st.st_ino;
+	*nsfd = fd;
+	return 0;
+}
+
+/* The tables read for sockets of namespaces that no process showed: one
+ * a namespace and protocol, read once and never added to, so that
+ * objects may borrow their entries. */
+struct ns_table {
+	uint64_t		 netns;
+	size_t			 proto;
+	struct sock_table	 t;
+};
+static struct ns_table *ns_tables;
+static size_t nns_tables;
+
+/*
+ * The socket as its own namespace's table of its protocol gives it, for
+ * a namespace that no process lives in and that was therefore not read:
+ * entered (setns there and back) for a diag socket, once a run.
+ */
+static struct sock_ent *
+far_entry(int nsfd, uint64_t netns, struct proto *p, uint64_t ino)
+{
+	struct ns_table *nt;
+	struct nl_sock *sk;
+	struct fill f = { .p = p, .sk = &sk, .netns = netns };
+	size_t i;
+
+	for (i = 0; i < far_seen.nseen; i++)
+		if (far_seen.seen[i] == netns)
+			return NULL;
+	for (i = 0; i < nns_tables; i++)
+		if (ns_tables[i].netns == netns &&
+		    ns_tables[i].proto == (size_t)(p - protos))
+			return search(&ns_tables[i].t, ino);
+	if ((ns_tables = reallocarray(ns_tables, nns_tables + 1,
+	    sizeof(*ns_tables))) == NULL)
+		err(1, NULL);
+	nt = &ns_tables[nns_tables++];
+	memset(nt, 0, sizeof(*nt));
+	nt->netns = netns;
+	nt->proto = p - protos;
+	if (p->diag == NULL || (sk = socket_at(nsfd)) == NULL)
+		return NULL;
+	f.t = &nt->t;
+	if (p->diag(&f) == -1)
+		table_cut(&nt->t, 0);
+	table_sort(&nt->t);
+	if (sk != NULL)
+		nl_socket_free(sk);
+	return search(&nt->t, ino);
+}
+
+/* An inet socket's names; the remote one only if connected. */
+static void
+names_inet(int sfd, struct sock_ent *e)
+{
+	struct sockaddr_storage ss;
+	struct sockaddr_in *sin = (struct sockaddr_in *)&ss;
+	struct sockaddr_in6 *sin6 = (struct sockaddr_in6 *)&ss;
+	socklen_t len = sizeof(ss);
+	int i;
+
+	if (getsockname(sfd, (struct sockaddr *)&ss, &len) == -1) {
+		e->has |= SK_NOADDR;
+		return;
+	}
+	if (ss.ss_family == AF_INET6) {
+		memcpy(e->src, &sin6->sin6_addr, 16);
+		e->sport = ntohs(sin6->sin6_port);
+	} else {
+		memcpy(e->src, &sin->sin_addr, 4);
+		e->sport = ntohs(sin->sin_port);
+	}
+	/* A raw socket's port is its protocol, as its table says. */
+	if (e->type == SOCK_RAW && sockopt_int(sfd, SOL_SOCKET, SO_PROTOCOL,
+	    &i) == 0)
+		e->sport = i;
+	len = sizeof(ss);
+	if (getpeername(sfd, (struct sockaddr *)&ss, &len) == -1)
+		return;
+	if (ss.ss_family == AF_INET6) {
+		memcpy(e->dst, &sin6->sin6_addr, 16);
+		e->dport = ntohs(sin6->sin6_port);
+	} else {
+		memcpy(e->dst, &sin->sin_addr, 4);
+		e->dport = ntohs(sin->sin_port);
+	}
+}
+
+static void
+names_netlink(int sfd, struct sock_ent *e)
+{
+	struct sockaddr_nl nl;
+	socklen_t len = sizeof(nl);
+	int proto;
+
+	if (sockopt_int(sfd, SOL_SOCKET, SO_PROTOCOL, &proto) == 0)
+		e->nlproto = proto;
+	if (getsockname(sfd, (struct sockaddr *)&nl, &len) == 0) {
+		e->portid = nl.nl_pid;
+		if (nl.nl_groups != 0) {
+			if ((e->groups = malloc(sizeof(*e->groups))) == NULL)
+				err(1, NULL);
+			e->groups[0] = nl.nl_groups;
+			e->ngroups = 1;
+		}
+	}
+	len = sizeof(nl);
+	if (getpeername(sfd, (struct sockaddr *)&nl, &len) == 0) {
+		e->dst_portid = nl.nl_pid;
+		e->dst_group = nl.nl_groups;
+	}
+}
+
+static void
+names_unix(int sfd, struct sock_ent *e)
+{
+	struct sockaddr_un un;
+	socklen_t len = sizeof(un);
+	size_t off = offsetof(struct sockaddr_un, sun_path);
+
+	if (getsockname(sfd, (struct sockaddr *)&un, &len) == 0 && len > off &&
+	    len <= sizeof(un))
+		e->name = sock_unix_name(un.sun_path, len - off);
+}
+
+static void
+names_packet(int sfd, struct sock_ent *e)
+{
+	struct sockaddr_ll ll;
+	socklen_t len = sizeof(ll);
+
+	if (getsockname(sfd, (struct sockaddr *)&ll, &len) == 0) {
+		e->ethproto = ntohs(ll.sll_protocol);
+		if (ll.sll_ifindex > 0)
+			e->ifindex = ll.sll_ifindex;
+	}
+}
+
+static void
+names_vsock(int sfd, struct sock_ent *e)
+{
+	struct sockaddr_vm vm;
+	socklen_t len = sizeof(vm);
+
+	if (getsockname(sfd, (struct sockaddr *)&vm, &len) == -1) {
+		e->has |= SK_NOADDR;
+		return;
+	}
+	e->src_cid = vm.svm_cid;
+	e->src_port = vm.svm_port;
+	len = sizeof(vm);
+	if (getpeername(sfd, (struct sockaddr *)&vm, &len) == 0) {
+		e->dst_cid = vm.svm_cid;
+		e->dst_port = vm.svm_port;
+		e->has |= SK_PEER;
+	}
+}
+
+/*
+ * The state as the socket shows it: TCP's own (TCP_INFO); else a
+ * listener, a connected socket (it has a peer) or an unconnected one;
+ * 0, unknown, where the family has no peers to ask about.
+ */
+static void
+sock_state(int sfd, struct sock_ent *e)
+{
+	struct tcp_info ti;
+	struct sockaddr_storage ss;
+	socklen_t len = sizeof(ti);
+	int v;
+
+	if ((e->family == AF_INET || e->family == AF_INET6) &&
+	    e->type == SOCK_STREAM &&
+	    getsockopt(sfd, IPPROTO_TCP, TCP_INFO, &ti, &len) == 0 &&
+	    len > offsetof(struct tcp_info, tcpi_state)) {
+		e->state = ti.tcpi_state;
+		return;
+	}
+	if (sockopt_int(sfd, SOL_SOCKET, SO_ACCEPTCONN, &v) == 0 && v) {
+		e->state = ST_LISTEN;
+		return;
+	}
+	if (e->family == AF_NETLINK) {
+		e->state = e->dst_portid != 0 || e->dst_group != 0 ?
+		    ST_ESTABLISHED : ST_CLOSE;
+		return;
+	}
+	len = sizeof(ss);
+	if (getpeername(sfd, (struct sockaddr *)&ss, &len) == 0)
+		e->state = ST_ESTABLISHED;
+	else if (errno == ENOTCONN)
+		e->state = ST_CLOSE;
+}
+
+/* What the socket says of itself; NULL if its protocol has no row.
+ * deep: a socket of another namespace is looked up in its table. */
+static struct sock_ent *
+ask_socket(int sfd, uint64_t ino, int deep)
+{
+	struct proto *p;
+	struct sock_ent *e;
+	struct stat st;
+	uint64_t netns;
+	int family, type, ipproto, nsfd = -1, known;
+
+	if (sockopt_int(sfd, SOL_SOCKET, SO_DOMAIN, &family) == -1 ||
+	    sockopt_int(sfd, SOL_SOCKET, SO_TYPE, &type) == -1 ||
+	    sockopt_int(sfd, SOL_SOCKET, SO_PROTOCOL, &ipproto) == -1 ||
+	    (p = proto_by_socket(family, type, ipproto)) == NULL)
+		return NULL;
+	known = sock_netns(sfd, &netns, &nsfd) == 0;
+	if (known && nsfd != -1) {
+		e = deep ? far_entry(nsfd, netns, p, ino) : NULL;
+		close(nsfd);
+		if (e != NULL)
+			return e;
+	}
+	e = ent_new(p, ino);
+	e->type = type;
+	if (known)
+		e->netns = netns;
+	else
+		e->has |= SK_NONS;
+	/* A socket's inode belongs to whoever made it. */
+	if (fstat(sfd, &st) == 0) {
+		e->uid = st.st_uid;
+		e->has |= SK_UID;
+	}
+	if (p->names != NULL)
+		p->names(sfd, e);
+	else
+		e->has |= SK_NOADDR;
+	sock_state(sfd, e);
+	return e;
+}
+
+/*
+ * What a caller that may not duplicate the descriptor learns: the
+ * protocol, from the name the kernel gives it, and what the protocol
+ * implies (family, and type where the row has one); not its names, its
+ * state or its namespace.
+ */
+static struct sock_ent *
+ask_name(uint64_t pid, int fd, uint64_t ino)
+{
+	char path[64], kname[32];
+	struct proto *p;
+	struct stat st;
+	struct sock_ent *e;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/proc/%llu/fd/%d",
+	    (unsigned long long)pid, fd);
+	if (stat(path, &st) == -1 || (uint64_t)st.st_ino != ino ||
+	    (n = getxattr(path, "system.sockprotoname", kname,
+	    sizeof(kname) - 1)) == -1)
+		return NULL;
+	kname[n] = '\0';
+	if ((p = proto_by_kname(kname)) == NULL)
+		return NULL;
+	e = ent_new(p, ino);
+	e->has |= SK_NONS | SK_NOADDR;
+	e->uid = st.st_uid;
+	e->has |= SK_UID;
+	return e;
+}
+
+static struct sock_ent *
+ask_holder(uint64_t pid, int fd, uint64_t ino, int deep)
+{
+	struct sock_ent *e;
+	int sfd;
+
+	if ((sfd = holder_dup(pid, fd, ino)) == -1)
+		return ask_name(pid, fd, ino);
+	e = ask_socket(sfd, ino, deep);
+	close(sfd);
+	return e;
+}
+
+/* Ask the holders in the index until one answers. */
+struct ask {
+	uint64_t	 ino;
+	int		 deep;
+	struct sock_ent	*e;
+};
+
+static int
+ask_indexed(struct fdent *fe, void *arg)
+{
+	struct ask *a = arg;
+
+	a->e = ask_holder(fd_ent_pid(fe), fd_ent_fd(fe), a->ino, a->deep);
+	return a->e != NULL;
+}
+
+/*
+ * The socket of this inode that no table has, asked once a run: of the
+ * holder given (fd >= 0), else of those the index of every descriptor
+ * finds.  NULL if none could say.  deep as for ask_socket.
+ */
+static struct sock_ent *
+held_get(uint64_t ino, uint64_t pid, int fd, int deep)
+{
+	struct held *h;
+	struct ask a = { .ino = ino, .deep = deep };
+	char link[40];
+	size_t at;
+
+	if ((h = held_search(ino, &at)) != NULL)
+		return h->e;
+	/* A holder in hand that no longer holds it is a socket closed
+	 * during the scan: the index, which costs a walk of every process,
+	 * is for a socket named by its inode alone. */
+	if (fd >= 0)
+		a.e = ask_holder(pid, fd, ino, deep);
+	else {
+		snprintf(link, sizeof(link), "socket:[%llu]",
+		    (unsigned long long)ino);
+		fd_index_each(link, ask_indexed, &a);
+		/* Reading the index may have asked of this socket too; an
+		 * answer is kept, as an object may borrow it. */
+		if ((h = held_search(ino, &at)) != NULL)
+			return h->e;
+	}
+	held_insert(at, ino, a.e);
+	return a.e;
+}
+
+/* The socket as the holder's descriptor, duplicated, tells it; NULL,
+ * and nothing kept, if it cannot be duplicated. */
+static struct sock_ent *
+held_dup(uint64_t ino, uint64_t pid, int fd)
+{
+	struct held *h;
+	struct sock_ent *e;
+	size_t at;
+	int sfd;
+
+	if ((h = held_search(ino, &at)) != NULL)
+		return h->e;
+	if ((sfd = holder_dup(pid, fd, ino)) == -1)
+		return NULL;
+	e = ask_socket(sfd, ino, 1);
+	close(sfd);
+	held_insert(at, ino, e);
+	return e;
+}
+
+/* One descriptor of the scan of a protocol's holders: a socket of the
+ * protocol that its table left out is asked.  A listing shows the
+ * caller's namespace alone: another's tables are not read for it. */
+static int
+scan_one(struct fdent *fe, void *arg)
+{
+	struct proto *p = arg;
+	const char *link = fd_ent_link(fe);
+	char path[64], kname[32], *end;
+	unsigned long long ino;
+	size_t at;
+	ssize_t n;
+
+	errno = 0;
+	ino = strtoull(link + 8, &end, 10);
+	if (errno != 0 || *end != ']' || end[1] != '\0' ||
+	    search(&p->here, ino) != NULL || held_search(ino, &at) != NULL)
+		return 0;
+	snprintf(path, sizeof(path), "/proc/%llu/fd/%d",
+	    (unsigned long long)fd_ent_pid(fe), fd_ent_fd(fe));
+	if ((n = getxattr(path, "system.sockprotoname", kname,
+	    sizeof(kname) - 1)) == -1)
+		return 0;
+	kname[n] = '\0';
+	if (proto_by_kname(kname) == p)
+		held_get(ino, fd_ent_pid(fe), fd_ent_fd(fe), 0);
+	return 0;
+}
+
+/* Ask, once a run, every socket of a protocol whose table leaves some
+ * out (unbound, unconnected) that a descriptor holds. */
+static void
+held_scan(struct proto *p)
+{
+	if (!p->partial || p->scanned)
+		return;
+	p->scanned = 1;
+	table_load(p);
+	fd_index_each("socket:[", scan_one, p);
 }
 
 /* An attribute's payload, if it is there and holds at least len bytes. */
@@ -1501,6 +2327,9 @@ get_state(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = entry(o)) == NULL)
 		return -1;
+	/* A socket asked through its holder may not tell. */
+	if (e->state == 0)
+		return none();
 	ns_val_add(v, sock_state_name(e->state));
 	return 0;
 }
@@ -1618,6 +2447,21 @@ get_pending(struct ns_obj *o, struct ns_val *v)
 	return v->n > 0 ? 0 : none();
 }
 
+/* The entry of a socket whose addresses are known. */
+static struct sock_ent *
+addressed(struct ns_obj *o)
+{
+	struct sock_ent *e;
+
+	if ((e = entry(o)) == NULL)
+		return NULL;
+	if (e->has & SK_NOADDR) {
+		errno = ENOENT;
+		return NULL;
+	}
+	return e;
+}
+
 /* Whether an inet socket has a remote end: an address or a port. */
 static int
 connected(const struct sock_ent *e)
@@ -1633,7 +2477,7 @@ get_local(struct ns_obj *o, struct ns_val *v)
 	struct sock_ent *e;
 	char buf[INET6_ADDRSTRLEN + 16];
 
-	if ((e = entry(o)) == NULL)
+	if ((e = addressed(o)) == NULL)
 		return -1;
 	sock_inet_endpoint(e, 0, buf, sizeof(buf));
 	ns_val_add(v, buf);
@@ -1646,7 +2490,7 @@ get_remote(struct ns_obj *o, struct ns_val *v)
 	struct sock_ent *e;
 	char buf[INET6_ADDRSTRLEN + 16];
 
-	if ((e = entry(o)) == NULL)
+	if ((e = addressed(o)) == NULL)
 		return -1;
 	if (!connected(e))
 		return none();
@@ -1661,7 +2505,7 @@ get_localaddr(struct ns_obj *o, struct ns_val *v)
 	struct sock_ent *e;
 	char buf[INET6_ADDRSTRLEN];
 
-	if ((e = entry(o)) == NULL)
+	if ((e = addressed(o)) == NULL)
 		return -1;
 	sock_inet_addr(e, 0, buf, sizeof(buf));
 	ns_val_add(v, buf);
@@ -1673,7 +2517,7 @@ get_localport(struct ns_obj *o, struct ns_val *v)
 {
 	struct sock_ent *e;
 
-	if ((e = entry(o)) == NULL)
+	if ((e = addressed(o)) == NULL)
 		return -1;
 	ns_val_num(v, e->sport);
 	return 0;
@@ -1685,7 +2529,7 @@ get_remoteaddr(struct ns_obj *o, struct ns_val *v)
 	struct sock_ent *e;
 	char buf[INET6_ADDRSTRLEN];
 
-	if ((e = entry(o)) == NULL)
+	if ((e = addressed(o)) == NULL)
 		return -1;
 	if (!connected(e))
 		return none();
@@ -1699,7 +2543,7 @@ get_remoteport(struct ns_obj *o, struct ns_val *v)
 {
 	struct sock_ent *e;
 
-	if ((e = entry(o)) == NULL)
+	if ((e = addressed(o)) == NULL)
 		return -1;
 	if (!connected(e))
 		return none();
@@ -1715,7 +2559,7 @@ get_interface(struct ns_obj *o, struct ns_val *v)
 	if ((e = entry(o)) == NULL)
 		return -1;
 	/* Another namespace's interface has no path of ours. */
-	if (e->ifindex == 0 || e->netns != 0)
+	if (e->ifindex == 0 || e->netns != 0 || (e->has & SK_NONS))
 		return none();
 	ns_val_addf(v, "/dev/net/%u", e->ifindex);
 	return 0;
@@ -1729,11 +2573,100 @@ get_netns(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = entry(o)) == NULL)
 		return -1;
+	if (e->has & SK_NONS)
+		return none();
 	if (e->netns == 0 && here == 0 &&
 	    (here = netns_of("/proc/self")) == 0)
 		return none();
 	ns_val_addf(v, "/ns/net/%llu",
 	    (unsigned long long)(e->netns != 0 ? e->netns : here));
+	return 0;
+}
+
+static int
+get_family(struct ns_obj *o, struct ns_val *v)
+{
+	const char *s;
+
+	if (o->id[1] >= NPROTO ||
+	    (s = sock_family_name(protos[o->id[1]].family)) == NULL)
+		return none();
+	ns_val_add(v, s);
+	return 0;
+}
+
+/* A raw socket's IP protocol, which its tables give as its port. */
+static int
+get_ipproto(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+
+	if ((e = addressed(o)) == NULL)
+		return -1;
+	ns_val_named(v, sock_ipproto_name(e->sport), e->sport);
+	return 0;
+}
+
+static int
+get_ipproto_num(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+
+	if ((e = addressed(o)) == NULL)
+		return -1;
+	ns_val_num(v, e->sport);
+	return 0;
+}
+
+static int
+get_ethproto_num(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	ns_val_num(v, e->ethproto);
+	return 0;
+}
+
+/* "CID:PORT" as ss prints it, either of them "*" for any. */
+static void
+vsock_endpoint(uint32_t cid, uint32_t port, char *buf, size_t size)
+{
+	char c[16] = "*", p[16] = "*";
+
+	if (cid != VMADDR_CID_ANY)
+		snprintf(c, sizeof(c), "%u", cid);
+	if (port != VMADDR_PORT_ANY)
+		snprintf(p, sizeof(p), "%u", port);
+	snprintf(buf, size, "%s:%s", c, p);
+}
+
+static int
+get_vsock_local(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+	char buf[32];
+
+	if ((e = addressed(o)) == NULL)
+		return -1;
+	vsock_endpoint(e->src_cid, e->src_port, buf, sizeof(buf));
+	ns_val_add(v, buf);
+	return 0;
+}
+
+static int
+get_vsock_remote(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+	char buf[32];
+
+	if ((e = addressed(o)) == NULL)
+		return -1;
+	if (!(e->has & SK_PEER))
+		return none();
+	vsock_endpoint(e->dst_cid, e->dst_port, buf, sizeof(buf));
+	ns_val_add(v, buf);
 	return 0;
 }
 
@@ -1869,6 +2802,10 @@ inet_summary(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = entry(o)) == NULL)
 		return -1;
+	if (e->has & SK_NOADDR) {
+		ns_val_add(v, protos[e->proto].name);
+		return 0;
+	}
 	sock_inet_endpoint(e, 0, local, sizeof(local));
 	if (connected(e))
 		sock_inet_endpoint(e, 1, remote, sizeof(remote));
@@ -1922,6 +2859,46 @@ packet_summary(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
+/* "vsock stream ESTAB 2:1024 -> 3:80" */
+static int
+vsock_summary(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+	const char *type;
+	char local[32], remote[32] = "*";
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	if ((type = sock_type_name(e->type)) == NULL)
+		type = "?";
+	if (e->has & SK_NOADDR) {
+		ns_val_addf(v, "vsock %s", type);
+		return 0;
+	}
+	vsock_endpoint(e->src_cid, e->src_port, local, sizeof(local));
+	if (e->has & SK_PEER)
+		vsock_endpoint(e->dst_cid, e->dst_port, remote,
+		    sizeof(remote));
+	ns_val_addf(v, "vsock %s %s %s -> %s", type,
+	    sock_state_name(e->state), local, remote);
+	return 0;
+}
+
+/* "xdp raw": what is known of a socket with no addresses. */
+static int
+other_summary(struct ns_obj *o, struct ns_val *v)
+{
+	struct sock_ent *e;
+	const char *type;
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	if ((type = sock_type_name(e->type)) == NULL)
+		type = "?";
+	ns_val_addf(v, "%s %s", protos[e->proto].name, type);
+	return 0;
+}
+
 /*
  * Nodes.
  */
@@ -1956,9 +2933,20 @@ top_summary(struct ns_obj *o, struct ns_val *v)
 }
 
 static int
-proto_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
+emit_sock(struct proto *p, struct sock_ent *e, ns_emit_fn emit, void *arg)
 {
 	struct ns_obj c = { 0 };
+	int stop;
+
+	set_sock(&c, p, e);
+	stop = emit(&c, arg);
+	ns_obj_clear(&c);
+	return stop;
+}
+
+static int
+proto_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
+{
 	struct proto *p;
 	size_t i;
 
@@ -1967,14 +2955,16 @@ proto_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 		return -1;
 	}
 	p = table_load(&protos[o->id[1]]);
-	for (i = 0; i < p->here.n; i++) {
-		set_sock(&c, p, &p->here.v[i]);
-		if (emit(&c, arg)) {
-			ns_obj_clear(&c);
+	for (i = 0; i < p->here.n; i++)
+		if (emit_sock(p, &p->here.v[i], emit, arg))
 			return 1;
-		}
-		ns_obj_clear(&c);
-	}
+	/* Then those its table leaves out, of this namespace. */
+	held_scan(p);
+	for (i = 0; i < nheld; i++)
+		if (held[i].e != NULL && held[i].e->proto == o->id[1] &&
+		    held[i].e->netns == 0 && !(held[i].e->has & SK_NONS) &&
+		    emit_sock(p, held[i].e, emit, arg))
+			return 1;
 	return 0;
 }
 
@@ -2038,7 +3028,7 @@ sock_ident(struct ns_obj *o, const char *s)
 	memcpy(buf, s + 8, len);
 	buf[len] = '\0';
 	if (ns_parse_u64(buf, UINT64_MAX, &ino) == -1 ||
-	    (p = proto_of_inode(ino)) == NULL)
+	    (p = proto_of_inode(ino, 0, -1)) == NULL)
 		return 0;
 	return set_sock(o, p, table_find(p, ino)) == 0 ? 1 : -1;
 }
@@ -2046,9 +3036,16 @@ sock_ident(struct ns_obj *o, const char *s)
 int
 ns_sock_path(uint64_t inode, char *buf, size_t size)
 {
+	return ns_sock_path_held(inode, 0, -1, buf, size);
+}
+
+int
+ns_sock_path_held(uint64_t inode, uint64_t pid, int fd, char *buf,
+    size_t size)
+{
 	struct proto *p;
 
-	if ((p = proto_of_inode(inode)) == NULL) {
+	if ((p = proto_of_inode(inode, pid, fd)) == NULL) {
 		errno = ENOENT;
 		return -1;
 	}
@@ -2060,6 +3057,32 @@ ns_sock_path(uint64_t inode, char *buf, size_t size)
 	return 0;
 }
 
+void
+ns_sock_dir(const char *kname, char *buf, size_t size)
+{
+	struct proto *p;
+	size_t i, n = 0;
+
+	if ((p = proto_by_kname(kname)) != NULL) {
+		strlcpy(buf, p->name, size);
+		return;
+	}
+	/* A protocol with no row: its name in lower case, a dash and a
+	 * slash dropped (one component), "v6" as "6" ("L2TP/IPv6" is
+	 * l2tpip6). */
+	for (i = 0; kname[i] != '\0' && n + 1 < size; i++) {
+		if (kname[i] == '-' || kname[i] == '/')
+			continue;
+		if (kname[i] == 'v' && strcmp(kname + i, "v6") == 0) {
+			buf[n++] = '6';
+			break;
+		}
+		buf[n++] = (char)tolower((unsigned char)kname[i]);
+	}
+	if (size > 0)
+		buf[n] = '\0';
+}
+
 static const struct ns_class *const classes[] = {
 	&top_class,
 	&proto_class,
@@ -2067,6 +3090,9 @@ static const struct ns_class *const classes[] = {
 	&inet_class,
 	&netlink_class,
 	&packet_class,
+	&raw_class,
+	&vsock_class,
+	&other_class,
 	NULL
 };
 

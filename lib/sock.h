@@ -17,6 +17,9 @@
 #define SK_UID		0x04
 #define SK_VFS		0x08		/* vfs_dev and vfs_ino */
 #define SK_PEER		0x10
+/* What a socket read through a holder may not tell (sock.c). */
+#define SK_NONS		0x20		/* its network namespace */
+#define SK_NOADDR	0x40		/* its addresses */
 
 /*
  * A socket.  State and type are the kernel's numbers (TCP_* as ss reads
@@ -63,6 +66,12 @@ struct sock_ent {
 
 	/* packet */
 	uint16_t	 ethproto;	/* ETH_P_* */
+
+	/* vsock: context ids and ports */
+	uint32_t	 src_cid;
+	uint32_t	 src_port;
+	uint32_t	 dst_cid;
+	uint32_t	 dst_port;
 };
 
 /*
@@ -93,6 +102,11 @@ const char *sock_type_name(unsigned);
 const char *sock_netlink_name(unsigned);
 /* An ETH_P_* protocol by its name without ETH_P_; NULL if unknown. */
 const char *sock_ethproto_name(unsigned);
+/* An IP protocol by its IPPROTO_* name, lower case ("tcp", "icmp");
+ * NULL if unknown. */
+const char *sock_ipproto_name(unsigned);
+/* An address family: "inet", "unix", "vsock"...; NULL if unknown. */
+const char *sock_family_name(unsigned);
 /* An inet address alone ("127.0.0.1", "::1"). */
 void	 sock_inet_addr(const struct sock_ent *, int remote, char *,
 	    size_t);

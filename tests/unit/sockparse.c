@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "provider.h"
 #include "sock.h"
 #include "tap.h"
 
@@ -239,6 +240,40 @@ diag_names(void)
 	ok(sock_unix_name("", 0) == NULL, "name: unnamed");
 }
 
+/* A raw socket's protocol and a socket's family, by name. */
+static void
+proto_names(void)
+{
+	is_str(sock_ipproto_name(IPPROTO_TCP), "tcp", "ipproto: tcp");
+	is_str(sock_ipproto_name(IPPROTO_ICMPV6), "icmpv6", "ipproto: icmpv6");
+	is_str(sock_ipproto_name(262), "mptcp", "ipproto: mptcp, past a byte");
+	ok(sock_ipproto_name(253) == NULL, "ipproto: 253 has no name");
+	is_str(sock_family_name(AF_INET6), "inet6", "family: inet6");
+	is_str(sock_family_name(AF_VSOCK), "vsock", "family: vsock");
+	is_str(sock_family_name(44), "xdp", "family: AF_XDP is xdp");
+	ok(sock_family_name(AF_BLUETOOTH) == NULL, "family: no name");
+}
+
+/* The node of /sock a protocol as the kernel names it lives in. */
+static void
+proto_dirs(void)
+{
+	static const char *const pairs[][2] = {
+		{ "TCPv6", "tcp6" }, { "UNIX-STREAM", "unix" },
+		{ "UNIX", "unix" }, { "UDP-Lite", "udplite" },
+		{ "UDPLITEv6", "udplite6" }, { "AF_VSOCK", "vsock" },
+		{ "PINGv6", "ping6" }, { "MPTCPv6", "mptcp6" },
+		{ "SCTPv6", "sctp6" }, { "L2TP/IPv6", "l2tpip6" },
+	};
+	char buf[32];
+	size_t i;
+
+	for (i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+		ns_sock_dir(pairs[i][0], buf, sizeof(buf));
+		is_str(buf, pairs[i][1], pairs[i][0]);
+	}
+}
+
 int
 main(void)
 {
@@ -247,6 +282,8 @@ main(void)
 	netlink_lines();
 	packet_lines();
 	diag_names();
+	proto_names();
+	proto_dirs();
 	is_str(sock_state_name(12), "NEW-SYN-RECV", "state: NEW-SYN-RECV");
 	is_str(sock_state_name(99), "UNKNOWN", "state: out of range");
 	return done_testing();
