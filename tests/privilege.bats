@@ -308,9 +308,10 @@ WRITES=creat,mkdir,mkdirat,rmdir,unlink,unlinkat,rename,renameat,renameat2,link,
 			echo "$cmd: a netlink request that is no query" >&2
 			return 1
 		fi
-		# ioctl: the terminal's size and namespaces' relations only.
+		# ioctl: the terminal's size, namespaces' relations and a
+		# socket's namespace (SIOCGSKNS) only.
 		if grep -E '^[0-9]+ +ioctl\(' "$log" |
-		    grep -Ev 'ioctl\([0-9]+, (TCGETS|TIOCGWINSZ|NS_GET_[A-Z_]+)[,)]' >&2; then
+		    grep -Ev 'ioctl\([0-9]+, (TCGETS|TIOCGWINSZ|NS_GET_[A-Z_]+|SIOCGSKNS)[,)]' >&2; then
 			echo "$cmd: an ioctl that is no query" >&2
 			return 1
 		fi

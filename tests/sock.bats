@@ -183,24 +183,24 @@ port_of() {
 	run -0 --separate-stderr "$NSLS" /sock
 	assert_output "$(printf '/sock/%s\n' unix tcp tcp6 udp udp6 udplite \
 	    udplite6 raw raw6 netlink packet ping ping6 mptcp mptcp6 vsock xdp)"
-	[ -z "$stderr" ]
+	[ -z "$(stderr_unskipped)" ]
 }
 
 @test "an unknown protocol or inode names nothing" {
 	run -1 --separate-stderr "$NSCAT" /sock/tcp7
 	assert_output ""
-	assert_equal "$stderr" "nscat: /sock/tcp7: no such object"
+	assert_equal "$(stderr_unskipped)" "nscat: /sock/tcp7: no such object"
 	run -1 --separate-stderr "$NSCAT" /sock/tcp/1
-	assert_equal "$stderr" "nscat: /sock/tcp/1: no such object"
+	assert_equal "$(stderr_unskipped)" "nscat: /sock/tcp/1: no such object"
 	run -1 --separate-stderr "$NSCAT" "/sock/udp/$(ino tcp_listen)"
-	assert_equal "$stderr" \
+	assert_equal "$(stderr_unskipped)" \
 	    "nscat: /sock/udp/$(ino tcp_listen): no such object"
 	run -1 --separate-stderr "$NSCAT" /sock/tcp/x
-	assert_equal "$stderr" "nscat: /sock/tcp/x: no such object"
+	assert_equal "$(stderr_unskipped)" "nscat: /sock/tcp/x: no such object"
 }
 
 @test "/sock/tcp lists the listener and both ends of a connection" {
-	run -0 "$NSLS" /sock/tcp
+	run -0 unskipped "$NSLS" /sock/tcp
 	assert_line "/sock/tcp/$(ino tcp_listen)"
 	assert_line "/sock/tcp/$(ino tcp_client)"
 	assert_line "/sock/tcp/$(ino tcp_server)"
@@ -249,11 +249,11 @@ port_of() {
 	    join("|")' <<<"$output"
 	assert_output "LISTEN|stream|$SOCKDIR/a b\\x0ac.sock|/fs$SOCKDIR/a\\x20b\\x0ac.sock"
 	for fmt in "" -P -r; do
-		run -0 "$NSCAT" $fmt -o name,file,summary "$l"
+		run -0 unskipped "$NSCAT" $fmt -o name,file,summary "$l"
 		refute_control_bytes "$output"
 		assert_output --partial 'b\x0ac.sock'
 	done
-	run -0 "$NSLS" -l /sock/unix
+	run -0 unskipped "$NSLS" -l /sock/unix
 	refute_control_bytes "$output"
 }
 
@@ -270,18 +270,18 @@ port_of() {
 
 @test "the socket file resolves to the listener, raw or escaped" {
 	want=/sock/unix/$(ino unix_listen)
-	run -0 "$NSCAT" -n -r -o path "$LISTENER"
+	run -0 unskipped "$NSCAT" -n -r -o path "$LISTENER"
 	assert_output "$want"
-	run -0 "$NSCAT" -n -r -o path "$SOCKDIR/a\\x20b\\x0ac.sock"
+	run -0 unskipped "$NSCAT" -n -r -o path "$SOCKDIR/a\\x20b\\x0ac.sock"
 	assert_output "$want"
 	# The file link of the socket leads back to the file.
 	run -0 attrs "$want" file
-	run -0 "$NSCAT" -n -r -o path "$output"
+	run -0 unskipped "$NSCAT" -n -r -o path "$output"
 	assert_output "/fs$SOCKDIR/a\\x20b\\x0ac.sock"
 }
 
 @test "a socket file nobody is bound to is only a file" {
-	run -0 "$NSCAT" -n -r -o path "$SOCKDIR/gone.sock"
+	run -0 unskipped "$NSCAT" -n -r -o path "$SOCKDIR/gone.sock"
 	assert_output "/fs$SOCKDIR/gone.sock"
 }
 
@@ -299,7 +299,7 @@ port_of() {
 	run -0 attrs "$b" peer
 	assert_output "$a"
 	# Following the link gets there.
-	run -0 "$NSCAT" -n -r -o peer "$("$NSCAT" -n -r -o peer "$a")"
+	run -0 unskipped "$NSCAT" -n -r -o peer "$("$NSCAT" -n -r -o peer "$a")"
 	assert_output "$a"
 }
 
@@ -326,12 +326,12 @@ port_of() {
 }
 
 @test "socket:[INODE], as a descriptor's link reads, is the socket" {
-	run -0 "$NSCAT" -n -r -o path "socket:[$(ino unix_listen)]"
+	run -0 unskipped "$NSCAT" -n -r -o path "socket:[$(ino unix_listen)]"
 	assert_output "/sock/unix/$(ino unix_listen)"
-	run -0 "$NSCAT" -n -r -o path "socket:[$(ino netlink)]"
+	run -0 unskipped "$NSCAT" -n -r -o path "socket:[$(ino netlink)]"
 	assert_output "/sock/netlink/$(ino netlink)"
 	run -1 --separate-stderr "$NSCAT" "socket:[1]"
-	assert_equal "$stderr" "nscat: socket:[1]: no such object"
+	assert_equal "$(stderr_unskipped)" "nscat: socket:[1]: no such object"
 }
 
 @test "every socket's attributes are valid JSON" {
@@ -350,7 +350,7 @@ port_of() {
 	    \"route\" and .portid == $3) | .path"' _ "$NSLS" "$cols" \
 	    "$(info portid)"
 	assert_output "/sock/netlink/$(ino netlink)"
-	[ -z "$stderr" ]
+	[ -z "$(stderr_unskipped)" ]
 	run -0 bash -c '"$1" -J -l /sock | jq -r ".nodes[].path"' _ "$NSLS"
 	assert_line /sock/packet
 }
@@ -370,7 +370,7 @@ port_of() {
 		local before after listed mptcp=
 
 		before=$(ss_inodes "$1")
-		listed=$("$NSLS" -n -r -o path,localport "${@:2}" |
+		listed=$(unskipped "$NSLS" -n -r -o path,localport "${@:2}" |
 		    awk '{ sub(".*/", "", $1); print $1, $2 }')
 		after=$(ss_inodes "$1")
 		if [ "$1" = t ] && ss -MaH >/dev/null 2>&1; then
@@ -384,7 +384,7 @@ port_of() {
 	}
 	run -0 same t /sock/tcp /sock/tcp6
 	assert_output ""
-	run -0 "$NSLS" /sock/tcp
+	run -0 unskipped "$NSLS" /sock/tcp
 	assert_line "/sock/tcp/$(ino tcp_listen)"
 	run -0 same u /sock/udp /sock/udp6
 	assert_output ""
@@ -397,7 +397,7 @@ port_of() {
 	# The helper's hostile name takes two lines in ss, each holder one
 	# more; sockets that come and go meanwhile are allowed a few.
 	[ "$ours" -ge $((theirs - 8)) ] && [ "$ours" -le $((theirs + 8)) ]
-	run -0 "$NSLS" /sock/unix
+	run -0 unskipped "$NSLS" /sock/unix
 	assert_line "/sock/unix/$(ino unix_abstract)"
 }
 
@@ -410,7 +410,7 @@ port_of() {
 	"${un[@]}" true 2>/dev/null || skip "cannot make a network namespace"
 	run -0 --separate-stderr "${un[@]}" "$NSLS" /sock/tcp
 	assert_output ""
-	[ -z "$stderr" ]
+	[ -z "$(stderr_unskipped)" ]
 	run -0 "${un[@]}" "$NSLS" /sock/unix
 	refute_output --partial "/sock/unix/$(ino unix_listen)"
 	run -0 "${un[@]}" "$NSLS" /sock
@@ -429,7 +429,7 @@ port_of() {
 	run -0 attrs "/sock/tcp/$ino" path,state,localaddr,netns
 	assert_output "/sock/tcp/$ino|LISTEN|127.0.0.1|/ns/net/$ns"
 	# Listing is this namespace's, as ss lists it.
-	run -0 "$NSLS" /sock/tcp
+	run -0 unskipped "$NSLS" /sock/tcp
 	refute_line "/sock/tcp/$ino"
 	run -0 attrs "/sock/tcp/$(ino tcp_listen)" netns
 	assert_output "/ns/net/$here"

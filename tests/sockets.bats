@@ -91,12 +91,12 @@ kind_object() {
 	obj=$want_obj
 	run -0 --separate-stderr "$NSCAT" -n -r -o path "$obj"
 	assert_output "$obj"
-	[ -z "$stderr" ]
+	[ -z "$(stderr_unskipped)" ]
 }
 
 # Some attributes of one object, joined by "|"; null where there is none.
 attrs() {
-	"$NSCAT" -J -o "$2" "$1" |
+	unskipped "$NSCAT" -J -o "$2" "$1" |
 	    jq -r --arg c "$2" '.objects[0] as $o |
 		[$c | split(",")[] | $o[.] | tostring] | join("|")'
 }
@@ -168,7 +168,7 @@ attrs() {
 	command -v nsenter >/dev/null || skip "no nsenter"
 	run -0 nsenter -t "$OWNPID" -n "$NSLS" /sock/ping6
 	assert_line "/sock/ping6/$ino"
-	run -0 "$NSLS" /sock/ping6
+	run -0 unskipped "$NSLS" /sock/ping6
 	refute_output --partial "/sock/ping6/$ino"
 }
 
@@ -192,7 +192,7 @@ attrs() {
 	assert_output "vsock|vsock|stream|UNCONN|*:*|null"
 	run -0 --separate-stderr "$NSCAT" -n -r -o path "/sock/af_vsock/$ino"
 	assert_output "$obj"
-	run -0 "$NSCAT" -n -r -o path /sock/af_vsock
+	run -0 unskipped "$NSCAT" -n -r -o path /sock/af_vsock
 	assert_output /sock/vsock
 }
 
@@ -216,10 +216,10 @@ attrs() {
 	assert_output "LISTEN|127.0.0.1:$(word_of all mptcp_listen port)"
 	# Its subflow, which the TCP table lists under the same inode, is
 	# not a TCP socket of its own.
-	run -0 "$NSLS" /sock/tcp
+	run -0 unskipped "$NSLS" /sock/tcp
 	refute_line "/sock/tcp/$ino"
 	run -1 --separate-stderr "$NSCAT" "/sock/tcp/$ino"
-	assert_equal "$stderr" "nscat: /sock/tcp/$ino: no such object"
+	assert_equal "$(stderr_unskipped)" "nscat: /sock/tcp/$ino: no such object"
 }
 
 @test "raw sockets name their IP protocol, with its number" {
@@ -248,7 +248,7 @@ attrs() {
 		node=${form%/INODE}
 		run -0 --separate-stderr "$NSLS" -d -n -r -o path "$node"
 		assert_output "$node"
-		[ -z "$stderr" ]
+		[ -z "$(stderr_unskipped)" ]
 	done
 	# Each socket the helper made in this namespace is listed.
 	for name in tcp tcp6 tcp_refused udp udp6 udplite udplite6 netlink \
@@ -259,7 +259,7 @@ attrs() {
 		obj=$("$FDINFO" -p "$PID" -J -o fd,object |
 		    jq -r --argjson fd "$fd" '.fds[] | select(.fd == $fd) |
 		    .object')
-		run -0 "$NSLS" "${obj%/*}"
+		run -0 unskipped "$NSLS" "${obj%/*}"
 		assert_line "$obj"
 	done
 }
@@ -283,7 +283,7 @@ attrs() {
 	run -0 attrs "$obj" state,local,netns
 	assert_output "UNCONN|127.0.0.1:$(word_of moved gone_udp port)|/ns/net/$gone"
 	# Neither is listed here.
-	run -0 "$NSLS" /sock/udp
+	run -0 unskipped "$NSLS" /sock/udp
 	refute_line "$obj"
 }
 
@@ -298,7 +298,7 @@ attrs() {
 	run -0 attrs "$obj" state,netns
 	assert_output "UNCONN|/ns/net/$HERE"
 	# Listed here, where it lives, though no holder is here.
-	run -0 "$NSLS" /sock/tcp
+	run -0 unskipped "$NSLS" /sock/tcp
 	assert_line "$obj"
 	sock_of moved "$MOVEDPID" here_listen
 	kind_object "$MOVEDPID" TCP "/sock/tcp/$ino"
@@ -312,7 +312,7 @@ attrs() {
 	assert_output "/sock/udp/$ino"
 	# Under another protocol it names nothing.
 	run -1 --separate-stderr "$NSCAT" "/sock/tcp/$ino"
-	assert_equal "$stderr" "nscat: /sock/tcp/$ino: no such object"
+	assert_equal "$(stderr_unskipped)" "nscat: /sock/tcp/$ino: no such object"
 }
 
 @test "an unprivileged user's own socket: all but its namespace" {
