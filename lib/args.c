@@ -1,6 +1,13 @@
 /*
  * args.c: what every tool does with its arguments: paths on the command
- * line or, for "-", one a line on standard input.
+ * line or, for "-", one a line on standard input, and the lists option
+ * arguments hold.
+ *
+ * Input is strict: a line of standard input that holds a NUL byte is an
+ * error of its own, not a path cut at the NUL; a list with an empty
+ * element (",", "a,,b", "") is a usage error, not "everything".  A
+ * message quotes input escaped by rule 5 and cut after QUOTE_MAX
+ * characters, so that a huge argument gives a line, not megabytes.
  */
 #include <err.h>
 #include <errno.h>
@@ -12,6 +19,11 @@
 #include <getopt.h>
 
 #include "ns.h"
+
+#include "core.h"
+
+/* The most of an input a message quotes, in escaped characters. */
+#define QUOTE_MAX	256
 
 int
 ns_outopt(struct ns_outopts *oo, int ch, const char *arg)
@@ -38,6 +50,56 @@ ns_outopt(struct ns_outopts *oo, int ch, const char *arg)
 	return 1;
 }
 
+/*
+ * Split a comma-separated option argument in place.  An empty element
+ * would select nothing or, worse, everything; it is refused here for
+ * every option alike.
+ */
+char **
+ns_optlist(int opt, const char *what, char *arg)
+{
+	char **v = NULL, *s, *q;
+	size_t n = 0;
+
+	if (*arg == '\0') {
+		warnx("-%c: empty list", opt);
+		return NULL;
+	}
+	if ((q = ns_quote(arg)) == NULL)
+		err(1, NULL);
+	while ((s = strsep(&arg, ",")) != NULL) {
+		if (*s == '\0') {
+			warnx("-%c: empty %s in '%s'", opt, what, q);
+			free(q);
+			free(v);
+			return NULL;
+		}
+		if ((v = reallocarray(v, n + 2, sizeof(*v))) == NULL)
+			err(1, NULL);
+		v[n++] = s;
+		v[n] = NULL;
+	}
+	free(q);
+	return v;
+}
+
+char *
+ns_quote(const char *input)
+{
+	return ns_escape_cut(input, strlen(input), QUOTE_MAX);
+}
+
+static void
+warn_quoted(const char *input, size_t len, const char *why)
+{
+	char *s;
+
+	if ((s = ns_escape_cut(input, len, QUOTE_MAX)) == NULL)
+		err(1, NULL);
+	warnx("%s: %s", s, why);
+	free(s);
+}
+
 static int
 each_line(int (*fn)(const char *, void *), void *arg)
 {
@@ -51,6 +113,13 @@ each_line(int (*fn)(const char *, void *), void *arg)
 			line[--len] = '\0';
 		if (len == 0)
 			continue;
+		/* A path holds no NUL: the line names nothing, and the
+		 * part before the NUL is not what was meant either. */
+		if (strlen(line) != (size_t)len) {
+			warn_quoted(line, len, "NUL byte in the line");
+			failed++;
+			continue;
+		}
 		if (fn(line, arg) != 0)
 			failed++;
 	}
@@ -78,14 +147,21 @@ ns_each_arg(int argc, char *argv[], int (*fn)(const char *, void *),
 void
 ns_warn_input(const char *input, int errnum)
 {
+	warn_quoted(input, strlen(input), errnum == ENOENT ?
+	    "no such object" : strerror(errnum));
+}
+
+/* An object's own path is quoted whole: it is what the tool found, not
+ * what it was given, and cut it would name something else. */
+void
+ns_warn_obj(const char *path, int errnum)
+{
 	char *s;
 
-	if ((s = ns_escape(input)) == NULL)
+	if ((s = ns_escape(path)) == NULL)
 		err(1, NULL);
-	if (errnum == ENOENT)
-		warnx("%s: no such object", s);
-	else
-		warnx("%s: %s", s, strerror(errnum));
+	warnx("%s: %s", s, errnum == ENOENT ? "no such object" :
+	    strerror(errnum));
 	free(s);
 }
 
@@ -106,7 +182,7 @@ ns_bad_option(char *argv[], const char *opts)
 	 * character that is no option. */
 	known = optopt > CHAR_MAX ||
 	    (optopt > 0 && optopt != ':' && strchr(opts, optopt) != NULL);
-	if ((s = ns_escape(optopt == 0 || known ? word : c)) == NULL)
+	if ((s = ns_quote(optopt == 0 || known ? word : c)) == NULL)
 		err(1, NULL);
 	if (optopt == 0)
 		warnx("unrecognized option '%s'", s);

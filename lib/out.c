@@ -192,29 +192,35 @@ add_column(struct ns_out *out, const struct ns_attr *a)
 	out->cols[out->ncols++] = (struct column){ .attr = a };
 }
 
+/* The columns of a list, each known: an empty list or name is none,
+ * and a table of no column has no rows to lay out. */
 static int
 add_list(struct ns_out *out, const char *list)
 {
 	const struct ns_attr *a;
-	char *copy, *s, *name;
+	char *copy, **names, **n, *q;
+	int r = 0;
 
 	if ((copy = strdup(list)) == NULL)
 		err(1, NULL);
-	for (s = copy; (name = strsep(&s, ",")) != NULL;) {
-		if (*name == '\0')
-			continue;
-		if ((a = ns_attr_any(name)) == NULL) {
-			if ((name = ns_escape(name)) == NULL)
+	if ((names = ns_optlist('o', "column name", copy)) == NULL) {
+		free(copy);
+		return -1;
+	}
+	for (n = names; *n != NULL; n++) {
+		if ((a = ns_attr_any(*n)) == NULL) {
+			if ((q = ns_quote(*n)) == NULL)
 				err(1, NULL);
-			warnx("unknown column: %s", name);
-			free(name);
-			free(copy);
-			return -1;
+			warnx("unknown column: %s", q);
+			free(q);
+			r = -1;
+			break;
 		}
 		add_column(out, a);
 	}
+	free(names);
 	free(copy);
-	return 0;
+	return r;
 }
 
 int

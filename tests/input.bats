@@ -1,0 +1,175 @@
+#!/usr/bin/env bats
+# Input no tool may crash on or take loosely: option arguments that are
+# empty lists, empty names or names of nothing (usage errors, exit 2,
+# naming what is valid), lines of standard input that hold a NUL byte,
+# input so large that a message must not echo it whole, and empty values
+# in raw output, which must not move the fields after them.  Last, every
+# tool's options fuzzed: an exit status of 0, 1 or 2, never a signal.
+
+bats_require_minimum_version 1.5.0
+load helpers/common
+load helpers/names
+
+TOOLS=(nsls nscat fdinfo devtree)
+
+# The first line of the last run's stderr.
+first_err() {
+	printf '%s\n' "${stderr%%$'\n'*}"
+}
+
+@test "-o: an empty list or an empty column name is a usage error, in every tool" {
+	for name in "${TOOLS[@]}"; do
+		for o in '' + '+' ; do
+			run -2 --separate-stderr "$BUILD/$name" -o "$o" /dev/null
+			assert_equal "$(first_err)" "$name: -o: empty list"
+			assert_output ''
+		done
+		for o in , ,,path path, ,path path,,type; do
+			run -2 --separate-stderr "$BUILD/$name" -o "$o" /dev/null
+			assert_equal "$(first_err)" \
+			    "$name: -o: empty column name in '$o'"
+			assert_output ''
+			run -2 --separate-stderr "$BUILD/$name" -r -o "+$o" \
+			    /dev/null
+			assert_equal "$(first_err)" \
+			    "$name: -o: empty column name in '$o'"
+		done
+		# The same through the long option, and a list that is fine.
+		run -2 --separate-stderr "$BUILD/$name" --output= /dev/null
+		assert_equal "$(first_err)" "$name: -o: empty list"
+	done
+	run -0 --separate-stderr "$NSCAT" -n -r -o path,type /dev/null
+	assert_output '/dev/char/1/3 chardev'
+	run -0 --separate-stderr "$NSCAT" -n -r -o +type /dev/null
+	assert_output '/dev/char/1/3 chardev'
+}
+
+@test "fdinfo -t: a kind not in the catalog is a usage error that names the valid ones" {
+	valid=$("$FDINFO" --types -r -n -o kind | paste -sd, | sed 's/,/, /g')
+	[ -n "$valid" ]
+	for t in nosuchtype 'REG,nosuchtype' "$(printf 'x\033[1m')"; do
+		run -2 --separate-stderr "$FDINFO" -t "$t" -p $$
+		refute_raw_output
+		bad=${t##*,}
+		assert_equal "$(first_err)" \
+		    "fdinfo: -t: unknown type '$(esc "$bad")' (valid: $valid, SOCK)"
+		assert_output ''
+	done
+	run -2 --separate-stderr "$FDINFO" -t '' -p $$
+	assert_equal "$(first_err)" 'fdinfo: -t: empty list'
+	for t in , ,,, REG, ,REG REG,,FIFO; do
+		run -2 --separate-stderr "$FDINFO" -t "$t" -p $$
+		assert_equal "$(first_err)" "fdinfo: -t: empty type in '$t'"
+	done
+	# Every kind of the catalog, in any case, and SOCK are taken.
+	run -0 --separate-stderr "$FDINFO" -n -o fd -p $$ \
+	    -t "$("$FDINFO" --types -r -n -o kind | paste -sd,),SOCK"
+	run -0 --separate-stderr "$FDINFO" -n -o fd -p $$ -t reg,fifo,sock,Tcp
+}
+
+@test "fdinfo -p: an empty list or element is a usage error, a pid of no process is not" {
+	run -2 --separate-stderr "$FDINFO" -p ''
+	assert_equal "$(first_err)" 'fdinfo: -p: empty list'
+	for p in , ,,, 1, ,1 1,,1; do
+		run -2 --separate-stderr "$FDINFO" -p "$p"
+		assert_equal "$(first_err)" "fdinfo: -p: empty process id in '$p'"
+		assert_output ''
+	done
+	for p in abc -1 0 1x 99999999999 ' 1'; do
+		run -2 --separate-stderr "$FDINFO" -p "$p"
+		assert_equal "$(first_err)" "fdinfo: $(esc "$p"): not a process id"
+	done
+	# Well formed, but above pid_max: no process has it.
+	none=$(($(cat /proc/sys/kernel/pid_max) + 1))
+	run -1 --separate-stderr "$FDINFO" -n -o pid -p "$none,$$"
+	assert_equal "$stderr" "fdinfo: $none: no such process"
+	assert_line "$$"
+}
+
+@test "devtree -s: a name that is no subsystem is a usage error" {
+	for s in nosuchsubsystem tty,nosuchsubsystem tty/ttyS0 devices . .. \
+	    null "$(printf 'x\033[1m')"; do
+		run -2 --separate-stderr "$DEVTREE" -s "$s"
+		refute_raw_output
+		bad=${s##*,}
+		assert_equal "$(first_err)" \
+		    "devtree: -s: unknown subsystem '$(esc "$bad")' (nsls /dev lists them)"
+		assert_output ''
+	done
+	run -2 --separate-stderr "$DEVTREE" -s ''
+	assert_equal "$(first_err)" 'devtree: -s: empty list'
+	for s in , tty, ,tty tty,,net; do
+		run -2 --separate-stderr "$DEVTREE" -s "$s"
+		assert_equal "$(first_err)" "devtree: -s: empty subsystem in '$s'"
+	done
+}
+
+@test "devtree -s: every subsystem nsls /dev lists is taken; char selects the char devices" {
+	all=$("$NSLS" -r -n -o path,type /dev |
+	    awk '$2 == "subsystem" || $2 == "devdir" { print substr($1, 6) }' |
+	    paste -sd,)
+	[[ $all == block,char,net,* ]]
+	run -0 --separate-stderr "$DEVTREE" -r -n -o path -s "$all"
+	assert_line /dev/char/1/3
+	# /dev/null is a char device of the mem class: -s char and -s mem
+	# both reach it, -s block does not.
+	run -0 --separate-stderr "$DEVTREE" -r -n -o path -s char
+	assert_line /dev/char/1/3
+	refute_line --regexp '^/dev/block/'
+	run -0 --separate-stderr "$DEVTREE" -r -n -o path -s mem
+	assert_line /dev/char/1/3
+	run -0 --separate-stderr "$DEVTREE" -r -n -o path -s block
+	refute_line /dev/char/1/3
+}
+
+@test "a line of standard input that holds a NUL byte is an error of its own" {
+	for name in "${TOOLS[@]}"; do
+		run -1 --separate-stderr bash -c \
+		    'printf "/dev/null\n/dev/null\0/x\n\0\n/dev/null\n" | "$1" -r -n -o path -' \
+		    - "$BUILD/$name"
+		assert_equal "$stderr" "$name: /dev/null\\x00/x: NUL byte in the line
+$name: \\x00: NUL byte in the line"
+		refute_output --partial '/dev/null/x'
+	done
+	run -1 --separate-stderr bash -c \
+	    'printf "/dev/null\n/dev/null\0/x\n/proc/self\n" | "$1" -r -n -o path -' \
+	    - "$NSCAT"
+	assert_line --index 0 /dev/char/1/3
+	assert_line --regexp '^/proc/[0-9]+$'
+	[ "${#lines[@]}" -eq 2 ]
+}
+
+@test "a huge argument or line is quoted cut, with a mark" {
+	big=$(head -c 100000 /dev/zero | tr '\0' x)
+	x256=$(printf '%0256d' 0 | tr 0 x)
+	for name in "${TOOLS[@]}"; do
+		# Too long for a file name, too: either is the reason.
+		run -1 --separate-stderr "$BUILD/$name" "$big"
+		[[ $stderr =~ ^$name:\ $x256\.\.\.:\ (no such object|File name too long)$ ]]
+		run -1 --separate-stderr bash -c \
+		    'head -c 10000000 /dev/zero | tr "\0" x | "$1" -' - \
+		    "$BUILD/$name"
+		[[ $stderr =~ ^$name:\ $x256\.\.\.:\ (no such object|File name too long)$ ]]
+		run -2 --separate-stderr "$BUILD/$name" -o "path,$big" /dev/null
+		assert_equal "$(first_err)" "$name: unknown column: $x256..."
+		run -2 --separate-stderr "$BUILD/$name" "--$big"
+		assert_equal "$(first_err)" \
+		    "$name: unrecognized option '--${x256:2}...'"
+	done
+	# Escapes are not cut in two: 64 of \x1b fit, then the mark.
+	esc64=$(printf '\\x1b%.0s' {1..64})
+	run -1 --separate-stderr "$NSCAT" "$(printf '\033%.0s' {1..100})"
+	assert_equal "$stderr" "nscat: $esc64...: no such object"
+	# An input that fits is whole, with no mark.
+	run -1 --separate-stderr "$NSCAT" "/${x256:1}"
+	assert_equal "$stderr" "nscat: /${x256:1}: no such object"
+	run -2 --separate-stderr "$FDINFO" -p "1,$big"
+	assert_equal "$(first_err)" "fdinfo: $x256...: not a process id"
+	run -2 --separate-stderr "$FDINFO" -t "$big"
+	[[ $(first_err) == "fdinfo: -t: unknown type '$x256...' (valid: "* ]]
+	run -2 --separate-stderr "$DEVTREE" -s "$big"
+	assert_equal "$(first_err)" \
+	    "devtree: -s: unknown subsystem '$x256...' (nsls /dev lists them)"
+	run -2 --separate-stderr "$DEVTREE" -d "$big"
+	assert_equal "$(first_err)" "devtree: depth $x256...: invalid"
+}
