@@ -97,7 +97,8 @@ struct ns_outopts {
 int		 ns_outopt(struct ns_outopts *, int ch, const char *optarg);
 
 /* Call fn for each argument, and for "-" for each line of standard
- * input; the number of calls that returned non-zero. */
+ * input but an empty one or "-" (none, in raw output); the number of
+ * calls that returned non-zero, and of lines that hold a NUL byte. */
 int		 ns_each_arg(int argc, char *argv[],
 		    int (*fn)(const char *, void *), void *);
 /* Say what was wrong with a command line getopt(3) refused, as getopt

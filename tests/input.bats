@@ -11,6 +11,15 @@ load helpers/common
 load helpers/names
 
 TOOLS=(nsls nscat fdinfo devtree)
+HOLD=$HELPERS/holdnames
+
+setup() {
+	helpers=()
+}
+
+teardown() {
+	stop_helpers
+}
 
 # The first line of the last run's stderr.
 first_err() {
@@ -172,4 +181,66 @@ $name: \\x00: NUL byte in the line"
 	    "devtree: -s: unknown subsystem '$x256...' (nsls /dev lists them)"
 	run -2 --separate-stderr "$DEVTREE" -d "$big"
 	assert_equal "$(first_err)" "devtree: depth $x256...: invalid"
+}
+
+@test "raw output: an empty value is -, a value of - is \\x2d, the fields stay in place" {
+	touch -- "$BATS_TEST_TMPDIR/-"
+	start_helper empty "$HOLD" -c '' -f "$BATS_TEST_TMPDIR/-"
+	empty=$pid
+	start_helper dash "$HOLD" -c -
+	dash=$pid
+	# A process named "" and one named "-", each a row of four fields.
+	run -0 --separate-stderr "$NSCAT" -r -o path,comm,user,pid \
+	    "/proc/$empty" "/proc/$dash"
+	assert_output "PATH COMM USER PID
+/proc/$empty - /user/$(id -u) $empty
+/proc/$dash \\x2d /user/$(id -u) $dash"
+	run -0 --separate-stderr "$NSLS" -r -n -o path,comm,pid /proc
+	assert_line "/proc/$empty - $empty"
+	run -0 awk 'NF != 3' <<<"$output"
+	assert_output ''
+	run -0 --separate-stderr "$FDINFO" -r -n -o pid,comm,fd,name -p "$empty"
+	run -0 awk -v p="$empty" '$1 != p || $2 != "-" || NF != 4' <<<"$output"
+	assert_output ''
+	# nscat's KEY VALUE lines keep their two words as well.
+	run -0 --separate-stderr "$NSCAT" -r "/proc/$empty"
+	assert_line 'comm -'
+	run -0 --separate-stderr "$NSCAT" -r "/proc/$dash"
+	assert_line 'comm \x2d'
+	# A name that is "-" is told from none, and \x2d reads back as "-".
+	ed=/fs$(esc "$BATS_TEST_TMPDIR")
+	run -0 --separate-stderr "$NSCAT" -r -n -o path,name "$ed/\\x2d"
+	assert_output "$ed/- \\x2d"
+	run -0 --separate-stderr bash -c 'cd "$2" && "$1" -r -n -o path "\x2d"' \
+	    - "$NSCAT" "$BATS_TEST_TMPDIR"
+	assert_output "$ed/-"
+	# The other formats keep an empty value as they always have.
+	run -0 --separate-stderr "$NSCAT" -P -o comm "/proc/$empty"
+	assert_output 'COMM=""'
+	run -0 --separate-stderr "$NSCAT" -J -o comm "/proc/$empty" "/proc/$dash"
+	run -0 jq -c '[.objects[].comm]' <<<"$output"
+	assert_output '[null,"-"]'
+}
+
+@test "raw output: a kernel thread's empty command line is -" {
+	for d in /proc/[0-9]*; do
+		# /proc gives every file a size of 0: read a byte.
+		[ -r "$d/cmdline" ] &&
+		    [ -z "$(head -c 1 "$d/cmdline" 2>/dev/null | od -An)" ] &&
+		    [ "$(cat "$d/stat" 2>/dev/null | awk '{print $3}')" != Z ] &&
+		    { kt=${d#/proc/}; break; }
+	done
+	[ -n "${kt-}" ] || skip "no kernel thread is visible"
+	run -0 --separate-stderr "$NSCAT" -r -n -o path,cmdline,pid "/proc/$kt"
+	assert_output "/proc/$kt - $kt"
+}
+
+@test "a - line of standard input, a missing value in raw output, is passed over" {
+	# The column of a record that has none, piped into the next tool.
+	run -0 --separate-stderr bash -c \
+	    'printf "/dev/null\n-\n\n/dev/null\n" | "$1" -r -n -o path -' - \
+	    "$NSCAT"
+	assert_output '/dev/char/1/3
+/dev/char/1/3'
+	assert_equal "$stderr" ''
 }
