@@ -244,3 +244,142 @@ $name: \\x00: NUL byte in the line"
 /dev/char/1/3'
 	assert_equal "$stderr" ''
 }
+
+@test "nsmount: -o and the mount point are checked, and quoted escaped" {
+	NSMOUNT=$BUILD/nsmount
+	run -2 --separate-stderr "$NSMOUNT" -o '' "$BATS_TEST_TMPDIR"
+	assert_equal "$(first_err)" 'nsmount: -o: empty list'
+	run -2 --separate-stderr "$NSMOUNT" -o ro,,nodev "$BATS_TEST_TMPDIR"
+	assert_equal "$(first_err)" "nsmount: -o: empty option in 'ro,,nodev'"
+	run -2 --separate-stderr "$NSMOUNT" -o "ro,$(printf 'x\033[1m\377')" \
+	    "$BATS_TEST_TMPDIR"
+	refute_raw_output
+	assert_equal "$(first_err)" "nsmount: -o: bad option 'x\\x1b[1m\\xff'"
+	run -1 --separate-stderr "$NSMOUNT" "$BATS_TEST_TMPDIR/$(printf 'no\033]0;t\007')"
+	refute_raw_output
+	assert_equal "$stderr" \
+	    "nsmount: $(esc "$BATS_TEST_TMPDIR")/no\\x1b]0;t\\x07: No such file or directory"
+	run -1 --separate-stderr "$NSMOUNT" /dev/null
+	assert_equal "$stderr" 'nsmount: /dev/null: Not a directory'
+}
+
+# One odd argument into $arg, drawn by $RANDOM: empty, commas, huge,
+# control bytes, invalid UTF-8, numbers (negative too), "-", option-like,
+# random bytes (no NUL, no "/" or "." that could name a big tree).
+odd_arg() {
+	local i n c
+	case $((RANDOM % 16)) in
+	0) arg= ;;
+	1) arg=, ;;
+	2) arg=,,, ;;
+	3) arg=+ ;;
+	4) arg=$BIG ;;
+	5) printf -v arg '\001\033[1m\177' ;;
+	6) printf -v arg '\377\376\303' ;;
+	7) arg=-$RANDOM ;;
+	8) arg=- ;;
+	9) arg=-- ;;
+	10) arg=path,,type ;;
+	11) arg=$RANDOM ;;
+	12) arg=/proc/self ;;
+	13) arg=+path, ;;
+	14) arg=-9223372036854775809 ;;
+	*)
+		arg=
+		n=$((RANDOM % 12 + 1))
+		for ((i = 0; i < n; i++)); do
+			c=$((RANDOM % 255 + 1))
+			((c == 0x2f || c == 0x2e)) && c=0x78
+			printf -v c '%02x' "$c"
+			printf -v c "\\x$c"
+			arg+=$c
+		done
+		;;
+	esac
+}
+
+# The argument vector $vec for a tool with option string $1: a few
+# options, each letter drawn from the string, an argument after those
+# that take one (attached or not, odd or not), and odd words between.
+odd_vector() {
+	local opts=$1 letters=${1//:/} n i l
+	vec=()
+	n=$((RANDOM % 5 + 1))
+	for ((i = 0; i < n; i++)); do
+		case $((RANDOM % 8)) in
+		0)
+			odd_arg
+			vec+=("$arg")
+			continue
+			;;
+		1)
+			odd_arg
+			vec+=("--$arg")
+			continue
+			;;
+		esac
+		l=${letters:$((RANDOM % ${#letters})):1}
+		if [[ $opts == *"$l:"* ]]; then
+			odd_arg
+			if ((RANDOM % 2)); then
+				vec+=("-$l$arg")
+			else
+				vec+=("-$l" "$arg")
+			fi
+		else
+			vec+=("-$l")
+		fi
+	done
+}
+
+@test "fuzzed options: every tool exits 0, 1 or 2, never by a signal, and writes no control byte" {
+	local tool opts k status vec arg
+	BIG=$(head -c 100000 /dev/zero | tr '\0' x)
+	stdin=$BATS_TEST_TMPDIR/stdin
+	printf '/dev/null\n-\n\0x\n%s\n/proc/self\n\377\033\n' "$BIG" >"$stdin"
+	# nsmount must find no directory to mount on: it runs where there
+	# is none, and an argument that names one is left out.
+	mkdir "$BATS_TEST_TMPDIR/empty"
+	cd "$BATS_TEST_TMPDIR/empty"
+	declare -A optstring=(
+		[nsls]=dHhJlno:PRrV [nscat]=HhJno:PrV
+		[fdinfo]=ap:t:o:JPrnHhV [devtree]=d:HhJNno:Prs:uV
+		[nsmount]=fho:V
+	)
+	RANDOM=${NSTOOLS_FUZZ_SEED:-4242}
+	for tool in nsls nscat fdinfo devtree nsmount; do
+		opts=${optstring[$tool]}
+		for ((k = 0; k < 40; k++)); do
+			odd_vector "$opts"
+			case $tool in
+			# A path, so that no run walks everything.
+			nsls | nscat | devtree)
+				odd_arg
+				vec+=(-- "$arg")
+				;;
+			fdinfo)
+				vec=(-p $$ "${vec[@]}")
+				;;
+			nsmount)
+				for i in "${!vec[@]}"; do
+					[ -d "${vec[$i]}" ] && vec[$i]=nodir
+				done
+				vec+=(nodir)
+				;;
+			esac
+			status=0
+			timeout 20 "$BUILD/$tool" "${vec[@]}" <"$stdin" \
+			    >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" ||
+			    status=$?
+			if ((status > 2)) || LC_ALL=C grep -qP \
+			    '[\x00-\x08\x0b-\x1f\x7f]' "$BATS_TEST_TMPDIR/out" \
+			    "$BATS_TEST_TMPDIR/err"; then
+				echo "$tool exited $status on:" >&2
+				printf ' %q' "${vec[@]}" | cut -c 1-2000 >&2
+				echo >&2
+				head -c 2000 "$BATS_TEST_TMPDIR/err" >&2
+				return 1
+			fi
+		done
+	done
+}
