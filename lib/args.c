@@ -111,10 +111,6 @@ each_line(int (*fn)(const char *, void *), void *arg)
 	while ((len = getline(&line, &size, stdin)) != -1) {
 		if (len > 0 && line[len - 1] == '\n')
 			line[--len] = '\0';
-		/* Raw output writes a missing value "-" (a path "-" is
-		 * \x2d): a column piped in skips it, as an empty line. */
-		if (len == 0 || strcmp(line, "-") == 0)
-			continue;
 		/* A path holds no NUL: the line names nothing, and the
 		 * part before the NUL is not what was meant either. */
 		if (strlen(line) != (size_t)len) {
@@ -122,6 +118,10 @@ each_line(int (*fn)(const char *, void *), void *arg)
 			failed++;
 			continue;
 		}
+		/* Raw output writes a missing value "-" (a path "-" is
+		 * \x2d): a column piped in skips it, as an empty line. */
+		if (len == 0 || strcmp(line, "-") == 0)
+			continue;
 		if (fn(line, arg) != 0)
 			failed++;
 	}

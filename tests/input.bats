@@ -134,10 +134,11 @@ first_err() {
 @test "a line of standard input that holds a NUL byte is an error of its own" {
 	for name in "${TOOLS[@]}"; do
 		run -1 --separate-stderr bash -c \
-		    'printf "/dev/null\n/dev/null\0/x\n\0\n/dev/null\n" | "$1" -r -n -o path -' \
+		    'printf "/dev/null\n/dev/null\0/x\n\0\n-\0\n/dev/null\n" | "$1" -r -n -o path -' \
 		    - "$BUILD/$name"
 		assert_equal "$stderr" "$name: /dev/null\\x00/x: NUL byte in the line
-$name: \\x00: NUL byte in the line"
+$name: \\x00: NUL byte in the line
+$name: -\\x00: NUL byte in the line"
 		refute_output --partial '/dev/null/x'
 	done
 	run -1 --separate-stderr bash -c \
