@@ -528,6 +528,7 @@ parse_subsys(char *list)
 			err(1, NULL);
 		warnx("-s: unknown subsystem '%s' (nsls /dev lists them)", q);
 		free(q);
+		free(v);
 		usage(2);
 	}
 	return v;
@@ -604,6 +605,7 @@ main(int argc, char *argv[])
 			break;
 		case 'V':
 			printf("devtree %s\n", NS_VERSION);
+			free(t.subsys);
 			return 0;
 		default:
 			ns_bad_option(argv, opts);
@@ -613,9 +615,11 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 
-	if (helpcols)
+	if (helpcols) {
+		free(t.subsys);
 		return ns_out_help_of("dev", oo.fmt, oo.noheadings) == 0 ?
 		    0 : 1;
+	}
 	if (t.up && argc == 0)
 		usage(2);
 	t.flat = oo.fmt == NS_FMT_RAW || oo.fmt == NS_FMT_PAIRS;

@@ -73,6 +73,8 @@ parse_pids(struct fd_select *sel, char *list)
 				err(1, NULL);
 			warnx("%s: not a process id", s);
 			free(s);
+			free(pids);
+			free(v);
 			usage(2);
 		}
 		if ((pids = reallocarray(pids, n + 1, sizeof(*pids))) == NULL)
@@ -122,7 +124,17 @@ known_kind(const struct kinds *k, const char *name)
 /* "fdinfo: -t: unknown type 'x' (valid: REG, DIR, ..., SOCK)", the
  * valid ones being the catalog --types prints. */
 static void
-bad_kind(const struct kinds *k, const char *name)
+kinds_free(struct kinds *k)
+{
+	size_t i;
+
+	for (i = 0; i < k->n; i++)
+		free(k->name[i]);
+	free(k->name);
+}
+
+static void
+bad_kind(struct kinds *k, char **v, const char *name)
 {
 	char *q;
 	size_t i;
@@ -135,6 +147,8 @@ bad_kind(const struct kinds *k, const char *name)
 		fprintf(stderr, "%s, ", k->name[i]);
 	fprintf(stderr, "SOCK)\n");
 	free(q);
+	kinds_free(k);
+	free(v);
 	usage(2);
 }
 
@@ -143,17 +157,15 @@ parse_kinds(struct fd_select *sel, char *list)
 {
 	struct kinds k = { 0 };
 	char **v;
-	size_t i, n;
+	size_t n;
 
 	if ((v = ns_optlist('t', "type", list)) == NULL)
 		usage(2);
 	fd_walk_types(take_kind, &k);
 	for (n = 0; v[n] != NULL; n++)
 		if (!known_kind(&k, v[n]))
-			bad_kind(&k, v[n]);
-	for (i = 0; i < k.n; i++)
-		free(k.name[i]);
-	free(k.name);
+			bad_kind(&k, v, v[n]);
+	kinds_free(&k);
 	free(sel->kinds);
 	sel->kinds = v;
 	sel->nkinds = n;
@@ -230,6 +242,8 @@ main(int argc, char *argv[])
 			break;
 		case 'V':
 			printf("fdinfo %s\n", NS_VERSION);
+			free((void *)r.sel.pids);
+			free(r.sel.kinds);
 			return 0;
 		default:
 			ns_bad_option(argv, opts);
@@ -239,9 +253,12 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 
-	if (helpcols)
+	if (helpcols) {
+		free((void *)r.sel.pids);
+		free(r.sel.kinds);
 		return ns_out_help_of("proc", oo.fmt, oo.noheadings) == 0 ?
 		    0 : 1;
+	}
 	r.out = ns_out_new(oo.fmt, oo.noheadings, types ? "types" : "fds");
 	if (ns_out_columns(r.out, oo.columns,
 	    types ? TYPES_COLUMNS : DEFAULT_COLUMNS) == -1)

@@ -1255,6 +1255,7 @@ add_options(struct fuse_args *args, char *list)
 			err(1, NULL);
 		warnx("-o: bad option '%s'", q);
 		free(q);
+		free(v);
 		usage(2);
 	}
 	free(v);
