@@ -139,6 +139,25 @@ in_list(char *const *list, const char *s)
 	return 0;
 }
 
+/* Whether a device's path is under a node -s names: /dev/char/4/64
+ * under "char".  Nodes (/dev/char, a major) are none of its devices. */
+static int
+of_kind(char *const *list, const char *path)
+{
+	char kind[64];
+	const char *s, *end;
+
+	if (strncmp(path, "/dev/", 5) != 0)
+		return 0;
+	s = path + 5;
+	if ((end = strchr(s, '/')) == NULL ||
+	    (size_t)(end - s) >= sizeof(kind))
+		return 0;
+	memcpy(kind, s, end - s);
+	kind[end - s] = '\0';
+	return in_list(list, kind);
+}
+
 /* The name a node goes by: its own, else its path's last component. */
 static char *
 node_name(struct ns_obj *o)
@@ -169,8 +188,11 @@ node_new(struct tree *t, struct ns_obj *o)
 	if (t->subsys != NULL && (sub = attr_first(o, "subsystem")) != NULL) {
 		n->marked = in_list(t->subsys, sub);
 		free(sub);
-	} else
-		n->marked = t->subsys == NULL;
+	}
+	if (t->subsys != NULL && !n->marked && !ns_obj_isnode(o))
+		n->marked = of_kind(t->subsys, n->path);
+	if (t->subsys == NULL)
+		n->marked = 1;
 	n->marked = n->marked && ns_filter_match(t->filter, o);
 	if (tsearch(n, &t->index, cmp_path) == NULL)
 		err(1, NULL);
@@ -448,7 +470,7 @@ print_arg(const char *input, void *arg)
 		return 1;
 	}
 	if (strncmp(ns_obj_path(o), "/dev/", 5) != 0) {
-		ns_warn_input(ns_obj_path(o), ENODEV);
+		ns_warn_obj(ns_obj_path(o), ENODEV);
 		ns_obj_free(o);
 		return 1;
 	}
@@ -465,19 +487,54 @@ print_arg(const char *input, void *arg)
 	return 0;
 }
 
-static char **
-split_list(char *s)
+/*
+ * -s names subsystems as nsls /dev lists them: a bus or class
+ * (/dev/SUBSYSTEM), or a kind of numbered device (/dev/block, /dev/char,
+ * /dev/net), whose devices all match.  A name that is neither would
+ * select nothing, silently: it is a usage error.
+ */
+static int
+known_subsys(const char *name)
 {
-	char **v = NULL, *e;
-	size_t n = 0;
+	struct ns_obj *o;
+	char *path, *type;
+	size_t n;
+	int known = 0;
 
-	while ((e = strsep(&s, ",")) != NULL) {
-		if (*e == '\0')
+	if (strchr(name, '/') != NULL || strcmp(name, ".") == 0 ||
+	    strcmp(name, "..") == 0)
+		return 0;
+	if (asprintf(&path, "/dev/%s", name) == -1)
+		err(1, NULL);
+	if ((o = ns_resolve(path)) != NULL &&
+	    strcmp(ns_obj_path(o), path) == 0 &&
+	    (type = ns_obj_attr(o, "type", &n)) != NULL) {
+		known = strcmp(type, "subsystem") == 0 ||
+		    strcmp(type, "devdir") == 0;
+		free(type);
+	}
+	ns_obj_free(o);
+	free(path);
+	return known;
+}
+
+static char **
+parse_subsys(char *list)
+{
+	char **v, *q;
+	size_t i;
+
+	if ((v = ns_optlist('s', "subsystem", list)) == NULL)
+		usage(2);
+	for (i = 0; v[i] != NULL; i++) {
+		if (known_subsys(v[i]))
 			continue;
-		if ((v = reallocarray(v, n + 2, sizeof(*v))) == NULL)
+		if ((q = ns_quote(v[i])) == NULL)
 			err(1, NULL);
-		v[n++] = e;
-		v[n] = NULL;
+		warnx("-s: unknown subsystem '%s' (nsls /dev lists them)", q);
+		free(q);
+		free(v);
+		usage(2);
 	}
 	return v;
 }
@@ -529,7 +586,7 @@ main(int argc, char *argv[])
 		case 'd':
 			t.depth = strtonum(optarg, 1, DEPTH_MAX, &errstr);
 			if (errstr != NULL) {
-				if ((optarg = ns_escape(optarg)) == NULL)
+				if ((optarg = ns_quote(optarg)) == NULL)
 					err(1, NULL);
 				warnx("depth %s: %s", optarg, errstr);
 				free(optarg);
@@ -546,14 +603,15 @@ main(int argc, char *argv[])
 			t.numbers = 1;
 			break;
 		case 's':
-			if ((t.subsys = split_list(optarg)) == NULL)
-				usage(2);
+			free(t.subsys);
+			t.subsys = parse_subsys(optarg);
 			break;
 		case 'u':
 			t.up = 1;
 			break;
 		case 'V':
 			printf("devtree %s\n", NS_VERSION);
+			free(t.subsys);
 			return 0;
 		default:
 			ns_bad_option(argv, opts);
@@ -565,9 +623,11 @@ main(int argc, char *argv[])
 	ns_sandbox_args(argc, argv);
 	t.filter = oo.filter;
 
-	if (helpcols)
+	if (helpcols) {
+		free(t.subsys);
 		return ns_out_help_of("dev", oo.fmt, oo.noheadings) == 0 ?
 		    0 : 1;
+	}
 	if (t.up && argc == 0)
 		usage(2);
 	t.flat = oo.fmt == NS_FMT_RAW || oo.fmt == NS_FMT_PAIRS;

@@ -55,47 +55,119 @@ holders_arg(const char *input, void *arg)
 	return 0;
 }
 
-/* "1,42,1234": each a pid. */
+/* "1,42,1234": each a pid.  A pid of no process is no usage error: it
+ * is said when its descriptors are listed, as a path that names nothing
+ * is. */
 static void
 parse_pids(struct fd_select *sel, char *list)
 {
 	uint64_t *pids = NULL, pid;
 	size_t n = 0;
-	char *s;
+	char **v, *s;
 
-	while ((s = strsep(&list, ",")) != NULL) {
-		if (*s == '\0')
-			continue;
-		if (ns_parse_u64(s, INT_MAX, &pid) == -1 || pid == 0) {
-			if ((s = ns_escape(s)) == NULL)
+	if ((v = ns_optlist('p', "process id", list)) == NULL)
+		usage(2);
+	for (; v[n] != NULL; n++) {
+		if (ns_parse_u64(v[n], INT_MAX, &pid) == -1 || pid == 0) {
+			if ((s = ns_quote(v[n])) == NULL)
 				err(1, NULL);
 			warnx("%s: not a process id", s);
 			free(s);
+			free(pids);
+			free(v);
 			usage(2);
 		}
 		if ((pids = reallocarray(pids, n + 1, sizeof(*pids))) == NULL)
 			err(1, NULL);
-		pids[n++] = pid;
+		pids[n] = pid;
 	}
+	free(v);
+	free((void *)sel->pids);
 	sel->pids = pids;
 	sel->npids = n;
+}
+
+/* The names of the descriptor kinds, as --types lists them. */
+struct kinds {
+	char	**name;
+	size_t	  n;
+};
+
+static int
+take_kind(struct ns_obj *o, void *arg)
+{
+	struct kinds *k = arg;
+
+	if ((k->name = reallocarray(k->name, k->n + 1,
+	    sizeof(*k->name))) == NULL ||
+	    (k->name[k->n] = strdup(ns_obj_path(o))) == NULL)
+		err(1, NULL);
+	k->n++;
+	return 0;
+}
+
+/* Whether -t's name is a kind of the catalog, in any case as fd.c
+ * compares them; SOCK is every socket, whatever its protocol. */
+static int
+known_kind(const struct kinds *k, const char *name)
+{
+	size_t i;
+
+	if (strcasecmp(name, "SOCK") == 0)
+		return 1;
+	for (i = 0; i < k->n; i++)
+		if (strcasecmp(k->name[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/* "fdinfo: -t: unknown type 'x' (valid: REG, DIR, ..., SOCK)", the
+ * valid ones being the catalog --types prints. */
+static void
+kinds_free(struct kinds *k)
+{
+	size_t i;
+
+	for (i = 0; i < k->n; i++)
+		free(k->name[i]);
+	free(k->name);
+}
+
+static void
+bad_kind(struct kinds *k, char **v, const char *name)
+{
+	char *q;
+	size_t i;
+
+	if ((q = ns_quote(name)) == NULL)
+		err(1, NULL);
+	fprintf(stderr, "%s: -t: unknown type '%s' (valid: ",
+	    getprogname(), q);
+	for (i = 0; i < k->n; i++)
+		fprintf(stderr, "%s, ", k->name[i]);
+	fprintf(stderr, "SOCK)\n");
+	free(q);
+	kinds_free(k);
+	free(v);
+	usage(2);
 }
 
 static void
 parse_kinds(struct fd_select *sel, char *list)
 {
-	char **kinds = NULL, *s;
-	size_t n = 0;
+	struct kinds k = { 0 };
+	char **v;
+	size_t n;
 
-	while ((s = strsep(&list, ",")) != NULL) {
-		if (*s == '\0')
-			continue;
-		if ((kinds = reallocarray(kinds, n + 1, sizeof(*kinds))) ==
-		    NULL)
-			err(1, NULL);
-		kinds[n++] = s;
-	}
-	sel->kinds = kinds;
+	if ((v = ns_optlist('t', "type", list)) == NULL)
+		usage(2);
+	fd_walk_types(take_kind, &k);
+	for (n = 0; v[n] != NULL; n++)
+		if (!known_kind(&k, v[n]))
+			bad_kind(&k, v, v[n]);
+	kinds_free(&k);
+	free(sel->kinds);
+	sel->kinds = v;
 	sel->nkinds = n;
 }
 
@@ -172,6 +244,8 @@ main(int argc, char *argv[])
 			break;
 		case 'V':
 			printf("fdinfo %s\n", NS_VERSION);
+			free((void *)r.sel.pids);
+			free(r.sel.kinds);
 			return 0;
 		default:
 			ns_bad_option(argv, opts);
@@ -182,9 +256,12 @@ main(int argc, char *argv[])
 	argv += optind;
 	ns_sandbox_args(argc, argv);
 
-	if (helpcols)
+	if (helpcols) {
+		free((void *)r.sel.pids);
+		free(r.sel.kinds);
 		return ns_out_help_of(types ? "fdkind" : "fd,assoc", oo.fmt,
 		    oo.noheadings) == 0 ? 0 : 1;
+	}
 	r.out = ns_out_new(oo.fmt, oo.noheadings, types ? "types" : "fds");
 	if (ns_out_columns(r.out, oo.columns,
 	    types ? TYPES_COLUMNS : DEFAULT_COLUMNS) == -1)

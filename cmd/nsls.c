@@ -186,7 +186,7 @@ descend(struct listing *ls, struct ns_obj *o)
 		ns_skip_path(ns_obj_path(o));
 		break;
 	default:
-		ns_warn_input(ns_obj_path(o), errno);
+		ns_warn_obj(ns_obj_path(o), errno);
 		ls->failed = 1;
 	}
 }
@@ -200,7 +200,7 @@ walk(struct listing *ls, struct ns_obj *top)
 	int r = 0;
 
 	if (push(ls, top, identity(top)) == -1) {
-		ns_warn_input(ns_obj_path(top), errno);
+		ns_warn_obj(ns_obj_path(top), errno);
 		r = 1;
 	}
 	while (ls->depth > 0) {
@@ -239,7 +239,7 @@ list_arg(const char *input, void *arg)
 	else if (ls->recurse)
 		r = walk(ls, o);
 	else if (ns_list(o, emit, ls) == -1) {
-		ns_warn_input(ns_obj_path(o), errno);
+		ns_warn_obj(ns_obj_path(o), errno);
 		r = 1;
 	}
 	ns_obj_free(o);

@@ -1215,9 +1215,10 @@ serve_mount(struct fuse_args *args, const char *mountpoint, int foreground)
 	int r;
 
 	mounted = time(NULL);
-	/* fuse_new says what is wrong with an option itself. */
+	/* fuse_new says what is wrong with an option itself: an option
+	 * it does not know is a usage error. */
 	if ((fuse = fuse_new(args, &ops, sizeof(ops), NULL)) == NULL)
-		return 1;
+		return 2;
 	if (fuse_mount(fuse, mountpoint) == -1) {
 		fuse_destroy(fuse);
 		return 1;
@@ -1240,6 +1241,58 @@ serve_mount(struct fuse_args *args, const char *mountpoint, int foreground)
 }
 
 static void	usage(int);
+
+/*
+ * -o's options go to libfuse, which quotes one it refuses as it was
+ * typed: an empty one, or one with a byte that is not printable ASCII
+ * (no option has one), is refused here, escaped.
+ */
+static void
+add_options(struct fuse_args *args, char *list)
+{
+	char **v, **o, *p, *q;
+
+	if (fuse_opt_add_arg(args, "-o") == -1 ||
+	    fuse_opt_add_arg(args, list) == -1)
+		err(1, NULL);
+	if ((v = ns_optlist('o', "option", list)) == NULL)
+		usage(2);
+	for (o = v; *o != NULL; o++) {
+		for (p = *o; *p >= ' ' && *p < 0x7f; p++)
+			;
+		if (*p == '\0')
+			continue;
+		if ((q = ns_quote(*o)) == NULL)
+			err(1, NULL);
+		warnx("-o: bad option '%s'", q);
+		free(q);
+		free(v);
+		usage(2);
+	}
+	free(v);
+}
+
+/* A mount point libfuse cannot reach it would quote raw: said here,
+ * escaped, as any input that names nothing. */
+static int
+check_mountpoint(const char *path)
+{
+	struct stat st;
+	char *q;
+	int e;
+
+	if (stat(path, &st) == -1)
+		e = errno;
+	else if (!S_ISDIR(st.st_mode))
+		e = ENOTDIR;
+	else
+		return 0;
+	if ((q = ns_quote(path)) == NULL)
+		err(1, NULL);
+	warnx("%s: %s", q, strerror(e));
+	free(q);
+	return -1;
+}
 
 int
 main(int argc, char *argv[])
@@ -1269,9 +1322,7 @@ main(int argc, char *argv[])
 			usage(0);
 			break;
 		case 'o':
-			if (fuse_opt_add_arg(&args, "-o") == -1 ||
-			    fuse_opt_add_arg(&args, optarg) == -1)
-				err(1, NULL);
+			add_options(&args, optarg);
 			break;
 		case 'V':
 			printf("nsmount %s\n", NS_VERSION);
@@ -1286,6 +1337,10 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (argc != 1)
 		usage(2);
+	if (check_mountpoint(argv[0]) == -1) {
+		fuse_opt_free_args(&args);
+		return 1;
+	}
 
 	r = serve_mount(&args, argv[0], foreground);
 	fuse_opt_free_args(&args);

@@ -239,9 +239,12 @@ _nstools()
 			    awk 'NR > 1 || $1 != "KIND" { print $1 }')
 			;;
 		devtree:-s|devtree:--subsystems)
+			# What -s takes: the subsystems and the kinds of
+			# numbered device, not the device tree.
 			_nstools_list "$cur" < <(
-			    "${COMP_WORDS[0]%devtree}nsls" /dev 2>/dev/null |
-			    sed 's|.*/||')
+			    "${COMP_WORDS[0]%devtree}nsls" -r -n -o path,type \
+			    /dev 2>/dev/null |
+			    awk '$2 != "tree" { sub(".*/", "", $1); print $1 }')
 			;;
 		esac
 	elif [[ $cur == -* ]]; then

@@ -1,6 +1,13 @@
 /*
  * args.c: what every tool does with its arguments: paths on the command
- * line or, for "-", one a line on standard input.
+ * line or, for "-", one a line on standard input, and the lists option
+ * arguments hold.
+ *
+ * Input is strict: a line of standard input that holds a NUL byte is an
+ * error of its own, not a path cut at the NUL; a list with an empty
+ * element (",", "a,,b", "") is a usage error, not "everything".  A
+ * message quotes input escaped by rule 5 and cut after QUOTE_MAX
+ * characters, so that a huge argument gives a line, not megabytes.
  */
 #include <err.h>
 #include <errno.h>
@@ -12,7 +19,10 @@
 #include <limits.h>
 #include <getopt.h>
 
-#include "provider.h"
+#include "core.h"
+
+/* The most of an input a message quotes, in escaped characters. */
+#define QUOTE_MAX	256
 
 int
 ns_outopt(struct ns_outopts *oo, int ch, const char *arg)
@@ -44,6 +54,56 @@ ns_outopt(struct ns_outopts *oo, int ch, const char *arg)
 	return 1;
 }
 
+/*
+ * Split a comma-separated option argument in place.  An empty element
+ * would select nothing or, worse, everything; it is refused here for
+ * every option alike.
+ */
+char **
+ns_optlist(int opt, const char *what, char *arg)
+{
+	char **v = NULL, *s, *q;
+	size_t n = 0;
+
+	if (*arg == '\0') {
+		warnx("-%c: empty list", opt);
+		return NULL;
+	}
+	if ((q = ns_quote(arg)) == NULL)
+		err(1, NULL);
+	while ((s = strsep(&arg, ",")) != NULL) {
+		if (*s == '\0') {
+			warnx("-%c: empty %s in '%s'", opt, what, q);
+			free(q);
+			free(v);
+			return NULL;
+		}
+		if ((v = reallocarray(v, n + 2, sizeof(*v))) == NULL)
+			err(1, NULL);
+		v[n++] = s;
+		v[n] = NULL;
+	}
+	free(q);
+	return v;
+}
+
+char *
+ns_quote(const char *input)
+{
+	return ns_escape_cut(input, strlen(input), QUOTE_MAX);
+}
+
+static void
+warn_quoted(const char *input, size_t len, const char *why)
+{
+	char *s;
+
+	if ((s = ns_escape_cut(input, len, QUOTE_MAX)) == NULL)
+		err(1, NULL);
+	warnx("%s: %s", s, why);
+	free(s);
+}
+
 /* The lines of a chunk of standard input, each ended by a NUL in place
  * of its newline: first named to the providers that gather lookups into
  * one call (ns_prefetch), then handed to fn one by one. */
@@ -59,7 +119,16 @@ each_of_chunk(char *s, size_t len, int (*fn)(const char *, void *),
 		if ((nl = memchr(s, '\n', (size_t)(end - s))) == NULL)
 			nl = end;
 		*nl = '\0';
-		if (nl == s)
+		/* A path holds no NUL: the line names nothing, and the
+		 * part before the NUL is not what was meant either. */
+		if (memchr(s, '\0', (size_t)(nl - s)) != NULL) {
+			warn_quoted(s, (size_t)(nl - s), "NUL byte in the line");
+			failed++;
+			continue;
+		}
+		/* Raw output writes a missing value "-" (a path "-" is
+		 * \x2d): a column piped in skips it, as an empty line. */
+		if (nl == s || strcmp(s, "-") == 0)
 			continue;
 		if ((lines = reallocarray(lines, n + 1, sizeof(*lines))) ==
 		    NULL)
@@ -134,18 +203,25 @@ ns_each_arg(int argc, char *argv[], int (*fn)(const char *, void *),
 void
 ns_warn_input(const char *input, int errnum)
 {
-	char *s;
-
 	/* The /host provider has said why, naming the host, once for all
 	 * of its objects (host.c). */
 	if (errnum == EREMOTEIO)
 		return;
-	if ((s = ns_escape(input)) == NULL)
+	warn_quoted(input, strlen(input), errnum == ENOENT ?
+	    "no such object" : strerror(errnum));
+}
+
+/* An object's own path is quoted whole: it is what the tool found, not
+ * what it was given, and cut it would name something else. */
+void
+ns_warn_obj(const char *path, int errnum)
+{
+	char *s;
+
+	if ((s = ns_escape(path)) == NULL)
 		err(1, NULL);
-	if (errnum == ENOENT)
-		warnx("%s: no such object", s);
-	else
-		warnx("%s: %s", s, strerror(errnum));
+	warnx("%s: %s", s, errnum == ENOENT ? "no such object" :
+	    strerror(errnum));
 	free(s);
 }
 
@@ -166,7 +242,7 @@ ns_bad_option(char *argv[], const char *opts)
 	 * character that is no option. */
 	known = optopt > CHAR_MAX ||
 	    (optopt > 0 && optopt != ':' && strchr(opts, optopt) != NULL);
-	if ((s = ns_escape(optopt == 0 || known ? word : c)) == NULL)
+	if ((s = ns_quote(optopt == 0 || known ? word : c)) == NULL)
 		err(1, NULL);
 	if (optopt == 0)
 		warnx("unrecognized option '%s'", s);

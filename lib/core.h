@@ -31,6 +31,9 @@ char			*ns_escape_as(const char *, int text);
 /* The same into out, which has room for 4 bytes a byte of s and a NUL:
  * the length written. */
 size_t			 ns_escape_into(char *out, const char *s, int text);
+/* The n bytes at s as a message quotes them: escaped, NUL too, cut
+ * after max characters with "..."; malloc'd. */
+char			*ns_escape_cut(const char *s, size_t n, size_t max);
 /* Print an output table to fp, an aligned table or JSON written by the
  * layer itself (own) or by libsmartcols as for a file that is no
  * terminal: for the tests, which compare the two. */

@@ -118,15 +118,25 @@ struct ns_outopts {
 int		 ns_outopt(struct ns_outopts *, int ch, const char *optarg);
 
 /* Call fn for each argument, and for "-" for each line of standard
- * input; the number of calls that returned non-zero. */
+ * input but an empty one or "-" (none, in raw output); the number of
+ * calls that returned non-zero, and of lines that hold a NUL byte. */
 int		 ns_each_arg(int argc, char *argv[],
 		    int (*fn)(const char *, void *), void *);
 /* Say what was wrong with a command line getopt(3) refused, as getopt
  * would but escaped (opterr must be 0; opts is the option string). */
 void		 ns_bad_option(char *argv[], const char *opts);
-/* Say "prog: INPUT: why" on stderr, the input escaped by rule 5; ENOENT
- * reads "no such object". */
+/* Say "prog: INPUT: why" on stderr, the input escaped by rule 5 and cut
+ * if long; ENOENT reads "no such object". */
 void		 ns_warn_input(const char *input, int errnum);
+/* The same for an object's canonical path, which is quoted whole. */
+void		 ns_warn_obj(const char *path, int errnum);
+/* An input as a message quotes it: escaped by rule 5, cut after a few
+ * hundred characters with "..."; malloc'd. */
+char		*ns_quote(const char *input);
+/* The elements of a comma-separated argument of option opt, split in
+ * place, NULL-terminated, malloc'd; NULL after a message ("-t: empty
+ * what in 'a,,b'") if the list or an element is empty. */
+char		**ns_optlist(int opt, const char *what, char *arg);
 
 /* From here on, only read: every call that would change the file tree,
  * run a program, mount or unshare fails with EPERM (seccomp, with

@@ -4,12 +4,19 @@
  * Values arrive as raw bytes.  For an aligned table and for JSON the layer
  * escapes them by rule 5 itself and tells libsmartcols not to encode them
  * again, so that a table measures its columns right and a JSON document
- * stays valid UTF-8 whatever a name holds.  For raw and pairs output it
- * hands libsmartcols the raw bytes: its own escaping there, \xHH for
- * backslash and anything unprintable and in raw output for blanks too, is
- * rule 5 already.  Either way no control byte reaches the terminal, and a
- * path printed is a path the resolver reads back.  Text that is not a path
- * (a summary, a command line) keeps its spaces in a table and in JSON.
+ * stays valid UTF-8 whatever a name holds.  For pairs output it hands
+ * libsmartcols the raw bytes: its own escaping there, \xHH for backslash
+ * and anything unprintable, is rule 5 already.  Either way no control
+ * byte reaches the terminal, and a path printed is a path the resolver
+ * reads back.  Text that is not a path (a summary, a command line) keeps
+ * its spaces in a table and in JSON.
+ *
+ * Raw output is written here, every field one word of rule 5 (blanks
+ * escaped too) and never an empty one: a value that is missing or empty
+ * is "-", and a value that is "-" itself is \x2d, which the resolver
+ * reads back as "-".  So a record keeps its field count whatever its
+ * values hold, and awk's $3 is the third column even where a process
+ * named itself "" (libsmartcols writes an empty field as nothing).
  *
  * An aligned table that goes anywhere but a terminal, and draws no tree,
  * is laid out here: there is no width to fit it into, and its cells are
@@ -132,7 +139,7 @@ ns_out_new(enum ns_format fmt, int noheadings, const char *name)
 	out->fp = stdout;
 	out->noheadings = noheadings;
 	out->name = name;
-	out->own = fmt == NS_FMT_JSON ||
+	out->own = fmt == NS_FMT_JSON || fmt == NS_FMT_RAW ||
 	    (fmt == NS_FMT_TABLE && !isatty(STDOUT_FILENO));
 	return out;
 }
@@ -142,7 +149,8 @@ ns_out_layout(struct ns_out *out, FILE *fp, int own)
 {
 	out->fp = fp;
 	out->own = own && (out->fmt == NS_FMT_JSON ||
-	    (out->fmt == NS_FMT_TABLE && !out->tree));
+	    ((out->fmt == NS_FMT_TABLE || out->fmt == NS_FMT_RAW) &&
+	    !out->tree));
 	scols_table_set_stream(out->tb, fp);
 	scols_table_set_termforce(out->tb, SCOLS_TERMFORCE_NEVER);
 }
@@ -193,29 +201,35 @@ add_column(struct ns_out *out, const struct ns_attr *a)
 	out->cols[out->ncols++] = (struct column){ .attr = a };
 }
 
+/* The columns of a list, each known: an empty list or name is none,
+ * and a table of no column has no rows to lay out. */
 static int
 add_list(struct ns_out *out, const char *list)
 {
 	const struct ns_attr *a;
-	char *copy, *s, *name;
+	char *copy, **names, **n, *q;
+	int r = 0;
 
 	if ((copy = strdup(list)) == NULL)
 		err(1, NULL);
-	for (s = copy; (name = strsep(&s, ",")) != NULL;) {
-		if (*name == '\0')
-			continue;
-		if ((a = ns_attr_any(name)) == NULL) {
-			if ((name = ns_escape(name)) == NULL)
+	if ((names = ns_optlist('o', "column name", copy)) == NULL) {
+		free(copy);
+		return -1;
+	}
+	for (n = names; *n != NULL; n++) {
+		if ((a = ns_attr_any(*n)) == NULL) {
+			if ((q = ns_quote(*n)) == NULL)
 				err(1, NULL);
-			warnx("unknown column: %s", name);
-			free(name);
-			free(copy);
-			return -1;
+			warnx("unknown column: %s", q);
+			free(q);
+			r = -1;
+			break;
 		}
 		add_column(out, a);
 	}
+	free(names);
 	free(copy);
-	return 0;
+	return r;
 }
 
 int
@@ -513,6 +527,55 @@ own_line(struct ns_out *out, const char **pos)
 	} while (more);
 }
 
+/* A raw field: never empty, a value of "-" told from none. */
+static void
+raw_field(FILE *fp, const char *c)
+{
+	char buf[1024], *e = buf;
+	size_t n;
+
+	if (c == NULL || *c == '\0') {
+		putc('-', fp);
+		return;
+	}
+	if (strcmp(c, "-") == 0) {
+		fputs("\\x2d", fp);
+		return;
+	}
+	n = strlen(c);
+	if (n >= sizeof(buf) / 4 && (e = malloc(4 * n + 1)) == NULL)
+		err(1, NULL);
+	ns_escape_into(e, c, 0);
+	fputs(e, fp);
+	if (e != buf)
+		free(e);
+}
+
+/* Raw output: a line a row, its fields one blank apart, headed by the
+ * column names. */
+static void
+own_raw(struct ns_out *out)
+{
+	char *head;
+	size_t r, i;
+
+	for (i = 0; !out->noheadings && i < out->ncols; i++) {
+		head = upper(out->cols[i].attr->name);
+		fprintf(out->fp, "%s%s", i > 0 ? " " : "", head);
+		free(head);
+	}
+	if (!out->noheadings)
+		putc('\n', out->fp);
+	for (r = 0; r < out->ncells; r += out->ncols) {
+		for (i = 0; i < out->ncols; i++) {
+			if (i > 0)
+				putc(' ', out->fp);
+			raw_field(out->fp, out->cells[r + i]);
+		}
+		putc('\n', out->fp);
+	}
+}
+
 static void
 own_print(struct ns_out *out)
 {
@@ -755,6 +818,8 @@ ns_out_flush(struct ns_out *out)
 	if (out->own) {
 		if (out->fmt == NS_FMT_JSON)
 			own_json(out);
+		else if (out->fmt == NS_FMT_RAW)
+			own_raw(out);
 		else
 			own_print(out);
 		own_clear(out);
@@ -792,8 +857,36 @@ ns_out_free(struct ns_out *out)
  * nscat's default form: KEY VALUE lines, one an attribute that has a value
  * and, for an attribute of several links, one a link with the key again,
  * so that grep and awk see every line whole.  With -P, one line of
- * KEY="value" pairs.
+ * KEY="value" pairs.  Raw, the lines are written here, a value as a raw
+ * field, so that each line has its two words.
  */
+static int
+raw_record(struct ns_obj *o, FILE *fp)
+{
+	const struct ns_attr *lists[2] = { ns_core_attrs, o->cls->attrs };
+	const struct ns_attr *a;
+	struct ns_val v = { 0 };
+	const char *e;
+	size_t i, k;
+
+	for (i = 0; i < 2; i++) {
+		for (a = lists[i]; a != NULL && a->name != NULL; a++) {
+			if ((lists[i] == ns_core_attrs &&
+			    strcmp(a->name, "summary") == 0) ||
+			    ns_attr_get(o, a, &v) == -1)
+				continue;
+			for (k = 0, e = v.buf; k < v.n;
+			    k++, e += strlen(e) + 1) {
+				fprintf(fp, "%s ", a->name);
+				raw_field(fp, e);
+				putc('\n', fp);
+			}
+		}
+	}
+	ns_val_free(&v);
+	return ferror(fp) ? -1 : 0;
+}
+
 int
 ns_out_record(struct ns_obj *o, enum ns_format fmt, FILE *fp)
 {
@@ -807,6 +900,8 @@ ns_out_record(struct ns_obj *o, enum ns_format fmt, FILE *fp)
 	char *name;
 	int r;
 
+	if (fmt == NS_FMT_RAW)
+		return raw_record(o, fp);
 	tb = new_table(fmt, fmt != NS_FMT_PAIRS, "object");
 	scols_table_set_stream(tb, fp);
 	if (fmt != NS_FMT_PAIRS) {

@@ -60,6 +60,43 @@ ns_escape_as(const char *s, int text)
 	return out;
 }
 
+/*
+ * An input as a message quotes it: the n bytes at s (a NUL among them
+ * too, as \x00, for a line read from standard input), escaped by rule 5,
+ * and no more of them than fit in max characters; where some are left
+ * out, "..." follows.  A message about a 10 MB argument is a line, not
+ * 40 MB of escapes.
+ */
+char *
+ns_escape_cut(const char *s, size_t n, size_t max)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i, len = 0, w;
+	char *out;
+
+	if ((out = malloc(max + sizeof("..."))) == NULL)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		w = needs_escape(p[i], 0) ? 4 : 1;
+		if (len + w > max)
+			break;
+		if (w == 4) {
+			out[len++] = '\\';
+			out[len++] = 'x';
+			out[len++] = hex[p[i] >> 4];
+			out[len++] = hex[p[i] & 0xf];
+		} else
+			out[len++] = (char)p[i];
+	}
+	if (i < n) {
+		memcpy(out + len, "...", 3);
+		len += 3;
+	}
+	out[len] = '\0';
+	return out;
+}
+
 static int
 hexval(int c)
 {

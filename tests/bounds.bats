@@ -141,7 +141,7 @@ $etop/t/up"
 	run -0 --separate-stderr "$NSCAT" -n -r -o path,type,link_text,resolves \
 	    "$etop/t/self" "$etop/t/loop" "$etop/t/d1/d2/back"
 	assert_output "$etop/t/self symlink . $etop/t
-$etop/t/loop symlink loop 
+$etop/t/loop symlink loop -
 $etop/t/d1/d2/back symlink ../../d1 $etop/t/d1"
 }
 

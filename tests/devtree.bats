@@ -125,7 +125,7 @@ testbed() {
 	    <<<"$output"
 	assert_output --regexp '^/dev/pci/[0-9a-f]{4}:'
 	run -0 "$DEVTREE" -u -rn -o path,dev "/dev/$disk"
-	assert_line --index 0 "/dev/devices "
+	assert_line --index 0 "/dev/devices -"
 	assert_line --index -1 "/dev/block/$maj/$min b$maj:$min"
 }
 
@@ -357,8 +357,8 @@ devtree: /fs/etc: No such device"
 	    -o path,subsystem,driver -d 3 /dev/pci/0000:00:1f.2
 	assert_output - <<-'END'
 	/dev/pci/0000:00:1f.2 pci ahci
-	/dev/devices/pci0000:00/0000:00:1f.2/ata1  
-	/dev/scsi/host0 scsi 
+	/dev/devices/pci0000:00/0000:00:1f.2/ata1 - -
+	/dev/scsi/host0 scsi -
 	END
 }
 
@@ -445,7 +445,7 @@ devtree: /fs/etc: No such device"
 	run -0 testbed dm -- "${netns[@]}" "$DEVTREE" -N -rn -o path,driver,dev \
 	    /dev/block/253
 	assert_output - <<-'END'
-	/dev/block/253 device-mapper 
+	/dev/block/253 device-mapper -
 	/dev/block/253/0 device-mapper b253:0
 	/dev/block/253/1 device-mapper b253:1
 	END
@@ -543,15 +543,15 @@ devtree: /fs/etc: No such device"
 	run -0 testbed usb -- "${netns[@]}" "$DEVTREE" -s input -rn \
 	    -o name,subsystem,driver,dev,devnode
 	assert_output - <<-'END'
-	devices    
-	pci0000:00    
-	0000:00:14.0 pci xhci_hcd  
+	devices - - - -
+	pci0000:00 - - - -
+	0000:00:14.0 pci xhci_hcd - -
 	usb1 usb usb c189:0 /dev/bus/usb/001/001
 	1-1 usb usb c189:1 /dev/bus/usb/001/002
 	1-1.1 usb usb c189:2 /dev/bus/usb/001/003
-	1-1.1:1.0 usb usbhid  
-	0003:046D:C31C.0001 hid hid-generic  
-	input5 input   
+	1-1.1:1.0 usb usbhid - -
+	0003:046D:C31C.0001 hid hid-generic - -
+	input5 input - - -
 	event5 input input c13:69 /dev/input/event5
 	END
 	run -0 testbed usb -- "${netns[@]}" "$DEVTREE" -N -rn -o path \
@@ -611,7 +611,7 @@ devtree: /fs/etc: No such device"
 	    "$DEVTREE" -N -rn -o path,name,dev /dev/net
 	[[ -n $output ]] || skip "cannot make an interface of a given number"
 	assert_output - <<-'END'
-	/dev/net net 
+	/dev/net net -
 	/dev/net/1 lo n1
 	/dev/net/2 enp1s0 n2
 	END

@@ -210,8 +210,8 @@ deep_chain() {
 	refute_raw_output
 	[ -z "$stderr" ]
 	helper_fds hold
-	assert_line "cwd DIR "
-	assert_line "${fd[0]} DIR "
+	assert_line "cwd DIR -"
+	assert_line "${fd[0]} DIR -"
 	run -0 --separate-stderr "$NSCAT" -J -o path,kind,object,deleted \
 	    "/proc/$pid/fd/${fd[0]}"
 	assert_output --partial '"path": "/proc/'"$pid/fd/${fd[0]}"'"'
@@ -284,8 +284,8 @@ $pid $comm S"
 	    "/sock/unix/$(ino 0)" "/sock/unix/$(ino 1)" "/sock/unix/$(ino 2)"
 	refute_raw_output
 	assert_output "/sock/unix/$(ino 0) $es /fs$es
-/sock/unix/$(ino 1) @ab@s\\x1b[1m\\x0a\\x20\\x9b\\xff 
-/sock/unix/$(ino 2) @q\"\\x5c "
+/sock/unix/$(ino 1) @ab@s\\x1b[1m\\x0a\\x20\\x9b\\xff -
+/sock/unix/$(ino 2) @q\"\\x5c -"
 	run -0 --separate-stderr "$NSCAT" -J -o name,file "/sock/unix/$(ino 0)" \
 	    "/sock/unix/$(ino 1)"
 	assert_json "$output"
@@ -364,8 +364,8 @@ null"
 	assert_line --regexp '^/dev/net/3 +netif c\\x9b\\xff\\xfe=q down '
 	run -0 section cat
 	assert_output '/dev/net/2 e\x1b[31m\x5c"x al\x0aias\x1b[1m\x20\x9b\xff
-/dev/net/3 c\x9b\xff\xfe=q 
-/dev/net/4 000000000000000 '
+/dev/net/3 c\x9b\xff\xfe=q -
+/dev/net/4 000000000000000 -'
 	run -0 section pairs
 	assert_output 'NAME="e\x1b[31m\x5c\x22x"'
 	run -0 section json

@@ -297,7 +297,7 @@ EOF
 	assert_equal "${lines[2]}" '["lo down A mtu 65536","\\xff\\xfe down A mtu 1500","v\\x1b[1m down A mtu 1500"]'
 	assert_equal "${lines[3]}" '["lo","\\xff\\xfe","v\\x1b[1m"]'
 	assert_equal "${lines[4]}" "/dev/net/$v v\\x1b[1m a\\x1b]0;t\\x07b"
-	assert_equal "${lines[5]}" "/dev/net/$h \\xff\\xfe "
+	assert_equal "${lines[5]}" "/dev/net/$h \\xff\\xfe -"
 	assert_equal "${lines[6]}" /dev/net/1
 	assert_equal "${lines[7]}" /dev/net/2
 	assert_equal "${lines[8]}" /dev/net/3

@@ -122,7 +122,7 @@ need_fds() {
 	run -0 "$NSMOUNT" -h
 	assert_line --index 0 "usage: nsmount [-f] [-o options] mountpoint"
 	mkdir "$dir/m"
-	run -1 --separate-stderr "$NSMOUNT" -o no_such_option "$dir/m"
+	run -2 --separate-stderr "$NSMOUNT" -o no_such_option "$dir/m"
 	assert_output ""
 	assert_equal "$stderr" "fuse: unknown option(s): \`-o no_such_option'"
 }

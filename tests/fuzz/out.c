@@ -5,8 +5,8 @@
  * hold whatever the bytes: no raw control byte reaches the output, one
  * attribute is one line of a table or of raw output (a newline in a
  * value cannot make a line of its own that reads as another attribute),
- * the pairs are one line, and the JSON parses, libsmartcols's and the
- * layer's own.
+ * the pairs are one line, the JSON parses, libsmartcols's and the
+ * layer's own, and a raw row has a field a column, none of them empty.
  */
 #include "ns.h"
 #include "provider.h"
@@ -186,7 +186,7 @@ record(struct ns_obj *o, enum ns_format fmt)
 }
 
 /* The object as a row of a table the layer writes itself (an aligned
- * one, or JSON), as every tool prints to a pipe; malloc'd. */
+ * one, raw, or JSON), as every tool prints to a pipe; malloc'd. */
 static char *
 row(struct ns_obj *o, enum ns_format fmt)
 {
@@ -237,6 +237,31 @@ check_lines(const char *out)
 	}
 }
 
+/* Each line of raw output has as many fields as the heading, one blank
+ * apart, none empty. */
+static void
+check_fields(const char *out)
+{
+	const char *p;
+	size_t heading = 0, n = 0;
+	int line = 0;
+
+	for (p = out; *p != '\0'; p++) {
+		FUZZ_CHECK(*p != ' ' || (p > out && p[-1] != ' ' &&
+		    p[-1] != '\n' && p[1] != ' ' && p[1] != '\n'));
+		if (*p == ' ')
+			n++;
+		if (*p != '\n')
+			continue;
+		FUZZ_CHECK(p > out && p[-1] != '\n');
+		if (line++ == 0)
+			heading = n;
+		FUZZ_CHECK(n == heading);
+		n = 0;
+	}
+	FUZZ_CHECK(line == 2);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -273,6 +298,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	out = row(&o, NS_FMT_TABLE);
 	check_bytes(out);
+	free(out);
+
+	out = row(&o, NS_FMT_RAW);
+	check_bytes(out);
+	check_fields(out);
 	free(out);
 
 	out = row(&o, NS_FMT_JSON);

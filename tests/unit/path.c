@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "provider.h"
+#include "core.h"
 #include "tap.h"
 
 static void
@@ -44,6 +45,37 @@ parses(const char *s, uint64_t max, int want, uint64_t wantval)
 	    s, (unsigned long long)max);
 }
 
+/* A quote of n bytes in at most max characters. */
+static void
+quotes(const char *raw, size_t n, size_t max, const char *want)
+{
+	char *got = ns_escape_cut(raw, n, max);
+
+	ok(got != NULL && strcmp(got, want) == 0, "quote in %zu: %s -> %s",
+	    max, want, got ? got : "(null)");
+	free(got);
+}
+
+/* An option list split, its elements joined by "|", or NULL if
+ * refused. */
+static void
+splits(const char *arg, const char *want)
+{
+	char *s = strdup(arg), **v, got[64] = "";
+	size_t i;
+
+	if ((v = ns_optlist('o', "column name", s)) != NULL)
+		for (i = 0; v[i] != NULL; i++) {
+			if (i > 0)
+				strlcat(got, "|", sizeof(got));
+			strlcat(got, v[i], sizeof(got));
+		}
+	ok(want == NULL ? v == NULL : v != NULL && strcmp(got, want) == 0,
+	    "list '%s' -> %s", arg, want ? want : "refused");
+	free(v);
+	free(s);
+}
+
 int
 main(void)
 {
@@ -77,5 +109,22 @@ main(void)
 	parses(" 1", 100, -1, 0);
 	parses("1x", 100, -1, 0);
 	parses("007", 100, -1, 0);
+
+	quotes("abc", 3, 256, "abc");
+	quotes("abc", 3, 3, "abc");
+	quotes("abcd", 4, 3, "abc...");
+	quotes("a\x1b", 2, 4, "a...");
+	quotes("a\x1b", 2, 5, "a\\x1b");
+	quotes("a\0b", 3, 256, "a\\x00b");
+	quotes("", 0, 0, "");
+	quotes("x", 1, 0, "...");
+
+	splits("a", "a");
+	splits("a,b,c", "a|b|c");
+	splits("", NULL);
+	splits(",", NULL);
+	splits("a,", NULL);
+	splits(",a", NULL);
+	splits("a,,b", NULL);
 	return done_testing();
 }
