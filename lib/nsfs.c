@@ -432,6 +432,26 @@ scan_fds_of(uint64_t pid, void *arg)
 }
 
 /*
+ * A network namespace no process or mount keeps, only sockets made in
+ * it: its descriptor comes from one of them, and stays open for the run
+ * as the way to it.
+ */
+static struct nsent *
+from_socket(uint64_t ino)
+{
+	struct nsent *e;
+	int fd;
+
+	if ((fd = ns_sock_netns_fd(ino)) == -1)
+		return NULL;
+	e = add(ino, T_NET);
+	if (asprintf(&e->via, "/proc/self/fd/%d", fd) == -1)
+		err(1, NULL);
+	ask_all();
+	return find(ino);
+}
+
+/*
  * The entry of an inode, wherever it may be found: the processes and
  * mounts first, then the owners and parents, then, once per run, the
  * descriptors of every process, which is the dearest look.
@@ -452,7 +472,9 @@ lookup_ino(uint64_t ino)
 	fds_scanned = 1;
 	ns_proc_each(scan_fds_of, NULL);
 	ask_all();
-	return find(ino);
+	if ((e = find(ino)) != NULL)
+		return e;
+	return from_socket(ino);
 }
 
 /* The object's entry; ENOENT if it is gone from the table. */

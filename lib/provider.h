@@ -123,6 +123,11 @@ int	ns_sock_path(uint64_t inode, char *buf, size_t size);
  * socket no table knows is asked through it (sock.c). */
 int	ns_sock_path_held(uint64_t inode, uint64_t pid, int fd, char *buf,
 	    size_t size);
+/* A descriptor of the network namespace of this inode, found through a
+ * socket that lives in it (a holder's, duplicated; SIOCGSKNS), for a
+ * namespace that no process and no mount keeps but its sockets; -1 with
+ * ENOENT if no socket the caller may ask is in it (sock.c). */
+int	ns_sock_netns_fd(uint64_t netns);
 /* The directory of /sock for a protocol as the kernel names it
  * ("TCPv6", "UNIX-STREAM", "AF_VSOCK"): tcp6, unix, vsock. */
 void	ns_sock_dir(const char *kname, char *buf, size_t size);

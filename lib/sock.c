@@ -1873,6 +1873,50 @@ held_get(uint64_t ino, uint64_t pid, int fd, int deep)
 	return a.e;
 }
 
+/* A search of every socket descriptor for one in a namespace. */
+struct netns_search {
+	uint64_t	 netns;
+	int		 fd;		/* the namespace's, once found */
+};
+
+static int
+netns_of_held(struct fdent *fe, void *arg)
+{
+	struct netns_search *q = arg;
+	const struct stat *st;
+	struct stat ns;
+	int sfd, nsfd;
+
+	if ((st = fd_ent_stat(fe)) == NULL ||
+	    (sfd = holder_dup(fd_ent_pid(fe), fd_ent_fd(fe),
+	    (uint64_t)st->st_ino)) == -1)
+		return 0;
+	nsfd = ioctl(sfd, SIOCGSKNS);
+	close(sfd);
+	if (nsfd == -1)
+		return 0;
+	if (fstat(nsfd, &ns) == 0 && (uint64_t)ns.st_ino == q->netns) {
+		q->fd = nsfd;
+		return 1;
+	}
+	close(nsfd);
+	return 0;
+}
+
+/* A namespace whose last process left, kept by the sockets made in it
+ * (a container's, its holder moved on): the socket's netns link must
+ * still resolve, and only a socket can say where it is. */
+int
+ns_sock_netns_fd(uint64_t netns)
+{
+	struct netns_search q = { .netns = netns, .fd = -1 };
+
+	fd_index_each("socket:", netns_of_held, &q);
+	if (q.fd == -1)
+		errno = ENOENT;
+	return q.fd;
+}
+
 /* The socket as the holder's descriptor, duplicated, tells it; NULL,
  * and nothing kept, if it cannot be duplicated. */
 static struct sock_ent *
