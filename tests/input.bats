@@ -29,22 +29,22 @@ first_err() {
 @test "-o: an empty list or an empty column name is a usage error, in every tool" {
 	for name in "${TOOLS[@]}"; do
 		for o in '' + '+' ; do
-			run -2 --separate-stderr "$BUILD/$name" -o "$o" /dev/null
+			run -2 --separate-stderr "$BIN/$name" -o "$o" /dev/null
 			assert_equal "$(first_err)" "$name: -o: empty list"
 			assert_output ''
 		done
 		for o in , ,,path path, ,path path,,type; do
-			run -2 --separate-stderr "$BUILD/$name" -o "$o" /dev/null
+			run -2 --separate-stderr "$BIN/$name" -o "$o" /dev/null
 			assert_equal "$(first_err)" \
 			    "$name: -o: empty column name in '$o'"
 			assert_output ''
-			run -2 --separate-stderr "$BUILD/$name" -r -o "+$o" \
+			run -2 --separate-stderr "$BIN/$name" -r -o "+$o" \
 			    /dev/null
 			assert_equal "$(first_err)" \
 			    "$name: -o: empty column name in '$o'"
 		done
 		# The same through the long option, and a list that is fine.
-		run -2 --separate-stderr "$BUILD/$name" --output= /dev/null
+		run -2 --separate-stderr "$BIN/$name" --output= /dev/null
 		assert_equal "$(first_err)" "$name: -o: empty list"
 	done
 	run -0 --separate-stderr "$NSCAT" -n -r -o path,type /dev/null
@@ -135,8 +135,8 @@ first_err() {
 	for name in "${TOOLS[@]}"; do
 		run -1 --separate-stderr bash -c \
 		    'printf "/dev/null\n/dev/null\0/x\n\0\n-\0\n/dev/null\n" | "$1" -r -n -o path -' \
-		    - "$BUILD/$name"
-		assert_equal "$stderr" "$name: /dev/null\\x00/x: NUL byte in the line
+		    - "$BIN/$name"
+		assert_equal "$(stderr_unskipped)" "$name: /dev/null\\x00/x: NUL byte in the line
 $name: \\x00: NUL byte in the line
 $name: -\\x00: NUL byte in the line"
 		refute_output --partial '/dev/null/x'
@@ -154,15 +154,15 @@ $name: -\\x00: NUL byte in the line"
 	x256=$(printf '%0256d' 0 | tr 0 x)
 	for name in "${TOOLS[@]}"; do
 		# Too long for a file name, too: either is the reason.
-		run -1 --separate-stderr "$BUILD/$name" "$big"
+		run -1 --separate-stderr "$BIN/$name" "$big"
 		[[ $stderr =~ ^$name:\ $x256\.\.\.:\ (no such object|File name too long)$ ]]
 		run -1 --separate-stderr bash -c \
 		    'head -c 10000000 /dev/zero | tr "\0" x | "$1" -' - \
-		    "$BUILD/$name"
+		    "$BIN/$name"
 		[[ $stderr =~ ^$name:\ $x256\.\.\.:\ (no such object|File name too long)$ ]]
-		run -2 --separate-stderr "$BUILD/$name" -o "path,$big" /dev/null
+		run -2 --separate-stderr "$BIN/$name" -o "path,$big" /dev/null
 		assert_equal "$(first_err)" "$name: unknown column: $x256..."
-		run -2 --separate-stderr "$BUILD/$name" "--$big"
+		run -2 --separate-stderr "$BIN/$name" "--$big"
 		assert_equal "$(first_err)" \
 		    "$name: unrecognized option '--${x256:2}...'"
 	done
@@ -247,7 +247,6 @@ $name: -\\x00: NUL byte in the line"
 }
 
 @test "nsmount: -o and the mount point are checked, and quoted escaped" {
-	NSMOUNT=$BUILD/nsmount
 	run -2 --separate-stderr "$NSMOUNT" -o '' "$BATS_TEST_TMPDIR"
 	assert_equal "$(first_err)" 'nsmount: -o: empty list'
 	run -2 --separate-stderr "$NSMOUNT" -o ro,,nodev "$BATS_TEST_TMPDIR"
@@ -369,7 +368,7 @@ odd_vector() {
 				;;
 			esac
 			status=0
-			timeout 20 "$BUILD/$tool" "${vec[@]}" <"$stdin" \
+			timeout 20 "$BIN/$tool" "${vec[@]}" <"$stdin" \
 			    >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err" ||
 			    status=$?
 			if ((status > 2)) || LC_ALL=C grep -qP \

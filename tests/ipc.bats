@@ -235,7 +235,7 @@ start_perl() {
 		"$3" -r -n -o fds /ipc/mqueue/q1
 		"$5" -p "$helper" -t mqueue -r -n -o kind,object
 	' - "$BATS_TEST_TMPDIR/mq" "$NSLS" "$NSCAT" "$HELPERS/mqmk" \
-	    "${FDINFO:-$BUILD/fdinfo}"
+	    "$FDINFO"
 	refute_control_bytes "$output"
 	helper=${lines[0]}
 	dir=$(realpath "$BATS_TEST_TMPDIR/mq")

@@ -10,7 +10,6 @@
 bats_require_minimum_version 1.5.0
 load helpers/common
 
-FDINFO=$BUILD/fdinfo
 MKSOCKS=$HELPERS/mksocks
 
 # Start mksocks with the arguments given, its output in $1: its pid is

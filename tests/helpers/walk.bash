@@ -325,7 +325,9 @@ records() {
 	local src
 
 	printf -v src '%q ' "$@"
-	"$@" | SRC=${src% } awk 'NF { print $0 "\t" ENVIRON["SRC"] }'
+	# "-" is raw output's missing value (a descriptor with no object),
+	# no path.
+	"$@" | SRC=${src% } awk 'NF && $0 != "-" { print $0 "\t" ENVIRON["SRC"] }'
 }
 
 # The round trip of the paths of a list of records, in $1.  It writes
