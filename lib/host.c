@@ -973,6 +973,14 @@ is_nested_host(const char *path)
 	return s != NULL && strcmp(s, "/host") == 0;
 }
 
+static void
+listing_free(struct listing *l)
+{
+	free(l->rpath);
+	free(l->cols);
+	free(l);
+}
+
 static int
 remote_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
@@ -990,12 +998,16 @@ remote_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	    (l->cols = strdup("path,type")) == NULL)
 		err(1, NULL);
 	if ((l->h = split_path(o->path, &l->rpath)) == NULL) {
+		listing_free(l);
 		errno = ENOENT;
 		return -1;
 	}
-	/* Listings are kept: their children fetch columns through them. */
+	/* Listings are kept: their children fetch columns through them.
+	 * One that kept no child (the host is down, say) is not. */
 	r = list_remote(l, &v);
 	e = errno;
+	if (v == NULL)
+		listing_free(l);
 	for (i = 0; !stop && v != NULL && v[i] != NULL; i++) {
 		/* A machine's root lists no /host of its own: a walk stays
 		 * on one machine, and two that name each other are no

@@ -131,7 +131,8 @@ known_load(void)
 			;
 	}
 	close(fd);
-	qsort(known, nknown, sizeof(*known), cmp_known);
+	if (nknown > 0)
+		qsort(known, nknown, sizeof(*known), cmp_known);
 }
 
 static uint32_t
@@ -139,6 +140,8 @@ known_inode(uint64_t cookie)
 {
 	struct known k = { cookie, 0 }, *f;
 
+	if (nknown == 0)
+		return 0;
 	f = bsearch(&k, known, nknown, sizeof(*known), cmp_known);
 	return f != NULL ? f->inode : 0;
 }

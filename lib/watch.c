@@ -492,7 +492,9 @@ tree_replace(struct ns_watch *w, struct tree *t, struct ent *ents, size_t n,
 	size_t i = 0, j = 0;
 	int c;
 
-	qsort(ents, n, sizeof(*ents), cmp_ent);
+	/* An empty listing may have no array at all. */
+	if (n > 0)
+		qsort(ents, n, sizeof(*ents), cmp_ent);
 	while (!quiet && (i < t->n || j < n)) {
 		c = i == t->n ? 1 : j == n ? -1 :
 		    strcmp(t->ents[i].path, ents[j].path);

@@ -45,7 +45,7 @@ get(void *arg, const char *name, struct ns_val *v, enum ns_type *type)
 	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
 		if (strcasecmp(known[i].name, name) == 0)
 			*type = known[i].type;
-	for (p = obj; p != NULL && *p != '\0'; p = strchr(p, ';'), p += !!p) {
+	for (p = obj; *p != '\0'; p += strcspn(p, ";"), p += *p == ';') {
 		if (strncasecmp(p, name, n) != 0 || p[n] != '=')
 			continue;
 		p += n + 1;
