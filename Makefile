@@ -212,7 +212,8 @@ uninstall:
 # by the last commit (outside a checkout, by .tarball-version's date).
 DIST = nstools-$(VERSION)
 DIST_EXCLUDE = ./.git ./.ci ./$(B) ./build ./build-asan ./config.mk \
-	./nstools-*.tar.gz ./$(DIST) './nstools-sanitizer.*' './conf[0-9]*'
+	./nstools-*.tar.gz ./$(DIST) ./$(DIST).list './nstools-sanitizer.*' \
+	'./conf[0-9]*'
 
 dist:
 	@set -e; rm -rf '$(DIST)' '$(DIST).tar.gz'; \

@@ -270,7 +270,7 @@ proto_dirs(void)
 
 	for (i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
 		ns_sock_dir(pairs[i][0], buf, sizeof(buf));
-		is_str(buf, pairs[i][1], pairs[i][0]);
+		is_str(buf, pairs[i][1], "%s", pairs[i][0]);
 	}
 }
 
