@@ -454,10 +454,11 @@ from_socket(uint64_t ino)
 /*
  * The entry of an inode, wherever it may be found: the processes and
  * mounts first, then the owners and parents, then, once per run, the
- * descriptors of every process, which is the dearest look.
+ * descriptors of every process, which is the dearest look, and last, for
+ * a network namespace (type T_NET, or -1 when not known), its sockets.
  */
 static struct nsent *
-lookup_ino(uint64_t ino)
+lookup_ino(uint64_t ino, int type)
 {
 	struct nsent *e;
 
@@ -474,7 +475,9 @@ lookup_ino(uint64_t ino)
 	ask_all();
 	if ((e = find(ino)) != NULL)
 		return e;
-	return from_socket(ino);
+	/* Only a network namespace can be kept by its sockets alone: an
+	 * inode of another type is not worth a look at every socket. */
+	return type == T_NET || type == -1 ? from_socket(ino) : NULL;
 }
 
 /* The object's entry; ENOENT if it is gone from the table. */
@@ -483,7 +486,7 @@ entry(struct ns_obj *o)
 {
 	struct nsent *e;
 
-	if ((e = lookup_ino(o->id[0])) == NULL)
+	if ((e = lookup_ino(o->id[0], (int)o->id[1])) == NULL)
 		errno = ENOENT;
 	return e;
 }
@@ -819,7 +822,7 @@ ns_lookup(struct ns_obj *o, char **comp, int n)
 		goto none;
 	/* The caller's own namespaces need no walk over every process. */
 	if (!is_own(type, ino) &&
-	    ((e = lookup_ino(ino)) == NULL || e->type != type))
+	    ((e = lookup_ino(ino, type)) == NULL || e->type != type))
 		goto none;
 	return set_ns(o, type, ino);
 none:
@@ -867,7 +870,7 @@ ns_recognize(struct ns_obj *o, const char *path, const struct stat *st)
 		close(fd);
 	}
 	if (type == -1) {
-		if ((e = lookup_ino(st->st_ino)) == NULL)
+		if ((e = lookup_ino(st->st_ino, -1)) == NULL)
 			return 0;
 		return set_ns(o, e->type, st->st_ino) == -1 ? -1 : 1;
 	}
