@@ -1055,8 +1055,8 @@ plain_host_path(const char *input)
 			return NULL;
 		}
 	}
-	/* /host/NAME alone needs no call. */
-	if (n < 3) {
+	/* /host alone needs no call; /host/NAME is its root's. */
+	if (n < 2) {
 		free(s);
 		return NULL;
 	}
@@ -1364,6 +1364,40 @@ get_version(struct ns_obj *o, struct ns_val *v)
 	return ok ? 0 : -1;
 }
 
+/*
+ * A machine named by the user is one that answers: its root is fetched
+ * (or was, by a prefetch of several), so that `nscat /host/down' is an
+ * error line and exit 1 as every path below it is, not a row of
+ * attributes that are all missing.  A listing of /host names the hosts
+ * without calling any.
+ */
+static int
+host_reached(struct ns_obj *o, const char *name)
+{
+	struct rhost *h;
+	struct rec *r;
+	char *path;
+
+	if (asprintf(&path, "/host/%s", name) == -1)
+		err(1, NULL);
+	if ((r = rec_find(path)) == NULL) {
+		h = rhost_get(name);
+		r = fetch(h, "/");
+	} else if (r->cls == NULL) {
+		r = NULL;
+		errno = ENOENT;
+	}
+	free(path);
+	if (r == NULL) {
+		/* Whatever the remote said of its root, the machine is
+		 * what could not be reached. */
+		if (errno == ENOENT)
+			errno = EREMOTEIO;
+		return -1;
+	}
+	return ns_obj_set(o, &host_class, "/host/%s", name);
+}
+
 static int
 host_lookup(struct ns_obj *o, char **comp, int n)
 {
@@ -1381,7 +1415,7 @@ host_lookup(struct ns_obj *o, char **comp, int n)
 		return -1;
 	}
 	if (n == 1)
-		return ns_obj_set(o, &host_class, "/host/%s", comp[0]);
+		return host_reached(o, comp[0]);
 	if ((fp = open_memstream(&path, &len)) == NULL)
 		err(1, NULL);
 	fprintf(fp, "/host/%s", comp[0]);

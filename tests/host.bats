@@ -257,6 +257,12 @@ accepted() {
 	run -1 --separate-stderr "$NSLS" /host/down
 	assert_output ""
 	assert_regex "$stderr" '^nsls: /host/down: ssh: connect to host'
+	assert_equal "${#stderr_lines[@]}" 1
+	# The machine itself, named alone, is no row of missing values.
+	run -1 --separate-stderr "$NSCAT" /host/down /host/local
+	assert_line --index 0 "path      /host/local"
+	assert_regex "$stderr" '^nscat: /host/down: ssh: connect to host'
+	assert_equal "${#stderr_lines[@]}" 1
 }
 
 @test "a remote without the tools is one clear error naming it" {
