@@ -4,10 +4,21 @@
  * of objects a run passed over, so that each is counted once however
  * many scans (a walk, the index of every descriptor, the namespaces'
  * scan of every process) meet it.
+ *
+ * It also holds, once, the services every provider borrows: memory that
+ * is there or the run ends (err(1), as OpenBSD's xmalloc), the walk of
+ * every process in /proc, which the descriptor index, the namespaces'
+ * scan and the sockets' holders all make without the /proc provider, and
+ * the names of users and groups that summaries print.
  */
+#include <sys/types.h>
+
+#include <dirent.h>
 #include <err.h>
 #include <errno.h>
+#include <grp.h>
 #include <limits.h>
+#include <pwd.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -459,4 +470,137 @@ ns_skip_path(const char *path)
 		return;
 	}
 	ns_skip();
+}
+
+void *
+ns_xmalloc(size_t size)
+{
+	void *p;
+
+	if ((p = malloc(size)) == NULL)
+		err(1, NULL);
+	return p;
+}
+
+char *
+ns_xstrdup(const char *s)
+{
+	char *d;
+
+	if ((d = strdup(s)) == NULL)
+		err(1, NULL);
+	return d;
+}
+
+int
+ns_none(void)
+{
+	errno = ENOENT;
+	return -1;
+}
+
+int
+ns_hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Only thread group leaders show up in a listing of /proc. */
+int
+ns_proc_each(int (*fn)(uint64_t pid, void *), void *arg)
+{
+	struct dirent *d;
+	uint64_t pid;
+	DIR *dir;
+	int stop = 0;
+
+	if ((dir = opendir("/proc")) == NULL)
+		return -1;
+	while (!stop && (d = readdir(dir)) != NULL)
+		if (ns_parse_u64(d->d_name, INT_MAX, &pid) == 0 && pid != 0)
+			stop = fn(pid, arg);
+	closedir(dir);
+	return stop;
+}
+
+/*
+ * The names of a few ids, for summaries.  A listing's rows mostly share
+ * a few owners, and a lookup may be a query to a directory service, so
+ * the last NAME_CACHE ids asked for, named or not, are remembered.  An
+ * id the database lacks reads as its number.  The name returned holds
+ * until the next call.
+ */
+#define NAME_CACHE	16
+
+struct id_name {
+	uint64_t	 id;
+	int		 used;
+	char		 name[64];
+};
+
+/* The cache's entry for id: the one that holds it (*hit), or the oldest,
+ * given over to id for the caller to fill. */
+static struct id_name *
+id_cached(struct id_name *cache, unsigned *next, uint64_t id, int *hit)
+{
+	struct id_name *c;
+	unsigned i;
+
+	for (i = 0; i < NAME_CACHE; i++)
+		if (cache[i].used && cache[i].id == id) {
+			*hit = 1;
+			return &cache[i];
+		}
+	c = &cache[*next];
+	*next = (*next + 1) % NAME_CACHE;
+	c->id = id;
+	c->used = 1;
+	*hit = 0;
+	return c;
+}
+
+const char *
+ns_user_name(uint64_t uid)
+{
+	static struct id_name cache[NAME_CACHE];
+	static unsigned next;
+	struct id_name *c;
+	struct passwd *pw;
+	int hit;
+
+	c = id_cached(cache, &next, uid, &hit);
+	if (hit)
+		return c->name;
+	if (uid <= UINT32_MAX && (pw = getpwuid((uid_t)uid)) != NULL)
+		strlcpy(c->name, pw->pw_name, sizeof(c->name));
+	else
+		snprintf(c->name, sizeof(c->name), "%llu",
+		    (unsigned long long)uid);
+	return c->name;
+}
+
+const char *
+ns_group_name(uint64_t gid)
+{
+	static struct id_name cache[NAME_CACHE];
+	static unsigned next;
+	struct id_name *c;
+	struct group *gr;
+	int hit;
+
+	c = id_cached(cache, &next, gid, &hit);
+	if (hit)
+		return c->name;
+	if (gid <= UINT32_MAX && (gr = getgrgid((gid_t)gid)) != NULL)
+		strlcpy(c->name, gr->gr_name, sizeof(c->name));
+	else
+		snprintf(c->name, sizeof(c->name), "%llu",
+		    (unsigned long long)gid);
+	return c->name;
 }

@@ -691,26 +691,6 @@ get_rtime(struct ns_obj *o, struct ns_val *v)
 	return field_time(o, v, IPC_RTIME);
 }
 
-/* A user's name for a summary, as ipcs prints it; the last one kept. */
-static const char *
-user_name(uint64_t uid)
-{
-	static char name[64];
-	static uint64_t last;
-	static int known;
-	struct passwd *pw;
-
-	if (known && last == uid)
-		return name;
-	if ((pw = getpwuid((uid_t)uid)) != NULL)
-		strlcpy(name, pw->pw_name, sizeof(name));
-	else
-		snprintf(name, sizeof(name), "%llu", (unsigned long long)uid);
-	last = uid;
-	known = 1;
-	return name;
-}
-
 /*
  * "0x51010e1b root 0600 65536 bytes 1 attached", "... 3 sems",
  * "... 128 bytes 2 msgs": what ipcs prints of each.
@@ -724,7 +704,7 @@ sysv_summary(struct ns_obj *o, struct ns_val *v)
 	if ((r = row_of(o)) == NULL)
 		return -1;
 	snprintf(head, sizeof(head), "0x%08llx %s %04llo",
-	    (unsigned long long)r->v[IPC_KEY], user_name(r->v[IPC_UID]),
+	    (unsigned long long)r->v[IPC_KEY], ns_user_name(r->v[IPC_UID]),
 	    (unsigned long long)(r->v[IPC_PERMS] & 0777));
 	switch (o->id[1]) {
 	case K_SHM:
@@ -1087,10 +1067,10 @@ mq_summary(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	if ((i = mq_info(o)) == NULL)
 		ns_val_addf(v, "/%s %s %04o", mq_name(o),
-		    user_name(st->st_uid), (unsigned)(st->st_mode & 07777));
+		    ns_user_name(st->st_uid), (unsigned)(st->st_mode & 07777));
 	else
 		ns_val_addf(v, "/%s %s %04o %llu bytes", mq_name(o),
-		    user_name(st->st_uid), (unsigned)(st->st_mode & 07777),
+		    ns_user_name(st->st_uid), (unsigned)(st->st_mode & 07777),
 		    (unsigned long long)i->qsize);
 	return 0;
 }

@@ -162,14 +162,11 @@ static const struct ns_class *const group_classes[] = {
 	NULL
 };
 
-static char *
-xstrdup(const char *s)
+/* A field of the database, "" where a system gives none. */
+static const char *
+or_empty(const char *s)
 {
-	char *d;
-
-	if ((d = strdup(s != NULL ? s : "")) == NULL)
-		err(1, NULL);
-	return d;
+	return s != NULL ? s : "";
 }
 
 static struct ent *
@@ -372,10 +369,10 @@ user_ent(const struct passwd *pw)
 	struct ent *e = ent_new(pw->pw_uid);
 
 	e->gid = pw->pw_gid;
-	e->name = xstrdup(pw->pw_name);
-	e->gecos = xstrdup(pw->pw_gecos);
-	e->home = xstrdup(pw->pw_dir);
-	e->shell = xstrdup(pw->pw_shell);
+	e->name = ns_xstrdup(pw->pw_name);
+	e->gecos = ns_xstrdup(or_empty(pw->pw_gecos));
+	e->home = ns_xstrdup(or_empty(pw->pw_dir));
+	e->shell = ns_xstrdup(or_empty(pw->pw_shell));
 	return e;
 }
 
@@ -416,13 +413,13 @@ group_ent(const struct group *gr)
 	struct ent *e = ent_new(gr->gr_gid);
 	size_t i, n = 0;
 
-	e->name = xstrdup(gr->gr_name);
+	e->name = ns_xstrdup(gr->gr_name);
 	while (gr->gr_mem != NULL && gr->gr_mem[n] != NULL)
 		n++;
 	if ((e->mem = calloc(n + 1, sizeof(*e->mem))) == NULL)
 		err(1, NULL);
 	for (i = 0; i < n; i++)
-		e->mem[i] = xstrdup(gr->gr_mem[i]);
+		e->mem[i] = ns_xstrdup(gr->gr_mem[i]);
 	return e;
 }
 
