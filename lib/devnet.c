@@ -23,9 +23,6 @@
 #include "dev.h"
 #include "link.h"
 
-/*
- * Interfaces.
- */
 static struct netpriv *
 net_load(struct ns_obj *obj)
 {

@@ -26,6 +26,19 @@
 
 #include "provider.h"
 
+/* ns_obj.id[0]: the uid of a user, the gid of a group. */
+static inline uint64_t
+id_of(const struct ns_obj *o)
+{
+	return o->id[0];
+}
+
+static inline void
+set_id(struct ns_obj *o, uint64_t id)
+{
+	o->id[0] = id;
+}
+
 /* One passwd or group entry. */
 struct ent {
 	uint64_t	 id;		/* the uid or gid */
@@ -553,7 +566,7 @@ field_text(struct ns_val *v, const char *text)
 static struct ent *
 named(struct db *db, struct ns_obj *o)
 {
-	struct ent *e = db_id(db, o->id[0]);
+	struct ent *e = db_id(db, id_of(o));
 
 	if (e->name == NULL) {
 		errno = ENOENT;
@@ -576,7 +589,7 @@ get_user_name(struct ns_obj *o, struct ns_val *v)
 static int
 get_uid(struct ns_obj *o, struct ns_val *v)
 {
-	ns_val_num(v, o->id[0]);
+	ns_val_num(v, id_of(o));
 	return 0;
 }
 
@@ -669,7 +682,7 @@ get_groups(struct ns_obj *o, struct ns_val *v)
 static int
 user_summary(struct ns_obj *o, struct ns_val *v)
 {
-	struct ent *e = db_id(&users, o->id[0]);
+	struct ent *e = db_id(&users, id_of(o));
 
 	if (e->name == NULL) {
 		ns_val_addf(v, "uid=%llu", (unsigned long long)e->id);
@@ -695,7 +708,7 @@ get_group_name(struct ns_obj *o, struct ns_val *v)
 static int
 get_gid(struct ns_obj *o, struct ns_val *v)
 {
-	ns_val_num(v, o->id[0]);
+	ns_val_num(v, id_of(o));
 	return 0;
 }
 
@@ -712,7 +725,7 @@ get_members(struct ns_obj *o, struct ns_val *v)
 	char **m;
 	size_t i;
 
-	g = db_id(&groups, o->id[0]);
+	g = db_id(&groups, id_of(o));
 	for (m = g->mem; m != NULL && *m != NULL; m++)
 		if ((u = db_name(&users, *m, 0)) != NULL)
 			ids_add(&s, u->id);
@@ -728,7 +741,7 @@ get_members(struct ns_obj *o, struct ns_val *v)
 static int
 group_summary(struct ns_obj *o, struct ns_val *v)
 {
-	struct ent *e = db_id(&groups, o->id[0]);
+	struct ent *e = db_id(&groups, id_of(o));
 	char *line;
 	size_t len, i;
 
@@ -766,7 +779,7 @@ list_db(struct db *db, const char *top, const struct ns_class *cls,
 		id = e->id;
 		any = 1;
 		ns_obj_set(&c, cls, "/%s/%llu", top, (unsigned long long)id);
-		c.id[0] = id;
+		set_id(&c, id);
 		if (emit(&c, arg)) {
 			ns_obj_clear(&c);
 			return 1;
@@ -842,7 +855,7 @@ lookup_db(struct ns_obj *o, char **comp, int n, struct db *db,
 		id = e->id;
 	}
 	ns_obj_set(o, cls, "/%s/%llu", top, (unsigned long long)id);
-	o->id[0] = id;
+	set_id(o, id);
 	return 0;
 none:
 	errno = ENOENT;
