@@ -538,69 +538,67 @@ ns_proc_each(int (*fn)(uint64_t pid, void *), void *arg)
  */
 #define NAME_CACHE	16
 
-struct id_name {
-	uint64_t	 id;
-	int		 used;
-	char		 name[64];
+struct name_cache {
+	struct {
+		uint64_t id;
+		int	 used;
+		char	 name[64];
+	}		 ent[NAME_CACHE];
+	unsigned	 next;		/* the oldest entry, to give over */
 };
 
-/* The cache's entry for id: the one that holds it (*hit), or the oldest,
- * given over to id for the caller to fill. */
-static struct id_name *
-id_cached(struct id_name *cache, unsigned *next, uint64_t id, int *hit)
+/* The name of id in the cache c, asked of lookup (NULL: no name) the
+ * first time. */
+static const char *
+cached_name(struct name_cache *c, uint64_t id,
+    const char *(*lookup)(uint64_t))
 {
-	struct id_name *c;
+	const char *name;
 	unsigned i;
 
 	for (i = 0; i < NAME_CACHE; i++)
-		if (cache[i].used && cache[i].id == id) {
-			*hit = 1;
-			return &cache[i];
-		}
-	c = &cache[*next];
-	*next = (*next + 1) % NAME_CACHE;
-	c->id = id;
-	c->used = 1;
-	*hit = 0;
-	return c;
+		if (c->ent[i].used && c->ent[i].id == id)
+			return c->ent[i].name;
+	i = c->next;
+	c->next = (c->next + 1) % NAME_CACHE;
+	c->ent[i].id = id;
+	c->ent[i].used = 1;
+	if (id <= UINT32_MAX && (name = lookup(id)) != NULL)
+		strlcpy(c->ent[i].name, name, sizeof(c->ent[i].name));
+	else
+		snprintf(c->ent[i].name, sizeof(c->ent[i].name), "%llu",
+		    (unsigned long long)id);
+	return c->ent[i].name;
+}
+
+static const char *
+passwd_name(uint64_t uid)
+{
+	struct passwd *pw = getpwuid((uid_t)uid);
+
+	return pw != NULL ? pw->pw_name : NULL;
+}
+
+static const char *
+group_name(uint64_t gid)
+{
+	struct group *gr = getgrgid((gid_t)gid);
+
+	return gr != NULL ? gr->gr_name : NULL;
 }
 
 const char *
 ns_user_name(uint64_t uid)
 {
-	static struct id_name cache[NAME_CACHE];
-	static unsigned next;
-	struct id_name *c;
-	struct passwd *pw;
-	int hit;
+	static struct name_cache users;
 
-	c = id_cached(cache, &next, uid, &hit);
-	if (hit)
-		return c->name;
-	if (uid <= UINT32_MAX && (pw = getpwuid((uid_t)uid)) != NULL)
-		strlcpy(c->name, pw->pw_name, sizeof(c->name));
-	else
-		snprintf(c->name, sizeof(c->name), "%llu",
-		    (unsigned long long)uid);
-	return c->name;
+	return cached_name(&users, uid, passwd_name);
 }
 
 const char *
 ns_group_name(uint64_t gid)
 {
-	static struct id_name cache[NAME_CACHE];
-	static unsigned next;
-	struct id_name *c;
-	struct group *gr;
-	int hit;
+	static struct name_cache groups;
 
-	c = id_cached(cache, &next, gid, &hit);
-	if (hit)
-		return c->name;
-	if (gid <= UINT32_MAX && (gr = getgrgid((gid_t)gid)) != NULL)
-		strlcpy(c->name, gr->gr_name, sizeof(c->name));
-	else
-		snprintf(c->name, sizeof(c->name), "%llu",
-		    (unsigned long long)gid);
-	return c->name;
+	return cached_name(&groups, gid, group_name);
 }
