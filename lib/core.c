@@ -4,10 +4,21 @@
  * of objects a run passed over, so that each is counted once however
  * many scans (a walk, the index of every descriptor, the namespaces'
  * scan of every process) meet it.
+ *
+ * It also holds, once, the services every provider borrows: memory that
+ * is there or the run ends (err(1), as OpenBSD's xmalloc), the walk of
+ * every process in /proc, which the descriptor index, the namespaces'
+ * scan and the sockets' holders all make without the /proc provider, and
+ * the names of users and groups that summaries print.
  */
+#include <sys/types.h>
+
+#include <dirent.h>
 #include <err.h>
 #include <errno.h>
+#include <grp.h>
 #include <limits.h>
+#include <pwd.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -459,4 +470,135 @@ ns_skip_path(const char *path)
 		return;
 	}
 	ns_skip();
+}
+
+void *
+ns_xmalloc(size_t size)
+{
+	void *p;
+
+	if ((p = malloc(size)) == NULL)
+		err(1, NULL);
+	return p;
+}
+
+char *
+ns_xstrdup(const char *s)
+{
+	char *d;
+
+	if ((d = strdup(s)) == NULL)
+		err(1, NULL);
+	return d;
+}
+
+int
+ns_none(void)
+{
+	errno = ENOENT;
+	return -1;
+}
+
+int
+ns_hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Only thread group leaders show up in a listing of /proc. */
+int
+ns_proc_each(int (*fn)(uint64_t pid, void *), void *arg)
+{
+	struct dirent *d;
+	uint64_t pid;
+	DIR *dir;
+	int stop = 0;
+
+	if ((dir = opendir("/proc")) == NULL)
+		return -1;
+	while (!stop && (d = readdir(dir)) != NULL)
+		if (ns_parse_u64(d->d_name, INT_MAX, &pid) == 0 && pid != 0)
+			stop = fn(pid, arg);
+	closedir(dir);
+	return stop;
+}
+
+/*
+ * The names of a few ids, for summaries.  A listing's rows mostly share
+ * a few owners, and a lookup may be a query to a directory service, so
+ * the last NAME_CACHE ids asked for, named or not, are remembered.  An
+ * id the database lacks reads as its number.  The name returned holds
+ * until the next call.
+ */
+#define NAME_CACHE	16
+
+struct name_cache {
+	struct {
+		uint64_t id;
+		int	 used;
+		char	 name[64];
+	}		 ent[NAME_CACHE];
+	unsigned	 next;		/* the oldest entry, to give over */
+};
+
+/* The name of id in the cache c, asked of lookup (NULL: no name) the
+ * first time. */
+static const char *
+cached_name(struct name_cache *c, uint64_t id,
+    const char *(*lookup)(uint64_t))
+{
+	const char *name;
+	unsigned i;
+
+	for (i = 0; i < NAME_CACHE; i++)
+		if (c->ent[i].used && c->ent[i].id == id)
+			return c->ent[i].name;
+	i = c->next;
+	c->next = (c->next + 1) % NAME_CACHE;
+	c->ent[i].id = id;
+	c->ent[i].used = 1;
+	if (id <= UINT32_MAX && (name = lookup(id)) != NULL)
+		strlcpy(c->ent[i].name, name, sizeof(c->ent[i].name));
+	else
+		snprintf(c->ent[i].name, sizeof(c->ent[i].name), "%llu",
+		    (unsigned long long)id);
+	return c->ent[i].name;
+}
+
+static const char *
+passwd_name(uint64_t uid)
+{
+	struct passwd *pw = getpwuid((uid_t)uid);
+
+	return pw != NULL ? pw->pw_name : NULL;
+}
+
+static const char *
+group_name(uint64_t gid)
+{
+	struct group *gr = getgrgid((gid_t)gid);
+
+	return gr != NULL ? gr->gr_name : NULL;
+}
+
+const char *
+ns_user_name(uint64_t uid)
+{
+	static struct name_cache users;
+
+	return cached_name(&users, uid, passwd_name);
+}
+
+const char *
+ns_group_name(uint64_t gid)
+{
+	static struct name_cache groups;
+
+	return cached_name(&groups, gid, group_name);
 }

@@ -34,9 +34,9 @@ size_t			 ns_escape_into(char *out, const char *s, int text);
 /* The n bytes at s as a message quotes them: escaped, NUL too, cut
  * after max characters with "..."; malloc'd. */
 char			*ns_escape_cut(const char *s, size_t n, size_t max);
-/* Print an output table to fp, an aligned table or JSON written by the
- * layer itself (own) or by libsmartcols as for a file that is no
- * terminal: for the tests, which compare the two. */
+/* Print an output table to fp as for a file that is no terminal: laid
+ * out by the layer itself (own: JSON, raw output, a table that draws no
+ * tree) or all by libsmartcols; for the tests, which compare the two. */
 void			 ns_out_layout(struct ns_out *, FILE *, int own);
 /* The core's own attributes, ending in a NULL name. */
 extern const struct ns_attr ns_core_attrs[];

@@ -25,9 +25,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <limits.h>
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -452,48 +450,6 @@ get_resolves(struct ns_obj *obj, struct ns_val *v)
 	return 0;
 }
 
-/*
- * A user or group name for the summary, as ls -l prints it.  The last
- * answer is kept: the files of one directory mostly share their owner.
- */
-static const char *
-user_name(uid_t uid)
-{
-	static char name[64];
-	static uid_t last;
-	static int known;
-	struct passwd *pw;
-
-	if (known && last == uid)
-		return name;
-	if ((pw = getpwuid(uid)) != NULL)
-		strlcpy(name, pw->pw_name, sizeof(name));
-	else
-		snprintf(name, sizeof(name), "%u", (unsigned)uid);
-	last = uid;
-	known = 1;
-	return name;
-}
-
-static const char *
-group_name(gid_t gid)
-{
-	static char name[64];
-	static gid_t last;
-	static int known;
-	struct group *gr;
-
-	if (known && last == gid)
-		return name;
-	if ((gr = getgrgid(gid)) != NULL)
-		strlcpy(name, gr->gr_name, sizeof(name));
-	else
-		snprintf(name, sizeof(name), "%u", (unsigned)gid);
-	last = gid;
-	known = 1;
-	return name;
-}
-
 /* "-rw-r--r-- 1 root root 1234 2026-12-03 05:00 passwd", as ls -l. */
 static int
 fs_summary(struct ns_obj *obj, struct ns_val *v)
@@ -518,8 +474,8 @@ fs_summary(struct ns_obj *obj, struct ns_val *v)
 	if (S_ISLNK(st->st_mode))
 		link = read_link(real_path(obj));
 	ns_val_addf(v, "%s %lu %s %s %s %s %s%s%s", mode,
-	    (unsigned long)st->st_nlink, user_name(st->st_uid),
-	    group_name(st->st_gid), size, date, base_name(real_path(obj)),
+	    (unsigned long)st->st_nlink, ns_user_name(st->st_uid),
+	    ns_group_name(st->st_gid), size, date, base_name(real_path(obj)),
 	    link != NULL ? " -> " : "", link != NULL ? link : "");
 	free(link);
 	return 0;

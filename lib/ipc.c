@@ -42,6 +42,29 @@
 
 enum { K_SHM, K_SEM, K_MSG, K_MQUEUE, NKINDS };
 
+/*
+ * ns_obj.id[]: a System V object is its id and its kind, a message queue
+ * only its kind (its name is its path), a kind's node (/ipc/shm) its
+ * kind alone.
+ */
+static inline uint64_t
+ipc_id(const struct ns_obj *o)
+{
+	return o->id[0];
+}
+
+static inline int
+ipc_kind(const struct ns_obj *o)
+{
+	return (int)o->id[1];
+}
+
+static inline int
+ipc_node_kind(const struct ns_obj *o)
+{
+	return (int)o->id[0];
+}
+
 /* One /proc/sysvipc table, read once per run, sorted by id. */
 struct table {
 	int		 loaded;
@@ -306,7 +329,7 @@ find_row(int kind, uint64_t id)
 static struct ipc_row *
 row_of(struct ns_obj *o)
 {
-	return find_row((int)o->id[1], o->id[0]);
+	return find_row(ipc_kind(o), ipc_id(o));
 }
 
 static int
@@ -426,7 +449,7 @@ get_key(struct ns_obj *o, struct ns_val *v)
 static int
 get_id(struct ns_obj *o, struct ns_val *v)
 {
-	ns_val_num(v, (unsigned long long)o->id[0]);
+	ns_val_num(v, (unsigned long long)ipc_id(o));
 	return 0;
 }
 
@@ -632,12 +655,12 @@ get_attached(struct ns_obj *o, struct ns_val *v)
 	load_attachments();
 	for (lo = 0, hi = nattached; lo < hi;) {
 		mid = lo + (hi - lo) / 2;
-		if (attached[mid].id < o->id[0])
+		if (attached[mid].id < ipc_id(o))
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (; lo < nattached && attached[lo].id == o->id[0]; lo++)
+	for (; lo < nattached && attached[lo].id == ipc_id(o); lo++)
 		ns_val_addf(v, "/proc/%llu",
 		    (unsigned long long)attached[lo].pid);
 	return 0;
@@ -691,26 +714,6 @@ get_rtime(struct ns_obj *o, struct ns_val *v)
 	return field_time(o, v, IPC_RTIME);
 }
 
-/* A user's name for a summary, as ipcs prints it; the last one kept. */
-static const char *
-user_name(uint64_t uid)
-{
-	static char name[64];
-	static uint64_t last;
-	static int known;
-	struct passwd *pw;
-
-	if (known && last == uid)
-		return name;
-	if ((pw = getpwuid((uid_t)uid)) != NULL)
-		strlcpy(name, pw->pw_name, sizeof(name));
-	else
-		snprintf(name, sizeof(name), "%llu", (unsigned long long)uid);
-	last = uid;
-	known = 1;
-	return name;
-}
-
 /*
  * "0x51010e1b root 0600 65536 bytes 1 attached", "... 3 sems",
  * "... 128 bytes 2 msgs": what ipcs prints of each.
@@ -724,9 +727,9 @@ sysv_summary(struct ns_obj *o, struct ns_val *v)
 	if ((r = row_of(o)) == NULL)
 		return -1;
 	snprintf(head, sizeof(head), "0x%08llx %s %04llo",
-	    (unsigned long long)r->v[IPC_KEY], user_name(r->v[IPC_UID]),
+	    (unsigned long long)r->v[IPC_KEY], ns_user_name(r->v[IPC_UID]),
 	    (unsigned long long)(r->v[IPC_PERMS] & 0777));
-	switch (o->id[1]) {
+	switch (ipc_kind(o)) {
 	case K_SHM:
 		ns_val_addf(v, "%s %llu bytes %llu attached", head,
 		    (unsigned long long)r->v[IPC_SIZE],
@@ -1087,10 +1090,10 @@ mq_summary(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	if ((i = mq_info(o)) == NULL)
 		ns_val_addf(v, "/%s %s %04o", mq_name(o),
-		    user_name(st->st_uid), (unsigned)(st->st_mode & 07777));
+		    ns_user_name(st->st_uid), (unsigned)(st->st_mode & 07777));
 	else
 		ns_val_addf(v, "/%s %s %04o %llu bytes", mq_name(o),
-		    user_name(st->st_uid), (unsigned)(st->st_mode & 07777),
+		    ns_user_name(st->st_uid), (unsigned)(st->st_mode & 07777),
 		    (unsigned long long)i->qsize);
 	return 0;
 }
@@ -1183,9 +1186,9 @@ mq_list(ns_emit_fn emit, void *arg)
 static int
 kind_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
-	if (o->id[0] == K_MQUEUE)
+	if (ipc_node_kind(o) == K_MQUEUE)
 		return mq_list(emit, arg);
-	return sysv_list((int)o->id[0], emit, arg);
+	return sysv_list(ipc_node_kind(o), emit, arg);
 }
 
 static int
@@ -1193,19 +1196,19 @@ kind_summary(struct ns_obj *o, struct ns_val *v)
 {
 	size_t n;
 
-	if (o->id[0] == K_MQUEUE && mq_dir() == NULL) {
+	if (ipc_node_kind(o) == K_MQUEUE && mq_dir() == NULL) {
 		ns_val_add(v, "no mqueue file system mounted");
 		return 0;
 	}
 	n = ns_count_children(o);
-	ns_val_addf(v, "%zu %s%s", n, kind_what[o->id[0]], n == 1 ? "" : "s");
+	ns_val_addf(v, "%zu %s%s", n, kind_what[ipc_node_kind(o)], n == 1 ? "" : "s");
 	return 0;
 }
 
 static int
 get_mount(struct ns_obj *o, struct ns_val *v)
 {
-	if (o->id[0] != K_MQUEUE || mq_dir() == NULL) {
+	if (ipc_node_kind(o) != K_MQUEUE || mq_dir() == NULL) {
 		errno = ENOENT;
 		return -1;
 	}

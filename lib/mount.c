@@ -27,6 +27,19 @@
 
 static struct libmnt_table *table;
 
+/* ns_obj.id[0]: a mount's id, as mountinfo gives it. */
+static inline uint64_t
+mount_id(const struct ns_obj *o)
+{
+	return o->id[0];
+}
+
+static inline void
+set_mount_id(struct ns_obj *o, uint64_t id)
+{
+	o->id[0] = id;
+}
+
 /* The mount table, parsed on first use and kept for the run. */
 static struct libmnt_table *
 mount_table(void)
@@ -70,7 +83,7 @@ static struct libmnt_fs *
 entry(struct ns_obj *obj)
 {
 	if (obj->priv == NULL)
-		obj->priv = find_id(obj->id[0]);
+		obj->priv = find_id(mount_id(obj));
 	return obj->priv;
 }
 
@@ -101,7 +114,7 @@ add_string(struct ns_val *v, const char *s)
 static int
 get_id(struct ns_obj *obj, struct ns_val *v)
 {
-	ns_val_num(v, (unsigned long long)obj->id[0]);
+	ns_val_num(v, (unsigned long long)mount_id(obj));
 	return 0;
 }
 
@@ -212,7 +225,7 @@ get_parent(struct ns_obj *obj, struct ns_val *v)
 	if ((fs = entry(obj)) == NULL)
 		return -1;
 	parent = mnt_fs_get_parent_id(fs);
-	if (parent < 0 || (uint64_t)parent == obj->id[0] ||
+	if (parent < 0 || (uint64_t)parent == mount_id(obj) ||
 	    find_id(parent) == NULL) {
 		errno = ENOENT;
 		return -1;
@@ -322,7 +335,7 @@ table_list(struct ns_obj *obj, ns_emit_fn emit, void *arg)
 			rv = -1;
 			break;
 		}
-		c.id[0] = (uint64_t)mnt_fs_get_id(fs);
+		set_mount_id(&c, (uint64_t)mnt_fs_get_id(fs));
 		c.priv = fs;
 		if (emit(&c, arg)) {
 			ns_obj_clear(&c);
@@ -372,7 +385,7 @@ mount_lookup(struct ns_obj *obj, char **comp, int n)
 	if (ns_obj_set(obj, &mount_class, "/mount/%llu",
 	    (unsigned long long)id) == -1)
 		return -1;
-	obj->id[0] = id;
+	set_mount_id(obj, id);
 	obj->priv = fs;
 	return 0;
 }

@@ -9,6 +9,7 @@
 #ifndef NS_H
 #define NS_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 /* The release, as build-aux/version gives it: "0.2", "0.2~git53.g8d4a3d1". */
@@ -148,6 +149,24 @@ int		 ns_sandbox(unsigned allow);
 /* The same for a tool given these arguments, unless one may name
  * another machine (a /host path, or "-"): its transport must write. */
 int		 ns_sandbox_args(int argc, char *argv[]);
+
+/* The core's services, once for every provider (and tool) that needs
+ * them.  Out of memory is fatal: these exit with err(1). */
+void		*ns_xmalloc(size_t);
+char		*ns_xstrdup(const char *);
+/* -1 with errno ENOENT: a getter's "the object has no such value". */
+int		 ns_none(void);
+/* The value of a hexadecimal digit, or -1 if c is none. */
+int		 ns_hexval(int c);
+/* The name of a user or group, as ls -l prints it: its number where the
+ * database has none.  Static storage, good until the next call. */
+const char	*ns_user_name(uint64_t uid);
+const char	*ns_group_name(uint64_t gid);
+/* A file of any length read whole, NUL-terminated, malloc'd, newline
+ * and all (ns_read_file in provider.h is for a small one into a
+ * buffer); a relative path is relative to dfd (AT_FDCWD: the working
+ * directory).  NULL with errno. */
+char		*ns_read_file_at(int dfd, const char *path);
 
 /* Call fn for each attribute the object has, the core's first, with links
  * 0 for a value, 1 for a link, 2 for a list of links; non-zero stops. */

@@ -1,5 +1,8 @@
 /*
- * out.c: the output layer, on libsmartcols as lsblk and findmnt use it.
+ * out.c: the output layer.  It writes JSON (a tree's too), raw output
+ * and a table that goes anywhere but a terminal itself, in libsmartcols's
+ * layout; pairs, a table at a terminal, and a table or raw output that
+ * draws a tree it hands to libsmartcols, as lsblk and findmnt use it.
  *
  * Values arrive as raw bytes.  For an aligned table and for JSON the layer
  * escapes them by rule 5 itself and tells libsmartcols not to encode them

@@ -97,18 +97,6 @@ ns_escape_cut(const char *s, size_t n, size_t max)
 	return out;
 }
 
-static int
-hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 void
 ns_unescape(char *s)
 {
@@ -119,8 +107,8 @@ ns_unescape(char *s)
 		/* \x00 would cut the path short: no name holds NUL, so it
 		 * stays as typed and names nothing. */
 		if (s[0] == '\\' && s[1] == 'x' &&
-		    (hi = hexval((unsigned char)s[2])) >= 0 &&
-		    (lo = hexval((unsigned char)s[3])) >= 0 && (hi | lo)) {
+		    (hi = ns_hexval((unsigned char)s[2])) >= 0 &&
+		    (lo = ns_hexval((unsigned char)s[3])) >= 0 && (hi | lo)) {
 			*q++ = (char)(hi << 4 | lo);
 			s += 3;
 		} else

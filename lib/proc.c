@@ -132,24 +132,6 @@ entry_pid(const char *name)
 	return pid;
 }
 
-int
-ns_proc_each(int (*fn)(uint64_t pid, void *), void *arg)
-{
-	struct dirent *d;
-	uint64_t pid;
-	DIR *dir;
-	int stop = 0;
-
-	if ((dir = opendir("/proc")) == NULL)
-		return -1;
-	/* Only thread group leaders show up in a listing of /proc. */
-	while (!stop && (d = readdir(dir)) != NULL)
-		if ((pid = entry_pid(d->d_name)) != 0)
-			stop = fn(pid, arg);
-	closedir(dir);
-	return stop;
-}
-
 struct top_listing {
 	ns_emit_fn	 emit;
 	void		*arg;

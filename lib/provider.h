@@ -108,7 +108,8 @@ int	ns_emit_each(int n, int (*set)(struct ns_obj *, int),
 /* How many children a listing of the node gives. */
 size_t	ns_count_children(struct ns_obj *);
 /* Call fn for every process (thread group) in /proc until it returns
- * non-zero; that value, or -1 with errno if /proc cannot be read. */
+ * non-zero; that value, or -1 with errno if /proc cannot be read
+ * (core.c, for the providers that scan every process). */
 int	ns_proc_each(int (*fn)(uint64_t pid, void *), void *);
 /* A netlink socket of the protocol (NETLINK_ROUTE...), connected, that
  * reads 32 KiB at a time and asks for no acknowledgement; NULL if the
@@ -164,7 +165,8 @@ void	ns_val_fs(struct ns_val *, const char *realpath);
 int	ns_errno_benign(int);
 
 /* Read a small file whole into buf, NUL-terminated, trailing newline
- * dropped; the length, or -1 with errno. */
+ * dropped; the length, or -1 with errno.  A file of any length is
+ * ns_read_file_at's (ns.h), with the core's other services. */
 ssize_t	ns_read_file(const char *path, char *buf, size_t size);
 /* Parse a decimal number that must fill the whole string. */
 int	ns_parse_u64(const char *, uint64_t max, uint64_t *);

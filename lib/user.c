@@ -26,6 +26,19 @@
 
 #include "provider.h"
 
+/* ns_obj.id[0]: the uid of a user, the gid of a group. */
+static inline uint64_t
+id_of(const struct ns_obj *o)
+{
+	return o->id[0];
+}
+
+static inline void
+set_id(struct ns_obj *o, uint64_t id)
+{
+	o->id[0] = id;
+}
+
 /* One passwd or group entry. */
 struct ent {
 	uint64_t	 id;		/* the uid or gid */
@@ -162,14 +175,11 @@ static const struct ns_class *const group_classes[] = {
 	NULL
 };
 
-static char *
-xstrdup(const char *s)
+/* A field of the database, "" where a system gives none. */
+static const char *
+or_empty(const char *s)
 {
-	char *d;
-
-	if ((d = strdup(s != NULL ? s : "")) == NULL)
-		err(1, NULL);
-	return d;
+	return s != NULL ? s : "";
 }
 
 static struct ent *
@@ -372,10 +382,10 @@ user_ent(const struct passwd *pw)
 	struct ent *e = ent_new(pw->pw_uid);
 
 	e->gid = pw->pw_gid;
-	e->name = xstrdup(pw->pw_name);
-	e->gecos = xstrdup(pw->pw_gecos);
-	e->home = xstrdup(pw->pw_dir);
-	e->shell = xstrdup(pw->pw_shell);
+	e->name = ns_xstrdup(pw->pw_name);
+	e->gecos = ns_xstrdup(or_empty(pw->pw_gecos));
+	e->home = ns_xstrdup(or_empty(pw->pw_dir));
+	e->shell = ns_xstrdup(or_empty(pw->pw_shell));
 	return e;
 }
 
@@ -416,13 +426,13 @@ group_ent(const struct group *gr)
 	struct ent *e = ent_new(gr->gr_gid);
 	size_t i, n = 0;
 
-	e->name = xstrdup(gr->gr_name);
+	e->name = ns_xstrdup(gr->gr_name);
 	while (gr->gr_mem != NULL && gr->gr_mem[n] != NULL)
 		n++;
 	if ((e->mem = calloc(n + 1, sizeof(*e->mem))) == NULL)
 		err(1, NULL);
 	for (i = 0; i < n; i++)
-		e->mem[i] = xstrdup(gr->gr_mem[i]);
+		e->mem[i] = ns_xstrdup(gr->gr_mem[i]);
 	return e;
 }
 
@@ -556,7 +566,7 @@ field_text(struct ns_val *v, const char *text)
 static struct ent *
 named(struct db *db, struct ns_obj *o)
 {
-	struct ent *e = db_id(db, o->id[0]);
+	struct ent *e = db_id(db, id_of(o));
 
 	if (e->name == NULL) {
 		errno = ENOENT;
@@ -579,7 +589,7 @@ get_user_name(struct ns_obj *o, struct ns_val *v)
 static int
 get_uid(struct ns_obj *o, struct ns_val *v)
 {
-	ns_val_num(v, o->id[0]);
+	ns_val_num(v, id_of(o));
 	return 0;
 }
 
@@ -672,7 +682,7 @@ get_groups(struct ns_obj *o, struct ns_val *v)
 static int
 user_summary(struct ns_obj *o, struct ns_val *v)
 {
-	struct ent *e = db_id(&users, o->id[0]);
+	struct ent *e = db_id(&users, id_of(o));
 
 	if (e->name == NULL) {
 		ns_val_addf(v, "uid=%llu", (unsigned long long)e->id);
@@ -698,7 +708,7 @@ get_group_name(struct ns_obj *o, struct ns_val *v)
 static int
 get_gid(struct ns_obj *o, struct ns_val *v)
 {
-	ns_val_num(v, o->id[0]);
+	ns_val_num(v, id_of(o));
 	return 0;
 }
 
@@ -715,7 +725,7 @@ get_members(struct ns_obj *o, struct ns_val *v)
 	char **m;
 	size_t i;
 
-	g = db_id(&groups, o->id[0]);
+	g = db_id(&groups, id_of(o));
 	for (m = g->mem; m != NULL && *m != NULL; m++)
 		if ((u = db_name(&users, *m, 0)) != NULL)
 			ids_add(&s, u->id);
@@ -731,7 +741,7 @@ get_members(struct ns_obj *o, struct ns_val *v)
 static int
 group_summary(struct ns_obj *o, struct ns_val *v)
 {
-	struct ent *e = db_id(&groups, o->id[0]);
+	struct ent *e = db_id(&groups, id_of(o));
 	char *line;
 	size_t len, i;
 
@@ -769,7 +779,7 @@ list_db(struct db *db, const char *top, const struct ns_class *cls,
 		id = e->id;
 		any = 1;
 		ns_obj_set(&c, cls, "/%s/%llu", top, (unsigned long long)id);
-		c.id[0] = id;
+		set_id(&c, id);
 		if (emit(&c, arg)) {
 			ns_obj_clear(&c);
 			return 1;
@@ -845,7 +855,7 @@ lookup_db(struct ns_obj *o, char **comp, int n, struct db *db,
 		id = e->id;
 	}
 	ns_obj_set(o, cls, "/%s/%llu", top, (unsigned long long)id);
-	o->id[0] = id;
+	set_id(o, id);
 	return 0;
 none:
 	errno = ENOENT;

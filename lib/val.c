@@ -120,10 +120,31 @@ ns_errno_benign(int e)
 	return e == ENOENT || e == ESRCH || e == EACCES || e == EPERM;
 }
 
+/* Read fd into buf until end of file or size bytes: the length, or -1
+ * with errno; an interrupted read is read again. */
+static ssize_t
+read_upto(int fd, char *buf, size_t size)
+{
+	size_t len = 0;
+	ssize_t n;
+
+	while (len < size) {
+		if ((n = read(fd, buf + len, size - len)) == -1) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (n == 0)
+			break;
+		len += n;
+	}
+	return len;
+}
+
 ssize_t
 ns_read_file(const char *path, char *buf, size_t size)
 {
-	ssize_t n, len = 0;
+	ssize_t len;
 	int fd, e;
 
 	if (size == 0) {
@@ -132,25 +153,48 @@ ns_read_file(const char *path, char *buf, size_t size)
 	}
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return -1;
-	while ((size_t)len < size - 1) {
-		n = read(fd, buf + len, size - 1 - (size_t)len);
-		if (n == -1) {
-			if (errno == EINTR)
-				continue;
-			e = errno;
-			close(fd);
-			errno = e;
-			return -1;
-		}
-		if (n == 0)
-			break;
-		len += n;
-	}
+	len = read_upto(fd, buf, size - 1);
+	e = errno;
 	close(fd);
+	if (len == -1) {
+		errno = e;
+		return -1;
+	}
 	if (len > 0 && buf[len - 1] == '\n')
 		len--;
 	buf[len] = '\0';
 	return len;
+}
+
+/* The buffer doubles from 1 KiB, as most of /proc's texts fit in it. */
+char *
+ns_read_file_at(int dfd, const char *path)
+{
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	ssize_t n;
+	int fd, e;
+
+	if ((fd = openat(dfd, path, O_RDONLY | O_CLOEXEC)) == -1)
+		return NULL;
+	do {
+		if (cap - len < 2) {
+			cap = cap ? cap * 2 : 1024;
+			if ((buf = realloc(buf, cap)) == NULL)
+				err(1, NULL);
+		}
+		if ((n = read_upto(fd, buf + len, cap - len - 1)) == -1) {
+			e = errno;
+			close(fd);
+			free(buf);
+			errno = e;
+			return NULL;
+		}
+		len += n;
+	} while (n > 0);
+	close(fd);
+	buf[len] = '\0';
+	return buf;
 }
 
 int

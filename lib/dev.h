@@ -1,0 +1,218 @@
+/*
+ * dev.h: what the files of the /dev provider share.
+ *
+ * dev.c holds the devices' getters, the top node and the provider's
+ * operations; devload.c the tables read once a run (udev, /proc/devices,
+ * the /dev scan) and the majors and numbered roots built on them;
+ * devnet.c the interfaces; devtree.c the subsystems and the device tree.
+ */
+#ifndef NS_DEV_H
+#define NS_DEV_H
+
+#include <sys/types.h>
+
+#include <err.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libudev.h>
+
+#include "provider.h"
+
+#define MAJOR_MAX	4095		/* the kernel's majors have 12 bits */
+#define MINOR_MAX	1048575		/* and its minors 20 */
+#define SYSDEVICES	"/sys/devices"	/* the kernel's device tree */
+
+enum { KBLOCK, KCHAR, KNET };		/* obj->id[0] of a numbered root */
+
+/* The numbered roots: block and char by major, net by ifindex. */
+struct kind {
+	const char		*name;	/* its component below /dev */
+	char			 type;	/* udev's letter for it */
+	const char		*sysdir;
+	const char		*summary;
+	const struct ns_class	*cls;	/* the class of its objects */
+};
+extern const struct kind ns_dev_kinds[KNET + 1];
+
+/*
+ * The identity of an object of /dev (ns_obj.id[]): a numbered device, a
+ * major or a numbered root has its kind (KBLOCK...), its major and its
+ * minor; an interface its ifindex.  Other objects go by their path.
+ */
+static inline int
+dev_kindno(const struct ns_obj *o)
+{
+	return (int)o->id[0];
+}
+
+static inline const struct kind *
+dev_kind(const struct ns_obj *o)
+{
+	return &ns_dev_kinds[o->id[0]];
+}
+
+static inline uint64_t
+dev_major(const struct ns_obj *o)
+{
+	return o->id[1];
+}
+
+static inline uint64_t
+dev_minor(const struct ns_obj *o)
+{
+	return o->id[2];
+}
+
+static inline void
+dev_set_id(struct ns_obj *o, int kind, uint64_t maj, uint64_t min)
+{
+	o->id[0] = kind;
+	o->id[1] = maj;
+	o->id[2] = min;
+}
+
+static inline uint64_t
+net_ifindex(const struct ns_obj *o)
+{
+	return o->id[0];
+}
+
+static inline void
+net_set_ifindex(struct ns_obj *o, uint64_t ifindex)
+{
+	o->id[0] = ifindex;
+}
+
+/* What a device object hangs on priv. */
+struct devpriv {
+	struct udev_device	*ud;	/* NULL when sysfs does not know it */
+};
+
+/* What an interface hangs on priv. */
+struct link;
+struct netpriv {
+	struct link		*link;
+	struct udev_device	*ud;	/* its sysfs device in this netns */
+	int			 udtried;
+};
+
+extern const struct ns_class ns_dev_device_class;	/* dev.c */
+extern const struct ns_class ns_dev_major_class, ns_dev_root_class;
+extern const struct ns_class ns_dev_netif_class;	/* devnet.c */
+extern const struct ns_class ns_dev_subsys_class, ns_dev_sysdir_class,
+    ns_dev_tree_class;					/* devtree.c */
+
+/* Whether a name could be one component of a path we look up in sysfs. */
+static inline int
+plain_name(const char *s)
+{
+	return s[0] != '\0' && s[0] != '.' && strchr(s, '/') == NULL;
+}
+
+static inline int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static inline int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sort and drop duplicates; the new count. */
+static inline size_t
+uniq_u64(uint64_t *v, size_t n)
+{
+	size_t i, j;
+
+	if (n == 0)
+		return 0;
+	qsort(v, n, sizeof(*v), cmp_u64);
+	for (i = 1, j = 1; i < n; i++)
+		if (v[i] != v[j - 1])
+			v[j++] = v[i];
+	return j;
+}
+
+static inline void
+push_u64(uint64_t **v, size_t *n, size_t *cap, uint64_t x)
+{
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 64;
+		if ((*v = reallocarray(*v, *cap, sizeof(**v))) == NULL)
+			err(1, NULL);
+	}
+	(*v)[(*n)++] = x;
+}
+
+static inline void
+push_str(char ***v, size_t *n, size_t *cap, char *s)
+{
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 64;
+		if ((*v = reallocarray(*v, *cap, sizeof(**v))) == NULL)
+			err(1, NULL);
+	}
+	(*v)[(*n)++] = s;
+}
+
+/* Add s as the value; -1 with errno (ENOENT if none was set) if NULL. */
+static inline int
+add_str(struct ns_val *val, const char *s)
+{
+	if (s == NULL) {
+		if (errno == 0)
+			errno = ENOENT;
+		return -1;
+	}
+	ns_val_add(val, s);
+	return 0;
+}
+
+/* devload.c: the tables read once a run, and objects made from them. */
+struct udev	*ns_dev_udev(void);
+/* Parse "MAJ:MIN" as the kernel writes it in sysfs. */
+int		 ns_dev_parse_devnum(const char *, unsigned int *maj,
+		    unsigned int *min);
+/* The driver of a numbered device by its major, from /proc/devices. */
+const char	*ns_dev_major_driver(char type, unsigned int maj,
+		    const char *name, const char *node);
+/* The node under /dev of a device number, the shallowest; or NULL. */
+const char	*ns_dev_node_find(char type, dev_t rdev);
+int		 ns_dev_devnum_exists(int kind, unsigned int maj,
+		    unsigned int min);
+int		 ns_dev_major_exists(int kind, unsigned int maj);
+/* Make obj the interface, keeping the link the lookup brought. */
+int		 ns_dev_set_netif(struct ns_obj *, struct link *);
+/* An interface by its name, as "+net:eth0" gives it. */
+int		 ns_dev_lookup_netname(struct ns_obj *, const char *name);
+int		 ns_dev_sysattr_u64(struct udev_device *, const char *name,
+		    uint64_t *);
+/* A directory of /sys/devices as its path below it; NULL if outside. */
+const char	*ns_dev_tree_rel(const char *syspath);
+/* The canonical path and identity of a udev device, and its class. */
+const struct ns_class *ns_dev_canon(struct udev_device *, char *buf,
+		    size_t size, uint64_t id[3]);
+/* Make obj the device udev gave, which it takes over. */
+int		 ns_dev_set_from_udev(struct ns_obj *, struct udev_device *);
+
+/* dev.c: getters the other files' classes share. */
+int		 ns_dev_get_major(struct ns_obj *, struct ns_val *);
+int		 ns_dev_add_dir_parent(struct ns_val *, const char *syspath);
+int		 ns_dev_add_parent(struct ns_val *, struct udev_device *);
+int		 ns_dev_add_words(struct ns_val *, const char *const *w,
+		    size_t n);
+
+/* devtree.c */
+int		 ns_dev_subsys_exists(const char *name);
+/* The object at comp[0..n-1] below /dev/devices. */
+int		 ns_dev_lookup_tree(struct ns_obj *, char **comp, int n);
+
+#endif
