@@ -37,7 +37,6 @@
 #include <netlink/netlink.h>
 #include <netlink/cache.h>
 #include <netlink/msg.h>
-#include <netlink/errno.h>
 #include <netlink/route/addr.h>
 #include <netlink/route/neighbour.h>
 #include <netlink/route/nexthop.h>
@@ -45,6 +44,7 @@
 
 #include "provider.h"
 #include "link.h"
+#include "nl.h"
 #include "watch.h"
 
 /* What an object is sorted and found by. */
@@ -689,35 +689,19 @@ take_obj(struct nl_object *o, void *arg)
 	s->ent[s->n++] = e;
 }
 
+/* One message of a dump, which libnl parses into objects.  nl_msg_parse
+ * finds the parser by the protocol of the message, which a copy is told. */
 static int
-take_msg(struct nl_msg *msg, void *arg)
+take_msg(struct nlmsghdr *h, void *arg)
 {
-	nl_msg_parse(msg, take_obj, arg);
-	return NL_OK;
-}
+	struct nl_msg *msg;
 
-/* Dump every object of the set's type, of every family. */
-static int
-set_dump(struct set *s)
-{
-	union {
-		struct ifaddrmsg ifa;
-		struct rtmsg	 rtm;
-		struct ndmsg	 ndm;
-	} hdr;
-	struct nl_cb *cb;
-	int r;
-
-	memset(&hdr, 0, sizeof(hdr));
-	if ((r = nl_send_simple(nlsock, s->msgtype, NLM_F_DUMP, &hdr,
-	    s->hdrlen)) < 0)
-		return r;
-	if ((cb = nl_cb_alloc(NL_CB_DEFAULT)) == NULL)
+	if ((msg = nlmsg_convert(h)) == NULL)
 		err(1, NULL);
-	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, take_msg, s);
-	r = nl_recvmsgs(nlsock, cb);
-	nl_cb_put(cb);
-	return r;
+	nlmsg_set_proto(msg, NETLINK_ROUTE);
+	nl_msg_parse(msg, take_obj, arg);
+	nlmsg_free(msg);
+	return 0;
 }
 
 static void
@@ -732,26 +716,45 @@ set_empty(struct set *s)
 	s->n = 0;
 }
 
+/* A dump made again, as the kernel said it changed under the last one,
+ * which held some objects twice or not at all: libnl's caches do so. */
+static void
+set_reset(void *arg)
+{
+	set_empty(arg);
+}
+
+/* Dump every object of the set's type, of every family. */
+static int
+set_dump(struct set *s)
+{
+	union {
+		struct ifaddrmsg ifa;
+		struct rtmsg	 rtm;
+		struct ndmsg	 ndm;
+	} hdr;
+	struct nl_msg *msg;
+	int r;
+
+	memset(&hdr, 0, sizeof(hdr));
+	if ((msg = nlmsg_alloc_simple(s->msgtype, NLM_F_DUMP)) == NULL ||
+	    nlmsg_append(msg, &hdr, s->hdrlen, NLMSG_ALIGNTO) < 0)
+		err(1, NULL);
+	r = ns_nl_request(nlsock, msg, take_msg, set_reset, s);
+	nlmsg_free(msg);
+	return r;
+}
+
 static int
 set_load(struct set *s)
 {
-	int r = 0, tries;
-
 	if (!s->loaded) {
 		s->loaded = 1;
-		/* A dump the kernel says changed under it holds some objects
-		 * twice or not at all: it is made again, as libnl's caches
-		 * do. */
-		for (tries = 0; tries < 5; tries++) {
-			if (nl_route() == NULL || (r = set_dump(s)) !=
-			    -NLE_DUMP_INTR)
-				break;
-			set_empty(s);
-		}
 		if (nl_route() == NULL)
 			s->error = EACCES;
-		else if (r < 0)
-			s->error = r == -NLE_PERM ? EACCES : EIO;
+		else if (set_dump(s) == -1)
+			s->error = errno == EPERM || errno == EACCES ? EACCES :
+			    EIO;
 		/* qsort's base must be a valid pointer even for none, and a
 		 * new network namespace has no address, route or neighbour. */
 		if (s->n > 0)

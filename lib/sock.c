@@ -74,6 +74,7 @@
 #include <unistd.h>
 
 #include "fd.h"
+#include "nl.h"
 #include "provider.h"
 #include "sock.h"
 
@@ -149,6 +150,7 @@ struct fill {
 	struct sock_table	*t;
 	struct nl_sock		**sk;
 	uint64_t		 netns;
+	size_t			 mark;		/* t->n when the dump began */
 };
 
 static int	diag_unix(struct fill *);
@@ -1253,17 +1255,24 @@ diag_socket(void)
 	return diag_nl;
 }
 
+/* A dump made again forgets the entries the last one pushed. */
+static void
+fill_reset(void *arg)
+{
+	struct fill *f = arg;
+
+	table_cut(f->t, f->mark);
+}
+
 /* Send one dump request and hand every answer to fn: 0, or -1 if the
  * kernel refused it (ENOENT, EINVAL: no diag module for it).  An IP
  * protocol too large for the request's byte (MPTCP) goes in an
  * attribute after it. */
 static int
-diag_dump(struct fill *f, void *req, size_t len,
-    int (*fn)(struct nl_msg *, void *))
+diag_dump(struct fill *f, void *req, size_t len, ns_nl_msg_fn fn)
 {
 	struct nl_sock *sk = *f->sk;
 	struct nl_msg *msg;
-	struct nl_cb *cb;
 	int r;
 
 	if (sk == NULL)
@@ -1273,15 +1282,10 @@ diag_dump(struct fill *f, void *req, size_t len,
 	    (f->p->ipproto > UINT8_MAX && nla_put_u32(msg,
 	    INET_DIAG_REQ_PROTOCOL, f->p->ipproto) < 0))
 		err(1, NULL);
-	if ((cb = nl_cb_alloc(NL_CB_DEFAULT)) == NULL)
-		err(1, NULL);
-	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, fn, f);
-	r = nl_send_auto(sk, msg);
+	f->mark = f->t->n;
+	r = ns_nl_request(sk, msg, fn, fill_reset, f);
 	nlmsg_free(msg);
-	if (r >= 0)
-		r = nl_recvmsgs(sk, cb);
-	nl_cb_put(cb);
-	if (r < 0) {
+	if (r == -1) {
 		/* What is left of a failed dump must not be read as the
 		 * answer to the next request. */
 		nl_socket_free(sk);
@@ -2002,10 +2006,9 @@ attr_u32s(struct nlattr *a, size_t *n)
 }
 
 static int
-unix_msg(struct nl_msg *msg, void *arg)
+unix_msg(struct nlmsghdr *h, void *arg)
 {
 	struct fill *f = arg;
-	struct nlmsghdr *h = nlmsg_hdr(msg);
 	struct nlattr *tb[UNIX_DIAG_MAX + 1];
 	struct unix_diag_msg *m;
 	struct unix_diag_vfs *vfs;
@@ -2014,7 +2017,7 @@ unix_msg(struct nl_msg *msg, void *arg)
 	uint32_t *u;
 
 	if (nlmsg_parse(h, sizeof(*m), tb, UNIX_DIAG_MAX, NULL) < 0)
-		return NL_SKIP;
+		return 0;
 	m = nlmsg_data(h);
 	e = table_push(f);
 	e->ino = m->udiag_ino;
@@ -2043,7 +2046,7 @@ unix_msg(struct nl_msg *msg, void *arg)
 		e->uid = *u;
 		e->has |= SK_UID;
 	}
-	return NL_OK;
+	return 0;
 }
 
 static int
@@ -2061,19 +2064,18 @@ diag_unix(struct fill *f)
 }
 
 static int
-inet_msg(struct nl_msg *msg, void *arg)
+inet_msg(struct nlmsghdr *h, void *arg)
 {
 	struct fill *f = arg;
-	struct nlmsghdr *h = nlmsg_hdr(msg);
 	struct inet_diag_msg *m;
 	struct sock_ent *e;
 	size_t alen;
 
 	if (!nlmsg_valid_hdr(h, sizeof(*m)))
-		return NL_SKIP;
+		return 0;
 	m = nlmsg_data(h);
 	if (m->idiag_family != f->p->family)
-		return NL_SKIP;
+		return 0;
 	alen = f->p->family == AF_INET6 ? 16 : 4;
 	e = table_push(f);
 	e->ino = m->idiag_inode;
@@ -2088,7 +2090,7 @@ inet_msg(struct nl_msg *msg, void *arg)
 	e->wqueue = m->idiag_wqueue;
 	e->uid = m->idiag_uid;
 	e->has |= SK_RQUEUE | SK_WQUEUE | SK_UID;
-	return NL_OK;
+	return 0;
 }
 
 static int
@@ -2106,17 +2108,16 @@ diag_inet(struct fill *f)
 }
 
 static int
-netlink_msg(struct nl_msg *msg, void *arg)
+netlink_msg(struct nlmsghdr *h, void *arg)
 {
 	struct fill *f = arg;
-	struct nlmsghdr *h = nlmsg_hdr(msg);
 	struct nlattr *tb[NETLINK_DIAG_MAX + 1];
 	struct netlink_diag_msg *m;
 	struct sock_ent *e;
 	uint32_t *mem;
 
 	if (nlmsg_parse(h, sizeof(*m), tb, NETLINK_DIAG_MAX, NULL) < 0)
-		return NL_SKIP;
+		return 0;
 	m = nlmsg_data(h);
 	e = table_push(f);
 	e->ino = m->ndiag_ino;
@@ -2134,7 +2135,7 @@ netlink_msg(struct nl_msg *msg, void *arg)
 		e->wqueue = mem[SK_MEMINFO_WMEM_ALLOC];
 		e->has |= SK_RQUEUE | SK_WQUEUE;
 	}
-	return NL_OK;
+	return 0;
 }
 
 static int
@@ -2150,10 +2151,9 @@ diag_netlink(struct fill *f)
 }
 
 static int
-packet_msg(struct nl_msg *msg, void *arg)
+packet_msg(struct nlmsghdr *h, void *arg)
 {
 	struct fill *f = arg;
-	struct nlmsghdr *h = nlmsg_hdr(msg);
 	struct nlattr *tb[PACKET_DIAG_MAX + 1];
 	struct packet_diag_msg *m;
 	struct packet_diag_info *info;
@@ -2161,7 +2161,7 @@ packet_msg(struct nl_msg *msg, void *arg)
 	uint32_t *u, *mem;
 
 	if (nlmsg_parse(h, sizeof(*m), tb, PACKET_DIAG_MAX, NULL) < 0)
-		return NL_SKIP;
+		return 0;
 	m = nlmsg_data(h);
 	e = table_push(f);
 	e->ino = m->pdiag_ino;
@@ -2182,7 +2182,7 @@ packet_msg(struct nl_msg *msg, void *arg)
 		e->wqueue = mem[SK_MEMINFO_WMEM_ALLOC];
 		e->has |= SK_RQUEUE | SK_WQUEUE;
 	}
-	return NL_OK;
+	return 0;
 }
 
 static int
