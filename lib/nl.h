@@ -54,7 +54,7 @@ int	 ns_nl_request(struct nl_sock *, struct nl_msg *req, ns_nl_msg_fn,
  */
 struct ns_nl_answer {
 	uint32_t	 seq;
-	int		 intr;		/* the dump changed while read */
+	int		 intr;		/* the dump changed meanwhile */
 	int		 error;		/* an errno, once it failed */
 };
 

@@ -350,7 +350,8 @@ vfs_index(size_t *n)
 static struct sock_ent *
 named_by(const char *realpath)
 {
-	struct sock_table *t = &ns_sock_table_load(&ns_sock_protos[P_UNIX])->here;
+	struct sock_table *t =
+	    &ns_sock_table_load(&ns_sock_protos[P_UNIX])->here;
 	struct sock_ent *e, *best = NULL;
 	size_t i;
 

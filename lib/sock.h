@@ -43,7 +43,7 @@ struct proto {
 	const char		*alias;		/* an older name, or NULL */
 	const char		*kname;
 	const char		*help;
-	int			 kind;		/* K_*: its class and names */
+	int			 kind;		/* K_*: class and names */
 	int			 family;	/* of the diag request */
 	int			 ipproto;	/* inet only */
 	unsigned		 socktype;	/* inet only */
@@ -83,8 +83,8 @@ struct proto	*ns_sock_proto_socket(int family, int type, int ipproto);
 uint64_t	 ns_sock_netns_here(void);
 /* A socket in the table of its protocol of a namespace no process lives
  * in, nsfd, read for it once a run; NULL if none. */
-struct sock_ent	*ns_sock_far_entry(int nsfd, uint64_t netns, struct proto *,
-		    uint64_t ino);
+struct sock_ent	*ns_sock_far_entry(int nsfd, uint64_t netns,
+		    struct proto *, uint64_t ino);
 
 /*
  * sockheld.c.  A socket of a protocol wherever it is: this namespace's

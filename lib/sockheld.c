@@ -529,7 +529,8 @@ scan_one(struct fdent *fe, void *arg)
 	errno = 0;
 	ino = strtoull(link + 8, &end, 10);
 	if (errno != 0 || *end != ']' || end[1] != '\0' ||
-	    ns_sock_search(&p->here, ino) != NULL || held_search(ino, &at) != NULL)
+	    ns_sock_search(&p->here, ino) != NULL ||
+	    held_search(ino, &at) != NULL)
 		return 0;
 	snprintf(path, sizeof(path), "/proc/%llu/fd/%d",
 	    (unsigned long long)fd_ent_pid(fe), fd_ent_fd(fe));
@@ -588,7 +589,8 @@ ns_sock_proto_of(uint64_t ino, uint64_t pid, int fd)
 	size_t i;
 
 	for (i = 0; i < NPROTO; i++)
-		if (ns_sock_search(&ns_sock_table_load(&ns_sock_protos[i])->here, ino) != NULL)
+		if (ns_sock_search(
+		    &ns_sock_table_load(&ns_sock_protos[i])->here, ino) != NULL)
 			return &ns_sock_protos[i];
 	if (fd >= 0 && (e = held_dup(ino, pid, fd)) != NULL)
 		return &ns_sock_protos[e->proto];

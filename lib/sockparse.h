@@ -57,7 +57,7 @@ enum {
  */
 struct sock_ent {
 	uint64_t	 ino;
-	unsigned	 proto;		/* index into socktab.c's table */
+	unsigned	 proto;		/* index into ns_sock_protos */
 	unsigned	 family;	/* inet: AF_INET or AF_INET6 */
 	unsigned	 state;
 	unsigned	 type;

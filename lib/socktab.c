@@ -46,7 +46,7 @@ struct fill {
 	struct sock_table	*t;
 	struct nl_sock		**sk;
 	uint64_t		 netns;
-	size_t			 mark;		/* t->n when the dump began */
+	size_t			 mark;		/* t->n as the dump began */
 	int			(*parse)(struct nlmsghdr *, int,
 				    struct sock_ent *);
 };
@@ -289,8 +289,10 @@ ns_sock_table_load(struct proto *p)
 	}
 	table_sort(&p->here);
 	if (p->ipproto == IPPROTO_TCP) {
-		drop_subflows(&p->here, &ns_sock_table_load(&ns_sock_protos[P_MPTCP])->here);
-		drop_subflows(&p->here, &ns_sock_table_load(&ns_sock_protos[P_MPTCP6])->here);
+		drop_subflows(&p->here,
+		    &ns_sock_table_load(&ns_sock_protos[P_MPTCP])->here);
+		drop_subflows(&p->here,
+		    &ns_sock_table_load(&ns_sock_protos[P_MPTCP6])->here);
 	}
 	return p;
 }
@@ -336,7 +338,8 @@ ns_sock_proto_kname(const char *kname)
 		if (strcmp(ns_sock_protos[i].kname, kname) == 0)
 			return &ns_sock_protos[i];
 	n = strlen(ns_sock_protos[P_UNIX].kname);
-	if (strncmp(kname, ns_sock_protos[P_UNIX].kname, n) == 0 && kname[n] == '-')
+	if (strncmp(kname, ns_sock_protos[P_UNIX].kname, n) == 0 &&
+	    kname[n] == '-')
 		return &ns_sock_protos[P_UNIX];
 	return NULL;
 }
@@ -567,8 +570,10 @@ ns_sock_far_load(void)
 		table_sort(&ns_sock_protos[i].far);
 	for (i = 0; i < NPROTO; i++)
 		if (ns_sock_protos[i].ipproto == IPPROTO_TCP) {
-			drop_subflows(&ns_sock_protos[i].far, &ns_sock_protos[P_MPTCP].far);
-			drop_subflows(&ns_sock_protos[i].far, &ns_sock_protos[P_MPTCP6].far);
+			drop_subflows(&ns_sock_protos[i].far,
+			    &ns_sock_protos[P_MPTCP].far);
+			drop_subflows(&ns_sock_protos[i].far,
+			    &ns_sock_protos[P_MPTCP6].far);
 		}
 }
 
