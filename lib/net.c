@@ -70,10 +70,51 @@ static const struct kind kinds[NKIND] = {
 	    &neigh_class, ns_net_ifindex_of, ns_net_find_neigh },
 };
 
+/*
+ * What a node below /net holds in ns_obj.id: its kind (KADDR...), and a
+ * group (an interface, a table) its number, a leaf its entry's place in
+ * its kind's set, which stays put for the run.
+ */
+static inline uint64_t
+net_kind(const struct ns_obj *o)
+{
+	return o->id[1];
+}
+
+static inline void
+set_net_kind(struct ns_obj *o, size_t kind)
+{
+	o->id[1] = kind;
+}
+
+static inline uint64_t
+net_group(const struct ns_obj *o)
+{
+	return o->id[0];
+}
+
+static inline void
+set_net_group(struct ns_obj *o, uint64_t major)
+{
+	o->id[0] = major;
+}
+
+static inline size_t
+net_at(const struct ns_obj *o)
+{
+	return o->id[0];
+}
+
+static inline void
+set_net_at(struct ns_obj *o, size_t at)
+{
+	o->id[0] = at;
+}
+
 static struct ent *
 ent_of(const struct ns_obj *o)
 {
-	return &kinds[o->id[1]].set->ent[o->id[0]];
+	return &kinds[net_kind(o)].set->ent[net_at(o)];
 }
 
 
@@ -118,7 +159,7 @@ net_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 
 	for (i = 0; i < NKIND; i++) {
 		ns_obj_set(&c, kinds[i].top, "/net/%s", kinds[i].name);
-		c.id[1] = i;
+		set_net_kind(&c, i);
 		if (emit_obj(&c, emit, arg))
 			return 1;
 	}
@@ -129,7 +170,7 @@ net_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 static int
 top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
-	const struct kind *k = &kinds[o->id[1]];
+	const struct kind *k = &kinds[net_kind(o)];
 	struct ns_obj c = { 0 };
 	size_t i;
 
@@ -141,8 +182,8 @@ top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 			continue;
 		ns_obj_set(&c, k->group, "/net/%s/%u", k->name,
 		    k->set->ent[i].key.major);
-		c.id[0] = k->set->ent[i].key.major;
-		c.id[1] = o->id[1];
+		set_net_group(&c, k->set->ent[i].key.major);
+		set_net_kind(&c, net_kind(o));
 		if (emit_obj(&c, emit, arg))
 			return 1;
 	}
@@ -152,18 +193,18 @@ top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 static int
 group_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
-	const struct kind *k = &kinds[o->id[1]];
+	const struct kind *k = &kinds[net_kind(o)];
 	struct ns_obj c = { 0 };
 	size_t i, lo, hi;
 
 	if (ns_net_set_load(k->set) == -1)
 		return -1;
-	hi = ns_net_set_group(k->set, o->id[0], &lo);
+	hi = ns_net_set_group(k->set, net_group(o), &lo);
 	for (i = lo; i < hi; i++) {
 		ns_obj_set(&c, k->leaf, "/net/%s/%u/%s", k->name,
 		    k->set->ent[i].key.major, k->set->ent[i].name);
-		c.id[0] = i;
-		c.id[1] = o->id[1];
+		set_net_at(&c, i);
+		set_net_kind(&c, net_kind(o));
 		if (emit_obj(&c, emit, arg))
 			return 1;
 	}
@@ -201,7 +242,7 @@ static int
 get_major_interface(struct ns_obj *o, struct ns_val *val)
 {
 	uint64_t ifindex = o->cls == &ifaddrs_class ||
-	    o->cls == &ifneighs_class ? o->id[0] : ent_of(o)->key.major;
+	    o->cls == &ifneighs_class ? net_group(o) : ent_of(o)->key.major;
 
 	ns_val_addf(val, "/dev/net/%llu", (unsigned long long)ifindex);
 	return 0;
@@ -318,9 +359,9 @@ ifaddrs_summary(struct ns_obj *o, struct ns_val *val)
 	char text[INET6_ADDRSTRLEN], num[16], *s = NULL;
 	size_t i, lo, hi;
 
-	ns_net_catw(&s, ns_net_ifname(o->id[0], num, sizeof(num)));
+	ns_net_catw(&s, ns_net_ifname(net_group(o), num, sizeof(num)));
 	if (ns_net_set_load(&ns_net_addrs) == 0) {
-		hi = ns_net_set_group(&ns_net_addrs, o->id[0], &lo);
+		hi = ns_net_set_group(&ns_net_addrs, net_group(o), &lo);
 		for (i = lo; i < hi; i++)
 			ns_net_catf(&s, " %s/%d",
 			    ns_net_key_text(&ns_net_addrs.ent[i].key, text,
@@ -341,7 +382,7 @@ route_of(struct ns_obj *o)
 static int
 get_table_number(struct ns_obj *o, struct ns_val *val)
 {
-	ns_val_num(val, o->cls == &table_class ? o->id[0] :
+	ns_val_num(val, o->cls == &table_class ? net_group(o) :
 	    ent_of(o)->key.major);
 	return 0;
 }
@@ -349,7 +390,7 @@ get_table_number(struct ns_obj *o, struct ns_val *val)
 static int
 get_table_name(struct ns_obj *o, struct ns_val *val)
 {
-	const char *name = ns_net_table_name(o->id[0]);
+	const char *name = ns_net_table_name(net_group(o));
 
 	if (name == NULL)
 		return none();
@@ -361,12 +402,13 @@ get_table_name(struct ns_obj *o, struct ns_val *val)
 static int
 table_summary(struct ns_obj *o, struct ns_val *val)
 {
-	const char *name = ns_net_table_name(o->id[0]);
+	const char *name = ns_net_table_name(net_group(o));
 
 	if (name != NULL)
 		ns_val_add(val, name);
 	else
-		ns_val_addf(val, "table %llu", (unsigned long long)o->id[0]);
+		ns_val_addf(val, "table %llu",
+		    (unsigned long long)net_group(o));
 	return 0;
 }
 
@@ -604,7 +646,7 @@ ifneighs_summary(struct ns_obj *o, struct ns_val *val)
 {
 	char num[16];
 
-	ns_val_add(val, ns_net_ifname(o->id[0], num, sizeof(num)));
+	ns_val_add(val, ns_net_ifname(net_group(o), num, sizeof(num)));
 	return 0;
 }
 
@@ -656,7 +698,7 @@ net_lookup(struct ns_obj *o, char **comp, int n)
 	if (i == NKIND || n > 3)
 		return none();
 	k = &kinds[i];
-	o->id[1] = i;
+	set_net_kind(o, i);
 	if (n == 1)
 		return ns_obj_set(o, k->top, "/net/%s", k->name);
 	if (k->group_id(comp[1], &major) == -1 || ns_net_set_load(k->set) == -1)
@@ -664,12 +706,12 @@ net_lookup(struct ns_obj *o, char **comp, int n)
 	if (n == 2) {
 		if (ns_net_set_group(k->set, major, &lo) == lo)
 			return none();
-		o->id[0] = major;
+		set_net_group(o, major);
 		return ns_obj_set(o, k->group, "/net/%s/%u", k->name, major);
 	}
 	if (k->find(major, comp[2], &at) == -1)
 		return -1;
-	o->id[0] = at;
+	set_net_at(o, at);
 	return ns_obj_set(o, k->leaf, "/net/%s/%u/%s", k->name, major,
 	    k->set->ent[at].name);
 }

@@ -51,6 +51,34 @@
 #include "provider.h"
 #include "sock.h"
 
+/*
+ * What an object of /sock holds in ns_obj.id: a socket its inode, and
+ * every node below /sock its protocol's row in ns_sock_protos.
+ */
+static inline uint64_t
+sock_ino(const struct ns_obj *o)
+{
+	return o->id[0];
+}
+
+static inline void
+set_sock_ino(struct ns_obj *o, uint64_t ino)
+{
+	o->id[0] = ino;
+}
+
+static inline uint64_t
+sock_row(const struct ns_obj *o)
+{
+	return o->id[1];
+}
+
+static inline void
+set_sock_row(struct ns_obj *o, size_t row)
+{
+	o->id[1] = row;
+}
+
 static int	top_list(struct ns_obj *, ns_emit_fn, void *);
 static int	top_summary(struct ns_obj *, struct ns_val *);
 static int	proto_list(struct ns_obj *, ns_emit_fn, void *);
@@ -403,8 +431,8 @@ set_sock(struct ns_obj *o, struct proto *p, struct sock_ent *e)
 {
 	ns_obj_set(o, kind_class[p->kind], "/sock/%s/%llu", p->name,
 	    (unsigned long long)e->ino);
-	o->id[0] = e->ino;
-	o->id[1] = p - ns_sock_protos;
+	set_sock_ino(o, e->ino);
+	set_sock_row(o, p - ns_sock_protos);
 	o->priv = e;
 	return 0;
 }
@@ -414,8 +442,9 @@ set_sock(struct ns_obj *o, struct proto *p, struct sock_ent *e)
 static struct sock_ent *
 entry(struct ns_obj *o)
 {
-	if (o->priv == NULL && o->id[1] < NPROTO)
-		o->priv = ns_sock_find(&ns_sock_protos[o->id[1]], o->id[0]);
+	if (o->priv == NULL && sock_row(o) < NPROTO)
+		o->priv = ns_sock_find(&ns_sock_protos[sock_row(o)],
+		    sock_ino(o));
 	if (o->priv == NULL)
 		errno = ENOENT;
 	return o->priv;
@@ -437,16 +466,16 @@ none(void)
 static int
 get_protocol(struct ns_obj *o, struct ns_val *v)
 {
-	if (o->id[1] >= NPROTO)
+	if (sock_row(o) >= NPROTO)
 		return none();
-	ns_val_add(v, ns_sock_protos[o->id[1]].name);
+	ns_val_add(v, ns_sock_protos[sock_row(o)].name);
 	return 0;
 }
 
 static int
 get_inode(struct ns_obj *o, struct ns_val *v)
 {
-	ns_val_num(v, o->id[0]);
+	ns_val_num(v, sock_ino(o));
 	return 0;
 }
 
@@ -717,8 +746,8 @@ get_family(struct ns_obj *o, struct ns_val *v)
 {
 	const char *s;
 
-	if (o->id[1] >= NPROTO ||
-	    (s = sock_family_name(ns_sock_protos[o->id[1]].family)) == NULL)
+	if (sock_row(o) >= NPROTO ||
+	    (s = sock_family_name(ns_sock_protos[sock_row(o)].family)) == NULL)
 		return none();
 	ns_val_add(v, s);
 	return 0;
@@ -1036,7 +1065,7 @@ static int
 set_proto(struct ns_obj *o, struct proto *p)
 {
 	ns_obj_set(o, &proto_class, "/sock/%s", p->name);
-	o->id[1] = p - ns_sock_protos;
+	set_sock_row(o, p - ns_sock_protos);
 	return 0;
 }
 
@@ -1095,11 +1124,11 @@ proto_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	struct proto *p;
 	size_t i;
 
-	if (o->id[1] >= NPROTO) {
+	if (sock_row(o) >= NPROTO) {
 		errno = ENOENT;
 		return -1;
 	}
-	p = a.p = ns_sock_table_load(&ns_sock_protos[o->id[1]]);
+	p = a.p = ns_sock_table_load(&ns_sock_protos[sock_row(o)]);
 	for (i = 0; i < p->here.n; i++)
 		if (emit_sock(p, &p->here.v[i], emit, arg))
 			return 1;
@@ -1110,9 +1139,9 @@ proto_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 static int
 proto_summary(struct ns_obj *o, struct ns_val *v)
 {
-	if (o->id[1] >= NPROTO)
+	if (sock_row(o) >= NPROTO)
 		return none();
-	ns_val_add(v, ns_sock_protos[o->id[1]].help);
+	ns_val_add(v, ns_sock_protos[sock_row(o)].help);
 	return 0;
 }
 
