@@ -12,7 +12,6 @@
 
 #include <err.h>
 #include <errno.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,15 +76,19 @@ ns_nl_answer_read(struct ns_nl_answer *a, void *buf, size_t size,
     ns_nl_msg_fn fn, void *arg)
 {
 	struct nlmsghdr *h = buf;
-	int len, more = 1;
+	size_t step;
+	int more = 1;
 
-	/* int, as NLMSG_NEXT must be able to step below 0. */
-	if (size < sizeof(*h) || size > INT_MAX) {
+	if (size < sizeof(*h)) {
 		a->error = EIO;
 		return -1;
 	}
-	len = (int)size;
-	for (; NLMSG_OK(h, len); h = NLMSG_NEXT(h, len)) {
+	/* NLMSG_OK and NLMSG_NEXT, on a size_t that must not wrap. */
+	for (; size >= sizeof(*h) && h->nlmsg_len >= sizeof(*h) &&
+	    h->nlmsg_len <= size; h = (struct nlmsghdr *)((char *)h + step),
+	    size -= step) {
+		if ((step = NLMSG_ALIGN(h->nlmsg_len)) > size)
+			step = size;
 		/* What is left of an earlier answer. */
 		if (h->nlmsg_seq != a->seq)
 			continue;
