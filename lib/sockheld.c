@@ -603,12 +603,14 @@ ns_sock_proto_of(uint64_t ino, uint64_t pid, int fd)
 	return NULL;
 }
 
+/* A socket's path by its inode alone (provider.h). */
 int
 ns_sock_path(uint64_t inode, char *buf, size_t size)
 {
 	return ns_sock_path_held(inode, 0, -1, buf, size);
 }
 
+/* A socket's path, a holder that may be asked given (provider.h). */
 int
 ns_sock_path_held(uint64_t inode, uint64_t pid, int fd, char *buf,
     size_t size)

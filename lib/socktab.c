@@ -51,7 +51,6 @@ struct fill {
 				    struct sock_ent *);
 };
 
-
 static int	diag_unix(struct fill *);
 static int	diag_inet(struct fill *);
 static int	diag_netlink(struct fill *);
@@ -61,6 +60,7 @@ static struct nl_sock *diag_socket(void);
 /* sock_diag.  One netlink socket serves every dump of this namespace. */
 static struct nl_sock *diag_nl;
 
+/* The inet rows' readers of /proc/net, by family. */
 static int
 parse_inet4(const char *line, struct sock_ent *e)
 {
@@ -681,6 +681,8 @@ diag_packet(struct fill *f)
 	return diag_dump(f, &req, sizeof(req), sock_diag_packet);
 }
 
+/* The directory of /sock a protocol's sockets are under, by the name the
+ * kernel gives it (provider.h). */
 void
 ns_sock_dir(const char *kname, char *buf, size_t size)
 {
