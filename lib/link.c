@@ -19,10 +19,10 @@
 #include <netlink/netlink.h>
 #include <netlink/attr.h>
 #include <netlink/msg.h>
-#include <netlink/errno.h>
 
 #include "provider.h"
 #include "link.h"
+#include "nl.h"
 
 #define LINK_LOOKUPS	16		/* requests of one before a dump */
 
@@ -36,7 +36,6 @@ struct link {
 
 static struct nl_sock *sk;
 static int sk_failed;
-static int peek;			/* a message outgrew the buffer */
 /* A dump: the interfaces sorted by ifindex, and the arena their
  * messages are kept in. */
 struct table {
@@ -323,16 +322,9 @@ link_lladdr(const struct link *l, int type, char *buf, size_t size)
 static struct nl_sock *
 route_socket(void)
 {
-	if (sk != NULL || sk_failed)
-		return sk;
-	if ((sk = ns_nl_socket(NETLINK_ROUTE)) == NULL) {
+	if (sk == NULL && !sk_failed &&
+	    (sk = ns_nl_socket(NETLINK_ROUTE)) == NULL)
 		sk_failed = 1;
-		return NULL;
-	}
-	/* One read of 32 KiB each, the most the kernel puts in one, rather
-	 * than a peek to size each read. */
-	if (!peek)
-		nl_socket_disable_msg_peek(sk);
 	return sk;
 }
 
@@ -358,6 +350,7 @@ table_free(struct table *t)
 	free(t->bufs);
 	t->v = NULL;
 	t->bufs = NULL;
+	t->cap = 0;
 	t->used = 0;
 }
 
@@ -426,42 +419,30 @@ compact(struct table *t, const struct nlmsghdr *h)
 }
 
 static int
-keep_one(struct nl_msg *msg, void *arg)
+keep_one(struct nlmsghdr *h, void *arg)
 {
-	struct nlmsghdr *h = nlmsg_hdr(msg);
 	struct link **one = arg;
 
 	if (*one == NULL)
 		*one = link_from_msg(h, h->nlmsg_len);
-	return NL_OK;
+	return 0;
 }
 
-/* Send RTM_GETLINK, for one interface (by ifindex, or by name) or, with
- * NLM_F_DUMP, for them all, with the RTEXT_FILTER_* of mask: the
- * request's sequence number, or -1. */
-static int64_t
-send_request(int ifindex, const char *name, int flags, uint32_t mask)
+/* RTM_GETLINK, for one interface (by ifindex, or by name) or, with
+ * NLM_F_DUMP, for them all, with the RTEXT_FILTER_* of mask. */
+static struct nl_msg *
+link_request(int ifindex, const char *name, int flags, uint32_t mask)
 {
 	struct ifinfomsg hdr = { .ifi_family = AF_UNSPEC };
 	struct nl_msg *msg;
-	int64_t seq;
 
-	if (route_socket() == NULL) {
-		errno = EACCES;
-		return -1;
-	}
 	hdr.ifi_index = ifindex;
 	if ((msg = nlmsg_alloc_simple(RTM_GETLINK, flags)) == NULL ||
 	    nlmsg_append(msg, &hdr, sizeof(hdr), NLMSG_ALIGNTO) < 0 ||
 	    (name != NULL && nla_put_string(msg, IFLA_IFNAME, name) < 0) ||
 	    (mask != 0 && nla_put_u32(msg, IFLA_EXT_MASK, mask) < 0))
 		err(1, NULL);
-	seq = nl_send_auto(sk, msg) < 0 ? -1 :
-	    (int64_t)nlmsg_hdr(msg)->nlmsg_seq;
-	nlmsg_free(msg);
-	if (seq == -1)
-		errno = EIO;
-	return seq;
+	return msg;
 }
 
 /* One interface, as a lookup asks for it. */
@@ -469,65 +450,59 @@ static struct link *
 request_one(int ifindex, const char *name)
 {
 	struct link *l = NULL;
-	struct nl_cb *cb;
+	struct nl_msg *msg;
 
-	if (send_request(ifindex, name, 0, 0) == -1)
+	if (route_socket() == NULL) {
+		errno = EACCES;
 		return NULL;
-	if ((cb = nl_cb_alloc(NL_CB_DEFAULT)) == NULL)
-		err(1, NULL);
-	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, keep_one, &l);
+	}
+	msg = link_request(ifindex, name, 0, 0);
 	/* An error answer (no such interface) fails it. */
-	if (nl_recvmsgs(sk, cb) < 0 && l != NULL) {
+	if (ns_nl_request(sk, msg, keep_one, NULL, &l) == -1 && l != NULL) {
 		link_put(l);
 		l = NULL;
 	}
-	nl_cb_put(cb);
+	nlmsg_free(msg);
 	if (l == NULL)
 		errno = ENOENT;
 	return l;
 }
 
-/*
- * A dump into t: each read's messages go, with the attributes kept, into
- * the table's arena, where nl_recvmsgs would copy each whole message
- * into an allocation of its own first.  0, or -1 with the libnl error in
- * *nlerr.
- */
+/* One interface of a dump: the message, with the attributes kept, goes
+ * into the table's arena. */
 static int
-request_dump(struct table *t, uint32_t mask, int *nlerr)
+keep_dumped(struct nlmsghdr *h, void *arg)
 {
-	struct sockaddr_nl peer;
-	struct nlmsghdr *h, *c;
-	unsigned char *buf;
+	struct table *t = arg;
+	struct nlmsghdr *c;
 	struct link *l;
-	int64_t seq;
-	int n, r;
 
-	*nlerr = 0;
-	if ((seq = send_request(0, NULL, NLM_F_DUMP, mask)) == -1)
+	if (h->nlmsg_type == RTM_NEWLINK && (c = compact(t, h)) != NULL &&
+	    (l = link_at(c, c->nlmsg_len, 0)) != NULL)
+		table_push(t, l);
+	return 0;
+}
+
+static void
+dump_reset(void *arg)
+{
+	table_free(arg);
+}
+
+/* A dump into t: 0, or -1 with errno. */
+static int
+request_dump(struct table *t, uint32_t mask)
+{
+	struct nl_msg *msg;
+	int r;
+
+	if (route_socket() == NULL) {
+		errno = EACCES;
 		return -1;
-	for (r = 1; r == 1;) {
-		buf = NULL;
-		if ((n = nl_recv(sk, &peer, &buf, NULL)) <= 0) {
-			free(buf);
-			*nlerr = n;
-			return -1;
-		}
-		for (h = (struct nlmsghdr *)buf; r == 1 && nlmsg_ok(h, n);
-		    h = nlmsg_next(h, &n)) {
-			if (h->nlmsg_seq != (uint32_t)seq)
-				continue;
-			if (h->nlmsg_type == NLMSG_DONE)
-				r = 0;
-			else if (h->nlmsg_type == NLMSG_ERROR)
-				r = -1;
-			else if (h->nlmsg_type == RTM_NEWLINK &&
-			    (c = compact(t, h)) != NULL &&
-			    (l = link_at(c, c->nlmsg_len, 0)) != NULL)
-				table_push(t, l);
-		}
-		free(buf);
 	}
+	msg = link_request(0, NULL, NLM_F_DUMP, mask);
+	r = ns_nl_request(sk, msg, keep_dumped, dump_reset, t);
+	nlmsg_free(msg);
 	return r;
 }
 
@@ -550,12 +525,11 @@ static int
 table_load(struct table *t)
 {
 	size_t i;
-	int nlerr;
 
 	if (t->read)
 		return t->v != NULL ? 0 : -1;
 	t->read = 1;
-	while (request_dump(t, RTEXT_FILTER_SKIP_STATS, &nlerr) == -1) {
+	if (request_dump(t, RTEXT_FILTER_SKIP_STATS) == -1) {
 		table_free(t);
 		/* What is left of a failed dump must not be read as the
 		 * answer to the next request. */
@@ -563,13 +537,8 @@ table_load(struct table *t)
 			nl_socket_free(sk);
 			sk = NULL;
 		}
-		/* A message larger than the buffer: again, with libnl
-		 * sizing each read. */
-		if (nlerr != -NLE_MSG_TRUNC || peek) {
-			errno = EACCES;
-			return -1;
-		}
-		peek = 1;
+		errno = EACCES;
+		return -1;
 	}
 	if (t->v == NULL && (t->v = calloc(1, sizeof(*t->v))) == NULL)
 		err(1, NULL);

@@ -1,9 +1,13 @@
 /*
- * sock.h: private to sock.c and its unit test.
+ * sock.h: private to the /sock provider's files, which depend on one
+ * another in one direction only:
  *
- * One socket as the kernel's tables give it, whether sock_diag or
- * /proc/net text, and the readers of that text, which stand in for
- * sock_diag where a family has no diag module.
+ *	sock.c		the nodes: their getters, classes and lookup
+ *	sockheld.c	a socket no table has, asked through a descriptor
+ *			that holds it (pidfd_getfd, SIOCGSKNS)
+ *	socktab.c	the protocols and their tables, read through
+ *			sock_diag or /proc/net, of every namespace
+ *	sockparse.c	the parsers of both (sockparse.h)
  */
 #ifndef NS_SOCK_H
 #define NS_SOCK_H
@@ -11,108 +15,87 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Which of the optional fields of a socket its source gave. */
-#define SK_RQUEUE	0x01
-#define SK_WQUEUE	0x02
-#define SK_UID		0x04
-#define SK_VFS		0x08		/* vfs_dev and vfs_ino */
-#define SK_PEER		0x10
-/* What a socket read through a holder may not tell (sock.c). */
-#define SK_NONS		0x20		/* its network namespace */
-#define SK_NOADDR	0x40		/* its addresses */
+#include "sockparse.h"
 
-/*
- * A socket.  State and type are the kernel's numbers (TCP_* as ss reads
- * them for every family; SOCK_*); addresses are in network order (4
- * bytes for AF_INET), ports and protocols in host order.  A unix
- * socket's vfs_dev is the kernel's own dev_t encoding, major << 20 |
- * minor, and vfs_ino the low 32 bits of its file's inode number.
- */
-struct sock_ent {
-	uint64_t	 ino;
-	unsigned	 proto;		/* index into sock.c's table */
-	unsigned	 family;	/* inet: AF_INET or AF_INET6 */
-	unsigned	 state;
-	unsigned	 type;
-	unsigned	 has;		/* SK_* */
-	uint64_t	 netns;		/* its network namespace's inode, if
-					   not the caller's; else 0 */
-	uint32_t	 rqueue;
-	uint32_t	 wqueue;
-	uint32_t	 uid;
+/* The kinds of protocol: each has its class of object (sock.c) and its
+ * way of asking a socket its names (sockheld.c). */
+enum { K_UNIX, K_INET, K_RAW, K_NETLINK, K_PACKET, K_VSOCK, K_OTHER,
+    NKIND };
 
-	/* unix */
-	char		*name;		/* '@' first if abstract */
-	uint32_t	 vfs_dev;
-	uint32_t	 vfs_ino;
-	uint64_t	 peer;
-	uint32_t	*icons;		/* pending connections */
-	size_t		 nicons;
-
-	/* inet */
-	uint8_t		 src[16];
-	uint8_t		 dst[16];
-	uint16_t	 sport;
-	uint16_t	 dport;
-	uint32_t	 ifindex;	/* bound device, or 0; packet too */
-
-	/* netlink */
-	uint32_t	 nlproto;
-	uint32_t	 portid;
-	uint32_t	 dst_portid;
-	uint32_t	 dst_group;
-	uint32_t	*groups;	/* the group bitmap, by word */
-	size_t		 ngroups;
-
-	/* packet */
-	uint16_t	 ethproto;	/* ETH_P_* */
-
-	/* vsock: context ids and ports */
-	uint32_t	 src_cid;
-	uint32_t	 src_port;
-	uint32_t	 dst_cid;
-	uint32_t	 dst_port;
+/* Sockets, sorted by inode once read. */
+struct sock_table {
+	struct sock_ent		*v;
+	size_t			 n;
+	size_t			 cap;
 };
 
-/*
- * Parse one line of /proc/net/X, without its newline, into a zeroed
- * entry: 0, or -1 for a heading or a line that is not an entry.  The
- * inet reader takes tcp, udp, udplite and raw, in either family.
- */
-int	 sock_parse_unix(const char *, struct sock_ent *);
-int	 sock_parse_inet(const char *, int family, struct sock_ent *);
-int	 sock_parse_netlink(const char *, struct sock_ent *);
-int	 sock_parse_packet(const char *, struct sock_ent *);
-/* /proc/net/unix prints a name with a newline as it is, so the rest of
- * the name comes as a line of its own: append it to the entry's name. */
-void	 sock_unix_append(struct sock_ent *, const char *);
-/* A bound name as sock_diag gives it (sun_path, len bytes) as a string:
- * a path up to its NUL, or an abstract name as '@' and the bytes, each
- * NUL an '@' as ss and /proc/net/unix show it; NULL if unnamed. */
-char	*sock_unix_name(const char *, size_t);
-/* Free what an entry holds; the entry itself is the caller's. */
-void	 sock_ent_free(struct sock_ent *);
+struct fill;
 
-/* The state as ss prints it: LISTEN, ESTAB, UNCONN... */
-const char *sock_state_name(unsigned);
-/* A socket type: stream, dgram, seqpacket...; NULL if unknown. */
-const char *sock_type_name(unsigned);
-/* A netlink protocol by its linux/netlink.h name, lower case; NULL if
- * unknown. */
-const char *sock_netlink_name(unsigned);
-/* An ETH_P_* protocol by its name without ETH_P_; NULL if unknown. */
-const char *sock_ethproto_name(unsigned);
-/* An IP protocol by its IPPROTO_* name, lower case ("tcp", "icmp");
- * NULL if unknown. */
-const char *sock_ipproto_name(unsigned);
-/* An address family: "inet", "unix", "vsock"...; NULL if unknown. */
-const char *sock_family_name(unsigned);
-/* An inet address alone ("127.0.0.1", "::1"). */
-void	 sock_inet_addr(const struct sock_ent *, int remote, char *,
-	    size_t);
-/* An endpoint as ss -n prints it: "127.0.0.1:80", "[::1]:80", a port
- * of 0 as "*". */
-void	 sock_inet_endpoint(const struct sock_ent *, int remote, char *,
-	    size_t);
+/*
+ * One protocol: its node, how its tables are read, and the tables.  A
+ * socket is of the protocol whose family it has and, where the row
+ * gives them, its type and IP protocol (a raw row takes every IP
+ * protocol); kname is the name the kernel gives the protocol in
+ * /proc/net/protocols and a descriptor's system.sockprotoname.
+ */
+struct proto {
+	const char		*name;
+	const char		*alias;		/* an older name, or NULL */
+	const char		*kname;
+	const char		*help;
+	int			 kind;		/* K_*: class and names */
+	int			 family;	/* of the diag request */
+	int			 ipproto;	/* inet only */
+	unsigned		 socktype;	/* inet only */
+	const char		*procfile;	/* below /proc/PID, or NULL */
+	int			(*diag)(struct fill *);	/* or NULL */
+	int			(*parse)(const char *, struct sock_ent *);
+	int			 partial;	/* its table leaves some out */
+
+	int			 loaded;
+	int			 scanned;	/* its holders asked */
+	int			 fromproc;	/* here was read from procfile */
+	struct sock_table	 here;		/* this network namespace's */
+	struct sock_table	 far;		/* every other one's */
+};
+
+enum { P_UNIX, P_TCP, P_TCP6, P_UDP, P_UDP6, P_UDPLITE, P_UDPLITE6, P_RAW,
+    P_RAW6, P_NETLINK, P_PACKET, P_PING, P_PING6, P_MPTCP, P_MPTCP6,
+    P_VSOCK, P_XDP, NPROTO };
+
+/* The protocols, in the order ss lists them (socktab.c). */
+extern struct proto ns_sock_protos[NPROTO];
+
+/*
+ * socktab.c.  A protocol's table of this namespace, read once a run
+ * (p returned); the socket of an inode in a sorted table, or NULL; the
+ * tables of every other namespace a process lives in, read once a run.
+ */
+struct proto	*ns_sock_table_load(struct proto *p);
+struct sock_ent	*ns_sock_search(const struct sock_table *, uint64_t ino);
+void		 ns_sock_far_load(void);
+/* A protocol by its node's name or alias; by the kernel's name for it
+ * ("TCPv6", "UNIX-STREAM"); by a socket's family, type and IP protocol. */
+struct proto	*ns_sock_proto_named(const char *);
+struct proto	*ns_sock_proto_kname(const char *);
+struct proto	*ns_sock_proto_socket(int family, int type, int ipproto);
+/* The caller's network namespace's inode, 0 if it cannot be told. */
+uint64_t	 ns_sock_netns_here(void);
+/* A socket in the table of its protocol of a namespace no process lives
+ * in, nsfd, read for it once a run; NULL if none. */
+struct sock_ent	*ns_sock_far_entry(int nsfd, uint64_t netns,
+		    struct proto *, uint64_t ino);
+
+/*
+ * sockheld.c.  A socket of a protocol wherever it is: this namespace's
+ * table, another's, or its holder; the protocol that has a socket of an
+ * inode, a holder (pid, fd) asked if need be (fd -1: none known); and
+ * the sockets of this namespace a protocol's table leaves out, asked of
+ * their holders, each given to fn until it returns non-zero.
+ */
+struct sock_ent	*ns_sock_find(struct proto *, uint64_t ino);
+struct proto	*ns_sock_proto_of(uint64_t ino, uint64_t pid, int fd);
+int		 ns_sock_held_each(struct proto *,
+		    int (*fn)(struct sock_ent *, void *), void *);
 
 #endif

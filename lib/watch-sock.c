@@ -28,6 +28,10 @@
 #include <linux/rtnetlink.h>
 #include <linux/sock_diag.h>
 
+#include <netlink/msg.h>
+#include <netlink/socket.h>
+
+#include "nl.h"
 #include "provider.h"
 #include "watch.h"
 
@@ -73,64 +77,57 @@ cmp_known(const void *a, const void *b)
 	return x->cookie < y->cookie ? -1 : x->cookie > y->cookie;
 }
 
-/* Read one dump's answer into the map; 1 at its end. */
+/* One socket of a dump into the map. */
 static int
-dump_read(int fd)
+known_msg(struct nlmsghdr *h, void *arg)
 {
-	static char buf[32768];
-	const struct nlmsghdr *h;
-	const struct inet_diag_msg *m;
-	ssize_t n;
-	size_t len;
+	const struct inet_diag_msg *m = NLMSG_DATA(h);
 
-	if ((n = recv(fd, buf, sizeof(buf), 0)) <= 0)
-		return n == -1 && errno == EINTR ? 0 : 1;
-	len = n;
-	for (h = (const void *)buf; NLMSG_OK(h, len); h = NLMSG_NEXT(h, len)) {
-		if (h->nlmsg_type == NLMSG_DONE || h->nlmsg_type == NLMSG_ERROR)
-			return 1;
-		m = NLMSG_DATA(h);
-		if (h->nlmsg_len < NLMSG_LENGTH(sizeof(*m)) ||
-		    m->idiag_inode == 0)
-			continue;
-		if (nknown == capknown && (known = reallocarray(known,
-		    capknown = capknown * 2 + 256, sizeof(*known))) == NULL)
-			err(1, NULL);
-		known[nknown].cookie = cookie_of(m);
-		known[nknown++].inode = m->idiag_inode;
-	}
+	(void)arg;
+	if (h->nlmsg_len < NLMSG_LENGTH(sizeof(*m)) || m->idiag_inode == 0)
+		return 0;
+	if (nknown == capknown && (known = reallocarray(known,
+	    capknown = capknown * 2 + 256, sizeof(*known))) == NULL)
+		err(1, NULL);
+	known[nknown].cookie = cookie_of(m);
+	known[nknown++].inode = m->idiag_inode;
 	return 0;
 }
 
-/* Dump the four tables afresh into the map of cookies. */
+/* A table dumped again forgets what its last dump put in the map. */
+static void
+known_reset(void *arg)
+{
+	nknown = *(size_t *)arg;
+}
+
+/* Dump the four tables afresh into the map of cookies; a table the
+ * kernel will not dump is left out. */
 static void
 known_load(void)
 {
-	struct {
-		struct nlmsghdr		h;
-		struct inet_diag_req_v2	r;
-	} req;
-	size_t i;
-	int fd;
+	struct inet_diag_req_v2 req;
+	struct nl_sock *sk;
+	struct nl_msg *msg;
+	size_t i, mark;
 
 	nknown = 0;
-	if ((fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC,
-	    NETLINK_SOCK_DIAG)) == -1)
+	if ((sk = ns_nl_socket(NETLINK_SOCK_DIAG)) == NULL)
 		return;
 	for (i = 0; i < 4; i++) {
 		memset(&req, 0, sizeof(req));
-		req.h.nlmsg_len = sizeof(req);
-		req.h.nlmsg_type = SOCK_DIAG_BY_FAMILY;
-		req.h.nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP;
-		req.r.sdiag_family = tables[i].family;
-		req.r.sdiag_protocol = tables[i].proto;
-		req.r.idiag_states = ~0U;
-		if (send(fd, &req, sizeof(req), 0) == -1)
-			continue;
-		while (!dump_read(fd))
-			;
+		req.sdiag_family = tables[i].family;
+		req.sdiag_protocol = tables[i].proto;
+		req.idiag_states = ~0U;
+		if ((msg = nlmsg_alloc_simple(SOCK_DIAG_BY_FAMILY,
+		    NLM_F_DUMP)) == NULL ||
+		    nlmsg_append(msg, &req, sizeof(req), NLMSG_ALIGNTO) < 0)
+			err(1, NULL);
+		mark = nknown;
+		(void)ns_nl_request(sk, msg, known_msg, known_reset, &mark);
+		nlmsg_free(msg);
 	}
-	close(fd);
+	nl_socket_free(sk);
 	if (nknown > 0)
 		qsort(known, nknown, sizeof(*known), cmp_known);
 }

@@ -10,7 +10,7 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 
-#include "sock.h"
+#include "sockparse.h"
 
 #include "fuzz.h"
 

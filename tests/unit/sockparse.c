@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "provider.h"
-#include "sock.h"
+#include "sockparse.h"
 #include "tap.h"
 
 static void

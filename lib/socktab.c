@@ -1,0 +1,711 @@
+/*
+ * socktab.c: the protocols of the /sock provider and their tables (see
+ * sock.c for the whole design): each protocol's table read once a run
+ * through sock_diag, or from /proc/net where a family has no diag
+ * module, kept sorted by inode; and the tables of every other network
+ * namespace a process lives in, read by entering it for a diag socket,
+ * or of one no process lives in, for a socket held in it.
+ */
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <netinet/in.h>
+
+#include <linux/inet_diag.h>
+#include <linux/netlink.h>
+#include <linux/netlink_diag.h>
+#include <linux/packet_diag.h>
+#include <linux/sock_diag.h>
+#include <linux/unix_diag.h>
+
+#include <netlink/attr.h>
+#include <netlink/msg.h>
+#include <netlink/netlink.h>
+#include <netlink/socket.h>
+
+#include <ctype.h>
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "nl.h"
+#include "provider.h"
+#include "sock.h"
+
+/* Where a read goes: a protocol's table, the diag socket that asks (in
+ * the namespace read; NULL once it failed), and the namespace's inode
+ * for its entries (0: this one). */
+struct fill {
+	struct proto		*p;
+	struct sock_table	*t;
+	struct nl_sock		**sk;
+	uint64_t		 netns;
+	size_t			 mark;		/* t->n as the dump began */
+	int			(*parse)(struct nlmsghdr *, int,
+				    struct sock_ent *);
+};
+
+static int	diag_unix(struct fill *);
+static int	diag_inet(struct fill *);
+static int	diag_netlink(struct fill *);
+static int	diag_packet(struct fill *);
+static struct nl_sock *diag_socket(void);
+
+/* sock_diag.  One netlink socket serves every dump of this namespace. */
+static struct nl_sock *diag_nl;
+
+/* The inet rows' readers of /proc/net, by family. */
+static int
+parse_inet4(const char *line, struct sock_ent *e)
+{
+	return sock_parse_inet(line, AF_INET, e);
+}
+
+static int
+parse_inet6(const char *line, struct sock_ent *e)
+{
+	return sock_parse_inet(line, AF_INET6, e);
+}
+
+#define INET(nm, kn, hp, fam, ipp, st, file, parser) { .name = nm, \
+	.kname = kn, .help = hp, .kind = K_INET, .family = fam, \
+	.ipproto = ipp, .socktype = st, .procfile = file, \
+	.diag = diag_inet, .parse = parser, \
+	.partial = 1 }
+
+/* In the order ss lists them. */
+struct proto ns_sock_protos[NPROTO] = {
+	[P_UNIX] = { .name = "unix", .kname = "UNIX",
+	    .help = "unix domain sockets",
+	    .kind = K_UNIX, .family = AF_UNIX,
+	    .procfile = "net/unix", .diag = diag_unix,
+	    .parse = sock_parse_unix },
+	[P_TCP] = INET("tcp", "TCP", "TCP over IPv4", AF_INET, IPPROTO_TCP,
+	    SOCK_STREAM, "net/tcp", parse_inet4),
+	[P_TCP6] = INET("tcp6", "TCPv6", "TCP over IPv6", AF_INET6, IPPROTO_TCP,
+	    SOCK_STREAM, "net/tcp6", parse_inet6),
+	[P_UDP] = INET("udp", "UDP", "UDP over IPv4", AF_INET, IPPROTO_UDP,
+	    SOCK_DGRAM, "net/udp", parse_inet4),
+	[P_UDP6] = INET("udp6", "UDPv6", "UDP over IPv6", AF_INET6, IPPROTO_UDP,
+	    SOCK_DGRAM, "net/udp6", parse_inet6),
+	[P_UDPLITE] = INET("udplite", "UDP-Lite",
+	    "UDP-Lite over IPv4", AF_INET,
+	    IPPROTO_UDPLITE, SOCK_DGRAM, "net/udplite", parse_inet4),
+	[P_UDPLITE6] = INET("udplite6", "UDPLITEv6",
+	    "UDP-Lite over IPv6", AF_INET6,
+	    IPPROTO_UDPLITE, SOCK_DGRAM, "net/udplite6", parse_inet6),
+	/* A raw socket is hashed, and listed, as soon as it is made. */
+	[P_RAW] = { .name = "raw", .kname = "RAW", .help = "raw IPv4 sockets",
+	    .kind = K_RAW, .family = AF_INET, .ipproto = IPPROTO_RAW,
+	    .socktype = SOCK_RAW, .procfile = "net/raw", .diag = diag_inet,
+	    .parse = parse_inet4 },
+	[P_RAW6] = { .name = "raw6", .kname = "RAWv6",
+	    .help = "raw IPv6 sockets", .kind = K_RAW, .family = AF_INET6,
+	    .ipproto = IPPROTO_RAW, .socktype = SOCK_RAW,
+	    .procfile = "net/raw6", .diag = diag_inet,
+	    .parse = parse_inet6 },
+	/* An unbound netlink socket has no port id and is not listed. */
+	[P_NETLINK] = { .name = "netlink", .kname = "NETLINK",
+	    .help = "netlink sockets", .kind = K_NETLINK,
+	    .family = AF_NETLINK, .procfile = "net/netlink",
+	    .diag = diag_netlink, .parse = sock_parse_netlink, .partial = 1 },
+	[P_PACKET] = { .name = "packet", .kname = "PACKET",
+	    .help = "packet sockets", .kind = K_PACKET,
+	    .family = AF_PACKET, .procfile = "net/packet",
+	    .diag = diag_packet, .parse = sock_parse_packet },
+	/* ICMP echo sockets have no diag; /proc/net/icmp lists them once
+	 * bound, which the first echo sent does. */
+	[P_PING] = { .name = "ping", .kname = "PING",
+	    .help = "ICMP echo sockets over IPv4", .kind = K_INET,
+	    .family = AF_INET, .ipproto = IPPROTO_ICMP, .socktype = SOCK_DGRAM,
+	    .procfile = "net/icmp", .parse = parse_inet4, .partial = 1 },
+	[P_PING6] = { .name = "ping6", .kname = "PINGv6",
+	    .help = "ICMP echo sockets over IPv6", .kind = K_INET,
+	    .family = AF_INET6, .ipproto = IPPROTO_ICMPV6,
+	    .socktype = SOCK_DGRAM, .procfile = "net/icmp6",
+	    .parse = parse_inet6, .partial = 1 },
+	/* Multipath TCP has a diag where mptcp_diag is loaded; vsock and
+	 * XDP sockets are known through their holders alone. */
+	[P_MPTCP] = { .name = "mptcp", .kname = "MPTCP",
+	    .help = "multipath TCP over IPv4", .kind = K_INET,
+	    .family = AF_INET, .ipproto = IPPROTO_MPTCP,
+	    .socktype = SOCK_STREAM, .diag = diag_inet, .partial = 1 },
+	[P_MPTCP6] = { .name = "mptcp6", .kname = "MPTCPv6",
+	    .help = "multipath TCP over IPv6", .kind = K_INET,
+	    .family = AF_INET6, .ipproto = IPPROTO_MPTCP,
+	    .socktype = SOCK_STREAM, .diag = diag_inet, .partial = 1 },
+	[P_VSOCK] = { .name = "vsock", .alias = "af_vsock",
+	    .kname = "AF_VSOCK", .help = "virtual machine sockets",
+	    .kind = K_VSOCK, .family = AF_VSOCK,
+	    .partial = 1 },
+	[P_XDP] = { .name = "xdp", .kname = "XDP",
+	    .help = "AF_XDP sockets, packets straight from a driver",
+	    .kind = K_OTHER, .family = AF_XDP, .partial = 1 },
+};
+
+/*
+ * The tables.
+ */
+
+static struct sock_ent *
+table_push(struct fill *f)
+{
+	struct sock_table *t = f->t;
+	struct sock_ent *e;
+
+	if (t->n == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 64;
+		if ((t->v = reallocarray(t->v, t->cap, sizeof(*t->v))) == NULL)
+			err(1, NULL);
+	}
+	e = &t->v[t->n++];
+	memset(e, 0, sizeof(*e));
+	e->proto = f->p - ns_sock_protos;
+	e->type = f->p->socktype;
+	e->netns = f->netns;
+	return e;
+}
+
+/* Forget the entries pushed since the table held n. */
+static void
+table_cut(struct sock_table *t, size_t n)
+{
+	while (t->n > n)
+		sock_ent_free(&t->v[--t->n]);
+}
+
+static int
+cmp_ino(const void *a, const void *b)
+{
+	const struct sock_ent *x = a, *y = b;
+
+	return x->ino < y->ino ? -1 : x->ino > y->ino;
+}
+
+/* Sort by inode, dropping sockets without one and any a dump gave
+ * twice (a socket that moved in the kernel's hash while it was read). */
+static void
+table_sort(struct sock_table *t)
+{
+	size_t i, out = 0;
+
+	if (t->n == 0)
+		return;
+	qsort(t->v, t->n, sizeof(*t->v), cmp_ino);
+	for (i = 0; i < t->n; i++) {
+		if (t->v[i].ino == 0 ||
+		    (out > 0 && t->v[out - 1].ino == t->v[i].ino)) {
+			sock_ent_free(&t->v[i]);
+			continue;
+		}
+		t->v[out++] = t->v[i];
+	}
+	t->n = out;
+}
+
+/* The table from the net directory of the process at dir (/proc/self,
+ * /proc/PID); a file that is not there is an empty one. */
+static void
+read_proc(struct fill *f, const char *dir)
+{
+	struct proto *p = f->p;
+	struct sock_ent *e;
+	char *line = NULL, path[64];
+	size_t size = 0, n;
+	ssize_t len;
+	FILE *fp;
+	int any = 0;
+
+	if (p->procfile == NULL)
+		return;
+	snprintf(path, sizeof(path), "%s/%s", dir, p->procfile);
+	if ((fp = fopen(path, "re")) == NULL)
+		return;
+	while ((len = getline(&line, &size, fp)) != -1) {
+		if (len > 0 && line[len - 1] == '\n')
+			line[len - 1] = '\0';
+		n = f->t->n;
+		e = table_push(f);
+		if (p->parse(line, e) == 0) {
+			any = 1;
+			continue;
+		}
+		table_cut(f->t, n);
+		/* A unix name with a newline goes on in a line of its own,
+		 * which is no entry. */
+		if (p == &ns_sock_protos[P_UNIX] && any && f->t->n > 0)
+			sock_unix_append(&f->t->v[f->t->n - 1], line);
+	}
+	free(line);
+	fclose(fp);
+}
+
+/*
+ * An MPTCP socket's subflows are TCP sockets grafted onto its inode, so
+ * the TCP tables list the MPTCP socket's inode again: such an inode is
+ * the MPTCP socket's, and leaves the TCP table.  Both tables sorted.
+ */
+static void
+drop_subflows(struct sock_table *tcp, const struct sock_table *mptcp)
+{
+	size_t i, out = 0;
+
+	if (mptcp->n == 0)
+		return;
+	for (i = 0; i < tcp->n; i++) {
+		if (ns_sock_search(mptcp, tcp->v[i].ino) != NULL) {
+			sock_ent_free(&tcp->v[i]);
+			continue;
+		}
+		tcp->v[out++] = tcp->v[i];
+	}
+	tcp->n = out;
+}
+
+/*
+ * Read a protocol's table once per run: from sock_diag, or from
+ * /proc/net where the diag request fails (no diag module) or finds
+ * nothing, which is also what a kernel without the module may answer.
+ */
+struct proto *
+ns_sock_table_load(struct proto *p)
+{
+	struct fill f = { .p = p, .t = &p->here, .sk = &diag_nl };
+
+	if (p->loaded)
+		return p;
+	p->loaded = 1;
+	diag_socket();
+	if (p->diag == NULL || p->diag(&f) == -1 || p->here.n == 0) {
+		table_cut(&p->here, 0);
+		read_proc(&f, "/proc/self");
+		p->fromproc = 1;
+	}
+	table_sort(&p->here);
+	if (p->ipproto == IPPROTO_TCP) {
+		drop_subflows(&p->here,
+		    &ns_sock_table_load(&ns_sock_protos[P_MPTCP])->here);
+		drop_subflows(&p->here,
+		    &ns_sock_table_load(&ns_sock_protos[P_MPTCP6])->here);
+	}
+	return p;
+}
+
+struct sock_ent *
+ns_sock_search(const struct sock_table *t, uint64_t ino)
+{
+	size_t lo = 0, hi = t->n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (t->v[mid].ino < ino)
+			lo = mid + 1;
+		else if (t->v[mid].ino > ino)
+			hi = mid;
+		else
+			return &t->v[mid];
+	}
+	return NULL;
+}
+
+struct proto *
+ns_sock_proto_named(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NPROTO; i++)
+		if (strcmp(ns_sock_protos[i].name, name) == 0 ||
+		    (ns_sock_protos[i].alias != NULL &&
+		    strcmp(ns_sock_protos[i].alias, name) == 0))
+			return &ns_sock_protos[i];
+	return NULL;
+}
+
+/* The protocol the kernel calls kname: "TCPv6", "UNIX-STREAM" (every
+ * unix type is "UNIX" and a dash and more). */
+struct proto *
+ns_sock_proto_kname(const char *kname)
+{
+	size_t i, n;
+
+	for (i = 0; i < NPROTO; i++)
+		if (strcmp(ns_sock_protos[i].kname, kname) == 0)
+			return &ns_sock_protos[i];
+	n = strlen(ns_sock_protos[P_UNIX].kname);
+	if (strncmp(kname, ns_sock_protos[P_UNIX].kname, n) == 0 &&
+	    kname[n] == '-')
+		return &ns_sock_protos[P_UNIX];
+	return NULL;
+}
+
+/* The protocol of a socket of this family, type and IP protocol. */
+struct proto *
+ns_sock_proto_socket(int family, int type, int ipproto)
+{
+	size_t i;
+	struct proto *p;
+
+	for (i = 0; i < NPROTO; i++) {
+		p = &ns_sock_protos[i];
+		if (p->family != family)
+			continue;
+		if (p->socktype == 0)
+			return p;
+		if (p->socktype == (unsigned)type &&
+		    (type == SOCK_RAW || p->ipproto == ipproto))
+			return p;
+	}
+	return NULL;
+}
+
+/*
+ * sock_diag.
+ */
+
+/* This namespace's diag socket, opened again after a failed dump. */
+static struct nl_sock *
+diag_socket(void)
+{
+	static int failed;
+
+	if (diag_nl == NULL && !failed &&
+	    (diag_nl = ns_nl_socket(NETLINK_SOCK_DIAG)) == NULL)
+		failed = 1;
+	return diag_nl;
+}
+
+/* One socket of a dump into the table; a message that is none is
+ * passed over. */
+static int
+fill_msg(struct nlmsghdr *h, void *arg)
+{
+	struct fill *f = arg;
+	size_t n = f->t->n;
+
+	if (f->parse(h, f->p->family, table_push(f)) == -1)
+		table_cut(f->t, n);
+	return 0;
+}
+
+/* A dump made again forgets the entries the last one pushed. */
+static void
+fill_reset(void *arg)
+{
+	struct fill *f = arg;
+
+	table_cut(f->t, f->mark);
+}
+
+/* Send one dump request and hand every answer to fn: 0, or -1 if the
+ * kernel refused it (ENOENT, EINVAL: no diag module for it).  An IP
+ * protocol too large for the request's byte (MPTCP) goes in an
+ * attribute after it. */
+static int
+diag_dump(struct fill *f, void *req, size_t len,
+    int (*parse)(struct nlmsghdr *, int, struct sock_ent *))
+{
+	struct nl_sock *sk = *f->sk;
+	struct nl_msg *msg;
+	int r;
+
+	if (sk == NULL)
+		return -1;
+	if ((msg = nlmsg_alloc_simple(SOCK_DIAG_BY_FAMILY, NLM_F_DUMP)) ==
+	    NULL || nlmsg_append(msg, req, len, NLMSG_ALIGNTO) < 0 ||
+	    (f->p->ipproto > UINT8_MAX && nla_put_u32(msg,
+	    INET_DIAG_REQ_PROTOCOL, f->p->ipproto) < 0))
+		err(1, NULL);
+	f->mark = f->t->n;
+	f->parse = parse;
+	r = ns_nl_request(sk, msg, fill_msg, fill_reset, f);
+	nlmsg_free(msg);
+	if (r == -1) {
+		/* What is left of a failed dump must not be read as the
+		 * answer to the next request. */
+		nl_socket_free(sk);
+		*f->sk = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* The inode of the network namespace of the process at dir, or 0. */
+static uint64_t
+netns_of(const char *dir)
+{
+	char path[64];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/ns/net", dir);
+	return stat(path, &st) == 0 ? (uint64_t)st.st_ino : 0;
+}
+
+/*
+ * A diag socket in the network namespace of the process at dir: entered
+ * and left again around the socket's creation, which binds it there for
+ * good.  NULL where entering it is refused (it takes CAP_SYS_ADMIN).
+ */
+static struct nl_sock *
+socket_at(int there)
+{
+	struct nl_sock *sk = NULL;
+	int here;
+
+	if ((here = open("/proc/thread-self/ns/net", O_RDONLY | O_CLOEXEC)) ==
+	    -1)
+		return NULL;
+	if (setns(there, CLONE_NEWNET) == 0) {
+		sk = ns_nl_socket(NETLINK_SOCK_DIAG);
+		/* Left there, every later read would be of the wrong
+		 * namespace. */
+		if (setns(here, CLONE_NEWNET) == -1)
+			err(1, "setns: back to the network namespace");
+	}
+	close(here);
+	return sk;
+}
+
+static struct nl_sock *
+socket_in(const char *dir)
+{
+	struct nl_sock *sk;
+	char path[64];
+	int there;
+
+	snprintf(path, sizeof(path), "%s/ns/net", dir);
+	if ((there = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return NULL;
+	sk = socket_at(there);
+	close(there);
+	return sk;
+}
+
+/* Every table of the namespace of the process at dir, onto the far
+ * tables: by diag where its socket could be made there, else, and for a
+ * protocol the kernel has no diag for, from its /proc/PID/net files. */
+static void
+far_read(const char *dir, uint64_t netns)
+{
+	struct nl_sock *sk = socket_in(dir);
+	struct fill f = { .sk = &sk, .netns = netns };
+	size_t i, n;
+
+	for (i = 0; i < NPROTO; i++) {
+		f.p = &ns_sock_protos[i];
+		f.t = &ns_sock_protos[i].far;
+		n = f.t->n;
+		if (f.p->diag != NULL && f.p->diag(&f) == 0 && f.t->n > n)
+			continue;
+		table_cut(f.t, n);
+		read_proc(&f, dir);
+	}
+	if (sk != NULL)
+		nl_socket_free(sk);
+}
+
+/* The network namespaces read so far, and the caller's, which is not. */
+struct far_scan {
+	uint64_t	 here;
+	uint64_t	*seen;
+	size_t		 nseen;
+};
+static struct far_scan far_seen;
+
+uint64_t
+ns_sock_netns_here(void)
+{
+	if (far_seen.here == 0)
+		far_seen.here = netns_of("/proc/self");
+	return far_seen.here;
+}
+
+/* Read the namespace of a process, unless it is the caller's or read. */
+static int
+far_proc(uint64_t pid, void *arg)
+{
+	struct far_scan *fs = arg;
+	char dir[32];
+	uint64_t ns;
+	size_t i;
+
+	snprintf(dir, sizeof(dir), "/proc/%llu", (unsigned long long)pid);
+	if ((ns = netns_of(dir)) == 0 || ns == fs->here)
+		return 0;
+	for (i = 0; i < fs->nseen; i++)
+		if (fs->seen[i] == ns)
+			return 0;
+	if ((fs->seen = reallocarray(fs->seen, fs->nseen + 1,
+	    sizeof(*fs->seen))) == NULL)
+		err(1, NULL);
+	fs->seen[fs->nseen++] = ns;
+	far_read(dir, ns);
+	return 0;
+}
+
+/*
+ * The sockets of every other network namespace a process lives in, once
+ * a run; each namespace read through the first process found in it.  A
+ * process that cannot be looked into (another user's, unprivileged) is
+ * passed over, and so is its namespace unless another shows it.
+ */
+void
+ns_sock_far_load(void)
+{
+	static int loaded;
+	size_t i;
+
+	if (loaded)
+		return;
+	loaded = 1;
+	if (ns_sock_netns_here() == 0)
+		return;
+	ns_proc_each(far_proc, &far_seen);
+	for (i = 0; i < NPROTO; i++)
+		table_sort(&ns_sock_protos[i].far);
+	for (i = 0; i < NPROTO; i++)
+		if (ns_sock_protos[i].ipproto == IPPROTO_TCP) {
+			drop_subflows(&ns_sock_protos[i].far,
+			    &ns_sock_protos[P_MPTCP].far);
+			drop_subflows(&ns_sock_protos[i].far,
+			    &ns_sock_protos[P_MPTCP6].far);
+		}
+}
+
+/* The tables read for sockets of namespaces that no process showed: one
+ * a namespace and protocol, read once and never added to, so that
+ * objects may borrow their entries. */
+struct ns_table {
+	uint64_t		 netns;
+	size_t			 proto;
+	struct sock_table	 t;
+};
+static struct ns_table *ns_tables;
+static size_t nns_tables;
+
+/*
+ * The socket as its own namespace's table of its protocol gives it, for
+ * a namespace that no process lives in and that was therefore not read:
+ * entered (setns there and back) for a diag socket, once a run.
+ */
+struct sock_ent *
+ns_sock_far_entry(int nsfd, uint64_t netns, struct proto *p, uint64_t ino)
+{
+	struct ns_table *nt;
+	struct nl_sock *sk;
+	struct fill f = { .p = p, .sk = &sk, .netns = netns };
+	size_t i;
+
+	for (i = 0; i < far_seen.nseen; i++)
+		if (far_seen.seen[i] == netns)
+			return NULL;
+	for (i = 0; i < nns_tables; i++)
+		if (ns_tables[i].netns == netns &&
+		    ns_tables[i].proto == (size_t)(p - ns_sock_protos))
+			return ns_sock_search(&ns_tables[i].t, ino);
+	if ((ns_tables = reallocarray(ns_tables, nns_tables + 1,
+	    sizeof(*ns_tables))) == NULL)
+		err(1, NULL);
+	nt = &ns_tables[nns_tables++];
+	memset(nt, 0, sizeof(*nt));
+	nt->netns = netns;
+	nt->proto = p - ns_sock_protos;
+	if (p->diag == NULL || (sk = socket_at(nsfd)) == NULL)
+		return NULL;
+	f.t = &nt->t;
+	if (p->diag(&f) == -1)
+		table_cut(&nt->t, 0);
+	table_sort(&nt->t);
+	if (sk != NULL)
+		nl_socket_free(sk);
+	return ns_sock_search(&nt->t, ino);
+}
+
+/*
+ * The requests of each family.
+ */
+
+static int
+diag_unix(struct fill *f)
+{
+	struct unix_diag_req req = {
+		.sdiag_family = AF_UNIX,
+		.udiag_states = UINT32_MAX,
+		.udiag_show = UDIAG_SHOW_NAME | UDIAG_SHOW_VFS |
+		    UDIAG_SHOW_PEER | UDIAG_SHOW_ICONS | UDIAG_SHOW_RQLEN |
+		    UDIAG_SHOW_UID,
+	};
+
+	return diag_dump(f, &req, sizeof(req), sock_diag_unix);
+}
+
+static int
+diag_inet(struct fill *f)
+{
+	struct inet_diag_req_v2 req = {
+		.sdiag_family = f->p->family,
+		.sdiag_protocol = f->p->ipproto,
+		/* Every state but those whose sockets have no inode. */
+		.idiag_states = UINT32_MAX & ~(1U << ST_TIME_WAIT) &
+		    ~(1U << ST_NEW_SYN_RECV),
+	};
+
+	return diag_dump(f, &req, sizeof(req), sock_diag_inet);
+}
+
+static int
+diag_netlink(struct fill *f)
+{
+	struct netlink_diag_req req = {
+		.sdiag_family = AF_NETLINK,
+		.sdiag_protocol = NDIAG_PROTO_ALL,
+		.ndiag_show = NDIAG_SHOW_GROUPS | NDIAG_SHOW_MEMINFO,
+	};
+
+	return diag_dump(f, &req, sizeof(req), sock_diag_netlink);
+}
+
+static int
+diag_packet(struct fill *f)
+{
+	struct packet_diag_req req = {
+		.sdiag_family = AF_PACKET,
+		.pdiag_show = PACKET_SHOW_INFO | PACKET_SHOW_MEMINFO,
+	};
+
+	return diag_dump(f, &req, sizeof(req), sock_diag_packet);
+}
+
+/* The directory of /sock a protocol's sockets are under, by the name the
+ * kernel gives it (provider.h). */
+void
+ns_sock_dir(const char *kname, char *buf, size_t size)
+{
+	struct proto *p;
+	size_t i, n = 0;
+
+	if ((p = ns_sock_proto_kname(kname)) != NULL) {
+		strlcpy(buf, p->name, size);
+		return;
+	}
+	/* A protocol with no row: its name in lower case, a dash and a
+	 * slash dropped (one component), "v6" as "6" ("L2TP/IPv6" is
+	 * l2tpip6). */
+	for (i = 0; kname[i] != '\0' && n + 1 < size; i++) {
+		if (kname[i] == '-' || kname[i] == '/')
+			continue;
+		if (kname[i] == 'v' && strcmp(kname + i, "v6") == 0) {
+			buf[n++] = '6';
+			break;
+		}
+		buf[n++] = (char)tolower((unsigned char)kname[i]);
+	}
+	if (size > 0)
+		buf[n] = '\0';
+}
+

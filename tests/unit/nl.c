@@ -1,0 +1,173 @@
+/*
+ * nl.c's reading of a netlink answer: datagrams built as the kernel
+ * builds them, fed to ns_nl_answer_read, for the end of a dump, the
+ * errors it maps to errno, an interrupted dump and another answer's
+ * leftovers.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <linux/netlink.h>
+
+#include "nl.h"
+#include "tap.h"
+
+#define SEQ	7
+
+static _Alignas(struct nlmsghdr) unsigned char buf[4096];
+static size_t used;
+
+/* Append one message to buf. */
+static void
+put(uint16_t type, uint16_t flags, uint32_t seq, const void *data,
+    size_t len)
+{
+	struct nlmsghdr h = {
+		.nlmsg_len = NLMSG_LENGTH(len),
+		.nlmsg_type = type,
+		.nlmsg_flags = flags,
+		.nlmsg_seq = seq,
+	};
+
+	memcpy(buf + used, &h, sizeof(h));
+	if (len > 0)
+		memcpy(buf + used + NLMSG_HDRLEN, data, len);
+	used += NLMSG_ALIGN(h.nlmsg_len);
+}
+
+/* An NLMSG_ERROR carrying err, of the request seq. */
+static void
+put_error(int err, uint32_t seq)
+{
+	struct nlmsgerr e = { .error = err };
+
+	e.msg.nlmsg_seq = seq;
+	put(NLMSG_ERROR, 0, seq, &e, sizeof(e));
+}
+
+static int calls;
+
+static int
+count(struct nlmsghdr *h, void *arg)
+{
+	(void)h;
+	(void)arg;
+	calls++;
+	return 0;
+}
+
+static int
+refuse(struct nlmsghdr *h, void *arg)
+{
+	(void)h;
+	(void)arg;
+	errno = ENOMEM;
+	return -1;
+}
+
+/* Read buf as one datagram of the answer to SEQ. */
+static int
+read_buf(struct ns_nl_answer *a, ns_nl_msg_fn fn)
+{
+	memset(a, 0, sizeof(*a));
+	a->seq = SEQ;
+	calls = 0;
+	return ns_nl_answer_read(a, buf, used, fn, NULL);
+}
+
+static void
+reset(void)
+{
+	memset(buf, 0, sizeof(buf));
+	used = 0;
+}
+
+int
+main(void)
+{
+	struct ns_nl_answer a;
+	uint32_t payload = 42;
+	int done;
+
+	reset();
+	put(20, NLM_F_MULTI, SEQ, &payload, sizeof(payload));
+	put(20, NLM_F_MULTI, SEQ, &payload, sizeof(payload));
+	is_int(read_buf(&a, count), 1, "a dump's datagram without its end: "
+	    "more to come");
+	is_int(calls, 2, "each message handed over");
+
+	done = 0;
+	put(NLMSG_DONE, NLM_F_MULTI, SEQ, &done, sizeof(done));
+	is_int(read_buf(&a, count), 0, "NLMSG_DONE ends it");
+	is_int(calls, 2, "NLMSG_DONE is not handed over");
+	is_int(a.intr, 0, "not interrupted");
+
+	reset();
+	put(20, NLM_F_MULTI, SEQ - 1, &payload, sizeof(payload));
+	put(NLMSG_DONE, NLM_F_MULTI, SEQ - 1, &done, sizeof(done));
+	put(20, NLM_F_MULTI, SEQ, &payload, sizeof(payload));
+	is_int(read_buf(&a, count), 1, "an earlier answer's end is not ours");
+	is_int(calls, 1, "an earlier answer's message is passed over");
+
+	reset();
+	put(20, NLM_F_MULTI | NLM_F_DUMP_INTR, SEQ, &payload,
+	    sizeof(payload));
+	put(NLMSG_DONE, NLM_F_MULTI, SEQ, &done, sizeof(done));
+	is_int(read_buf(&a, count), 0, "an interrupted dump still ends");
+	is_int(a.intr, 1, "NLM_F_DUMP_INTR is noted");
+
+	reset();
+	put_error(-ENOENT, SEQ);
+	is_int(read_buf(&a, count), -1, "NLMSG_ERROR fails it");
+	is_int(a.error, ENOENT, "with the kernel's errno");
+
+	reset();
+	put_error(0, SEQ);
+	is_int(read_buf(&a, count), 0, "an acknowledgement ends it");
+
+	reset();
+	put(NLMSG_ERROR, 0, SEQ, &payload, sizeof(payload));
+	is_int(read_buf(&a, count), -1, "a short NLMSG_ERROR fails it");
+	is_int(a.error, EIO, "as EIO");
+
+	reset();
+	done = -EINVAL;
+	put(NLMSG_DONE, NLM_F_MULTI, SEQ, &done, sizeof(done));
+	is_int(read_buf(&a, count), -1, "an error in NLMSG_DONE fails it");
+	is_int(a.error, EINVAL, "with the kernel's errno");
+
+	reset();
+	put(NLMSG_DONE, NLM_F_MULTI, SEQ, NULL, 0);
+	is_int(read_buf(&a, count), 0, "an NLMSG_DONE without its error");
+
+	reset();
+	put(16, 0, SEQ, &payload, sizeof(payload));
+	is_int(read_buf(&a, count), 0, "the answer to a request that is no "
+	    "dump is its one message");
+	is_int(calls, 1, "and it is handed over");
+
+	reset();
+	put(NLMSG_NOOP, NLM_F_MULTI, SEQ, NULL, 0);
+	put(20, NLM_F_MULTI, SEQ, &payload, sizeof(payload));
+	is_int(read_buf(&a, count), 1, "NLMSG_NOOP is passed over");
+	is_int(calls, 1, "and not handed over");
+
+	reset();
+	put(20, NLM_F_MULTI, SEQ, &payload, sizeof(payload));
+	is_int(read_buf(&a, refuse), -1, "a message refused fails it");
+	is_int(a.error, ENOMEM, "with the refusal's errno");
+
+	reset();
+	used = 8;
+	is_int(read_buf(&a, count), -1, "a datagram shorter than a header");
+	is_int(a.error, EIO, "is EIO");
+
+	reset();
+	put(20, NLM_F_MULTI, SEQ, &payload, sizeof(payload));
+	((struct nlmsghdr *)buf)->nlmsg_len = 4000;
+	is_int(read_buf(&a, count), 1, "a message longer than the datagram");
+	is_int(calls, 0, "is not handed over");
+
+	return done_testing();
+}
