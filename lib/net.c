@@ -117,25 +117,6 @@ ent_of(const struct ns_obj *o)
 	return &kinds[net_kind(o)].set->ent[net_at(o)];
 }
 
-
-/* A copy of s; out of memory is fatal. */
-static char *
-xstrdup(const char *s)
-{
-	char *d;
-
-	if ((d = strdup(s)) == NULL)
-		err(1, NULL);
-	return d;
-}
-
-static int
-none(void)
-{
-	errno = ENOENT;
-	return -1;
-}
-
 /*
  * Listing.  Every node below /net keeps its kind in id[1]; a group
  * (an interface, a table) its number in id[0], a leaf its entry.
@@ -275,7 +256,7 @@ get_addr_flags(struct ns_obj *o, struct ns_val *val)
 	char *s = NULL, *rest;
 
 	if (rtnl_addr_get_family(a) == AF_INET6 && (flags & IFA_F_TEMPORARY)) {
-		s = xstrdup("temporary");
+		s = ns_xstrdup("temporary");
 		flags &= ~IFA_F_TEMPORARY;
 	}
 	if ((rest = ns_net_addr_flags(flags)) != NULL) {
@@ -291,7 +272,7 @@ get_label(struct ns_obj *o, struct ns_val *val)
 	const char *label = rtnl_addr_get_label(addr_of(o));
 
 	if (label == NULL || *label == '\0')
-		return none();
+		return ns_none();
 	ns_val_add(val, label);
 	return 0;
 }
@@ -393,7 +374,7 @@ get_table_name(struct ns_obj *o, struct ns_val *val)
 	const char *name = ns_net_table_name(net_group(o));
 
 	if (name == NULL)
-		return none();
+		return ns_none();
 	ns_val_add(val, name);
 	return 0;
 }
@@ -462,7 +443,7 @@ get_source(struct ns_obj *o, struct ns_val *val)
 	char buf[INET6_ADDRSTRLEN + 8];
 
 	if (ns_net_route_src(route_of(o), buf, sizeof(buf)) == -1)
-		return none();
+		return ns_none();
 	ns_val_add(val, buf);
 	return 0;
 }
@@ -473,7 +454,7 @@ get_gateway(struct ns_obj *o, struct ns_val *val)
 	struct rtnl_nexthop *nh = ns_net_single_hop(route_of(o));
 
 	return nh != NULL ? ns_net_add_nladdr(val, ns_net_hop_gateway(nh)) :
-	    none();
+	    ns_none();
 }
 
 static int
@@ -482,7 +463,7 @@ get_route_interface(struct ns_obj *o, struct ns_val *val)
 	struct rtnl_nexthop *nh = ns_net_single_hop(route_of(o));
 
 	if (nh == NULL || rtnl_route_nh_get_ifindex(nh) <= 0)
-		return none();
+		return ns_none();
 	ns_val_addf(val, "/dev/net/%d", rtnl_route_nh_get_ifindex(nh));
 	return 0;
 }
@@ -525,7 +506,7 @@ get_nexthops(struct ns_obj *o, struct ns_val *val)
 	char *s;
 
 	if (n < 2)
-		return none();
+		return ns_none();
 	for (i = 0; i < n; i++) {
 		s = hop_text(rtnl_route_nexthop_n(r, i), 0, 1);
 		ns_val_add(val, s);
@@ -696,7 +677,7 @@ net_lookup(struct ns_obj *o, char **comp, int n)
 	for (i = 0; i < NKIND && strcmp(comp[0], kinds[i].name) != 0; i++)
 		;
 	if (i == NKIND || n > 3)
-		return none();
+		return ns_none();
 	k = &kinds[i];
 	set_net_kind(o, i);
 	if (n == 1)
@@ -705,7 +686,7 @@ net_lookup(struct ns_obj *o, char **comp, int n)
 		return -1;
 	if (n == 2) {
 		if (ns_net_set_group(k->set, major, &lo) == lo)
-			return none();
+			return ns_none();
 		set_net_group(o, major);
 		return ns_obj_set(o, k->group, "/net/%s/%u", k->name, major);
 	}

@@ -195,19 +195,6 @@ static struct ifname	*ifnames;
 static size_t		 nifnames;
 static int		 ifnames_loaded;
 
-/*
- * Small helpers.
- */
-static char *
-xstrdup(const char *s)
-{
-	char *d;
-
-	if ((d = strdup(s)) == NULL)
-		err(1, NULL);
-	return d;
-}
-
 /* Append to a malloc'd string, which may start out NULL. */
 void
 ns_net_catf(char **s, const char *fmt, ...)
@@ -233,19 +220,12 @@ ns_net_catw(char **s, const char *word)
 	ns_net_catf(s, "%s%s", *s != NULL ? " " : "", word);
 }
 
-static int
-none(void)
-{
-	errno = ENOENT;
-	return -1;
-}
-
 /* Hand over a malloc'd string as the value; none if it is NULL. */
 int
 ns_net_add_own(struct ns_val *val, char *s)
 {
 	if (s == NULL)
-		return none();
+		return ns_none();
 	ns_val_add(val, s);
 	free(s);
 	return 0;
@@ -328,7 +308,7 @@ names_load(struct names *nm)
 		    sizeof(*nm->v))) == NULL)
 			err(1, NULL);
 		nm->v[nm->n].id = id;
-		nm->v[nm->n++].name = xstrdup(p);
+		nm->v[nm->n++].name = ns_xstrdup(p);
 	}
 	free(line);
 	fclose(fp);
@@ -362,7 +342,7 @@ names_id(struct names *nm, const char *name, uint32_t *id)
 			*id = nm->builtin[i].id;
 			return 0;
 		}
-	return none();
+	return ns_none();
 }
 
 /* A number's name, else the number, in buf. */
@@ -399,7 +379,7 @@ char *
 ns_net_nud_text(int state)
 {
 	if (state == NUD_NONE)
-		return xstrdup("NONE");
+		return ns_xstrdup("NONE");
 	return bit_names(nud_names, NELEM(nud_names), state);
 }
 
@@ -455,7 +435,7 @@ ifname_add(struct link *link, void *arg)
 	    sizeof(*ifnames))) == NULL)
 		err(1, NULL);
 	ifnames[nifnames].ifindex = link_ifindex(link);
-	ifnames[nifnames++].name = xstrdup(name);
+	ifnames[nifnames++].name = ns_xstrdup(name);
 	return 0;
 }
 
@@ -502,7 +482,7 @@ ns_net_ifindex_of(const char *s, uint32_t *v)
 			*v = ifnames[i].ifindex;
 			return 0;
 		}
-	return none();
+	return ns_none();
 }
 
 /* A table component: its number, or its name (main, local) as an alias. */
@@ -810,11 +790,11 @@ ns_net_find_addr(uint32_t ifindex, const char *comp, size_t *at)
 	size_t i;
 
 	if (parse_prefix(comp, &k, &rest) == -1 || *rest != '\0')
-		return none();
+		return ns_none();
 	i = set_bound(&ns_net_addrs, &k, 2, 0);
 	if (i == ns_net_addrs.n ||
 	    cmp_key(&ns_net_addrs.ent[i].key, &k, 2) != 0)
-		return none();
+		return ns_none();
 	*at = i;
 	return 0;
 }
@@ -1037,7 +1017,7 @@ ns_net_find_route(uint32_t table, const char *comp, size_t *at)
 	size_t i, lo, hi;
 
 	if (parse_prefix(comp, &k, &rest) == -1)
-		return none();
+		return ns_none();
 	lo = set_bound(&ns_net_routes, &k, 2, 0);
 	hi = set_bound(&ns_net_routes, &k, 2, 1);
 	/* The address is spelled again, so that any spelling inet_pton
@@ -1051,7 +1031,7 @@ ns_net_find_route(uint32_t table, const char *comp, size_t *at)
 	if (i == hi && *rest == '\0' && hi - lo == 1)
 		i = lo;
 	if (i == hi)
-		return none();
+		return ns_none();
 	*at = i;
 	return 0;
 }
@@ -1075,7 +1055,7 @@ keep_neigh(struct nl_object *o, struct ent *e)
 		return -1;
 	e->key.major = rtnl_neigh_get_ifindex(nb);
 	addr_bytes(dst, e->key.addr);
-	e->name = xstrdup(ns_net_key_text(&e->key, text, sizeof(text)));
+	e->name = ns_xstrdup(ns_net_key_text(&e->key, text, sizeof(text)));
 	return 0;
 }
 
@@ -1086,11 +1066,11 @@ ns_net_find_neigh(uint32_t ifindex, const char *comp, size_t *at)
 	size_t i;
 
 	if (parse_addr(comp, strlen(comp), &k) == -1)
-		return none();
+		return ns_none();
 	i = set_bound(&ns_net_neighs, &k, 2, 0);
 	if (i == ns_net_neighs.n ||
 	    cmp_key(&ns_net_neighs.ent[i].key, &k, 2) != 0)
-		return none();
+		return ns_none();
 	*at = i;
 	return 0;
 }

@@ -457,17 +457,10 @@ sock_release(struct ns_obj *o)
 }
 
 static int
-none(void)
-{
-	errno = ENOENT;
-	return -1;
-}
-
-static int
 get_protocol(struct ns_obj *o, struct ns_val *v)
 {
 	if (sock_row(o) >= NPROTO)
-		return none();
+		return ns_none();
 	ns_val_add(v, ns_sock_protos[sock_row(o)].name);
 	return 0;
 }
@@ -488,7 +481,7 @@ get_state(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	/* A socket asked through its holder may not tell. */
 	if (e->state == 0)
-		return none();
+		return ns_none();
 	ns_val_add(v, sock_state_name(e->state));
 	return 0;
 }
@@ -512,7 +505,7 @@ get_owner(struct ns_obj *o, struct ns_val *v)
 	if ((e = entry(o)) == NULL)
 		return -1;
 	if (!(e->has & SK_UID))
-		return none();
+		return ns_none();
 	ns_val_addf(v, "/user/%u", e->uid);
 	return 0;
 }
@@ -525,7 +518,7 @@ get_rqueue(struct ns_obj *o, struct ns_val *v)
 	if ((e = entry(o)) == NULL)
 		return -1;
 	if (!(e->has & SK_RQUEUE))
-		return none();
+		return ns_none();
 	ns_val_num(v, e->rqueue);
 	return 0;
 }
@@ -538,7 +531,7 @@ get_wqueue(struct ns_obj *o, struct ns_val *v)
 	if ((e = entry(o)) == NULL)
 		return -1;
 	if (!(e->has & SK_WQUEUE))
-		return none();
+		return ns_none();
 	ns_val_num(v, e->wqueue);
 	return 0;
 }
@@ -551,7 +544,7 @@ get_name(struct ns_obj *o, struct ns_val *v)
 	if ((e = entry(o)) == NULL)
 		return -1;
 	if (e->name == NULL)
-		return none();
+		return ns_none();
 	ns_val_add(v, e->name);
 	return 0;
 }
@@ -573,7 +566,7 @@ get_file(struct ns_obj *o, struct ns_val *v)
 	if (e->name == NULL || *e->name != '/' || stat(e->name, &st) == -1 ||
 	    !S_ISSOCK(st.st_mode) || !vfs_match(e, &st) ||
 	    (real = realpath(e->name, NULL)) == NULL)
-		return none();
+		return ns_none();
 	ns_val_fs(v, real);
 	free(real);
 	return 0;
@@ -587,7 +580,7 @@ get_peer(struct ns_obj *o, struct ns_val *v)
 	if ((e = entry(o)) == NULL)
 		return -1;
 	if (!(e->has & SK_PEER))
-		return none();
+		return ns_none();
 	ns_val_addf(v, "/sock/unix/%llu", (unsigned long long)e->peer);
 	return 0;
 }
@@ -603,7 +596,7 @@ get_pending(struct ns_obj *o, struct ns_val *v)
 	for (i = 0; i < e->nicons; i++)
 		if (e->icons[i] != 0)
 			ns_val_addf(v, "/sock/unix/%u", e->icons[i]);
-	return v->n > 0 ? 0 : none();
+	return v->n > 0 ? 0 : ns_none();
 }
 
 /* The entry of a socket whose addresses are known. */
@@ -652,7 +645,7 @@ get_remote(struct ns_obj *o, struct ns_val *v)
 	if ((e = addressed(o)) == NULL)
 		return -1;
 	if (!connected(e))
-		return none();
+		return ns_none();
 	sock_inet_endpoint(e, 1, buf, sizeof(buf));
 	ns_val_add(v, buf);
 	return 0;
@@ -691,7 +684,7 @@ get_remoteaddr(struct ns_obj *o, struct ns_val *v)
 	if ((e = addressed(o)) == NULL)
 		return -1;
 	if (!connected(e))
-		return none();
+		return ns_none();
 	sock_inet_addr(e, 1, buf, sizeof(buf));
 	ns_val_add(v, buf);
 	return 0;
@@ -705,7 +698,7 @@ get_remoteport(struct ns_obj *o, struct ns_val *v)
 	if ((e = addressed(o)) == NULL)
 		return -1;
 	if (!connected(e))
-		return none();
+		return ns_none();
 	ns_val_num(v, e->dport);
 	return 0;
 }
@@ -719,7 +712,7 @@ get_interface(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	/* Another namespace's interface has no path of ours. */
 	if (e->ifindex == 0 || e->netns != 0 || (e->has & SK_NONS))
-		return none();
+		return ns_none();
 	ns_val_addf(v, "/dev/net/%u", e->ifindex);
 	return 0;
 }
@@ -733,9 +726,9 @@ get_netns(struct ns_obj *o, struct ns_val *v)
 	if ((e = entry(o)) == NULL)
 		return -1;
 	if (e->has & SK_NONS)
-		return none();
+		return ns_none();
 	if (e->netns == 0 && (here = ns_sock_netns_here()) == 0)
-		return none();
+		return ns_none();
 	ns_val_addf(v, "/ns/net/%llu",
 	    (unsigned long long)(e->netns != 0 ? e->netns : here));
 	return 0;
@@ -748,7 +741,7 @@ get_family(struct ns_obj *o, struct ns_val *v)
 
 	if (sock_row(o) >= NPROTO ||
 	    (s = sock_family_name(ns_sock_protos[sock_row(o)].family)) == NULL)
-		return none();
+		return ns_none();
 	ns_val_add(v, s);
 	return 0;
 }
@@ -822,7 +815,7 @@ get_vsock_remote(struct ns_obj *o, struct ns_val *v)
 	if ((e = addressed(o)) == NULL)
 		return -1;
 	if (!(e->has & SK_PEER))
-		return none();
+		return ns_none();
 	vsock_endpoint(e->dst_cid, e->dst_port, buf, sizeof(buf));
 	ns_val_add(v, buf);
 	return 0;
@@ -858,7 +851,7 @@ get_dst_portid(struct ns_obj *o, struct ns_val *v)
 	if ((e = entry(o)) == NULL)
 		return -1;
 	if (e->state != ST_ESTABLISHED)
-		return none();
+		return ns_none();
 	ns_val_num(v, e->dst_portid);
 	return 0;
 }
@@ -871,7 +864,7 @@ get_dst_group(struct ns_obj *o, struct ns_val *v)
 	if ((e = entry(o)) == NULL)
 		return -1;
 	if (e->dst_group == 0)
-		return none();
+		return ns_none();
 	ns_val_num(v, e->dst_group);
 	return 0;
 }
@@ -1140,7 +1133,7 @@ static int
 proto_summary(struct ns_obj *o, struct ns_val *v)
 {
 	if (sock_row(o) >= NPROTO)
-		return none();
+		return ns_none();
 	ns_val_add(v, ns_sock_protos[sock_row(o)].help);
 	return 0;
 }
@@ -1159,12 +1152,12 @@ sock_lookup(struct ns_obj *o, char **comp, int n)
 	if (n == 0)
 		return ns_obj_set(o, &top_class, "/sock");
 	if (n > 2 || (p = ns_sock_proto_named(comp[0])) == NULL)
-		return none();
+		return ns_none();
 	if (n == 1)
 		return set_proto(o, p);
 	if (ns_parse_u64(comp[1], UINT64_MAX, &ino) == -1 ||
 	    (e = ns_sock_find(p, ino)) == NULL)
-		return none();
+		return ns_none();
 	return set_sock(o, p, e);
 }
 
