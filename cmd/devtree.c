@@ -13,7 +13,6 @@
  */
 #include <err.h>
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <locale.h>
 #include <search.h>
@@ -22,6 +21,7 @@
 #include <string.h>
 
 #include "ns.h"
+#include "tool.h"
 
 /* The first column of every record is a canonical path. */
 #define TREE_COLUMNS	"path,name,subsystem,driver,dev,devnode"
@@ -555,33 +555,25 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
-		{ "depth",		required_argument,	NULL, 'd' },
-		{ "list-columns",	no_argument,		NULL, 'H' },
-		{ "help",		no_argument,		NULL, 'h' },
-		{ "json",		no_argument,		NULL, 'J' },
 		{ "numbers",		no_argument,		NULL, 'N' },
-		{ "noheadings",		no_argument,		NULL, 'n' },
-		{ "output",		required_argument,	NULL, 'o' },
-		{ "filter",		required_argument,	NULL, 'Q' },
-		{ "pairs",		no_argument,		NULL, 'P' },
-		{ "raw",		no_argument,		NULL, 'r' },
-		{ "subsystems",		required_argument,	NULL, 's' },
 		{ "up",			no_argument,		NULL, 'u' },
-		{ "version",		no_argument,		NULL, 'V' },
+		{ "depth",		required_argument,	NULL, 'd' },
+		{ "subsystems",		required_argument,	NULL, 's' },
+		NS_OUTPUT_LONGOPTS,
+		NS_FILTER_LONGOPTS,
+		NS_HELP_LONGOPTS,
 		{ NULL,			0,			NULL, 0 }
 	};
-	static const char opts[] = "d:HhJNno:PQ:rs:uV";
+	static const struct ns_tool tool = { "devtree",
+	    "Nud:s:" NS_OUTPUT_OPTS NS_FILTER_OPTS NS_HELP_OPTS, longopts,
+	    usage };
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct tree t = { 0 };
 	const char *errstr, *defaults;
 	int ch, helpcols = 0, rval = 0;
 
 	setlocale(LC_ALL, "");
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, opts, longopts,
-	    NULL)) != -1) {
-		if (ns_outopt(&oo, ch, optarg))
-			continue;
+	while ((ch = ns_getopt(&tool, argc, argv, &oo)) != -1) {
 		switch (ch) {
 		case 'd':
 			t.depth = strtonum(optarg, 1, DEPTH_MAX, &errstr);
@@ -596,9 +588,6 @@ main(int argc, char *argv[])
 		case 'H':
 			helpcols = 1;
 			break;
-		case 'h':
-			usage(0);
-			break;
 		case 'N':
 			t.numbers = 1;
 			break;
@@ -609,13 +598,6 @@ main(int argc, char *argv[])
 		case 'u':
 			t.up = 1;
 			break;
-		case 'V':
-			printf("devtree %s\n", NS_VERSION);
-			free(t.subsys);
-			return 0;
-		default:
-			ns_bad_option(argv, opts);
-			usage(2);
 		}
 	}
 	argc -= optind;
@@ -648,17 +630,10 @@ main(int argc, char *argv[])
 	else
 		rval = ns_each_arg(argc, argv, print_arg, &t) ? 1 : 0;
 
-	if (ns_out_flush(t.out) == -1)
-		err(1, "stdout");
-	ns_out_free(t.out);
 	tdestroy(t.index, free_node);
 	free(t.nodes);
 	free(t.subsys);
-	ns_filter_free(t.filter);
-	ns_skipped_report();
-	if (fclose(stdout))
-		err(1, "stdout");
-	return rval;
+	return ns_finish(t.out, t.filter, rval);
 }
 
 static void
