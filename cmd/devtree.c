@@ -639,31 +639,26 @@ main(int argc, char *argv[])
 static void
 usage(int status)
 {
-	FILE *fp = status ? stderr : stdout;
-
-	fprintf(fp, "usage: devtree [-Nu] [-d depth] [-s subsystem,...] "
-	    "[-o list] [-Q expr]\n               [-JPrn] [-H] [path ...]\n");
-	if (status == 0)
-		fputs("\nShow the device hierarchy in one tree.\n\n"
-		    " -N, --numbers       block, char and net by major and "
-		    "minor\n"
-		    " -u, --up            the chains from the top down to "
-		    "each path\n"
-		    " -d, --depth N       print N levels\n"
-		    " -s, --subsystems LIST  only these subsystems, and what "
-		    "leads to them\n"
-		    " -o, --output LIST   columns (+LIST adds to the default)\n"
-		    " -Q, --filter EXPR   only the devices EXPR matches, "
-		    "and what leads to them\n"
-		    " -J, --json          JSON output, children nested\n"
-		    " -P, --pairs         KEY=\"value\" output, one line a "
-		    "node\n"
-		    " -r, --raw           raw output, one line a node\n"
-		    " -n, --noheadings    no headings\n"
-		    " -H, --list-columns  the columns and what they hold\n"
-		    " -h, --help          this help\n"
-		    " -V, --version       the version\n"
-		    "\nA path of - reads paths from standard input.  "
-		    "See devtree(1) and nstools(7).\n", fp);
-	exit(status);
+	ns_usage(status,
+	    "usage: devtree [-Nu] [-d depth] [-s subsystem,...] "
+	    "[-o list] [-Q expr]\n               [-JPrn] [-H] [path ...]\n",
+	    "\nShow the device hierarchy in one tree.\n\n"
+	    " -N, --numbers       block, char and net by major and "
+	    "minor\n"
+	    " -u, --up            the chains from the top down to "
+	    "each path\n"
+	    " -d, --depth N       print N levels\n"
+	    " -s, --subsystems LIST  only these subsystems, and what "
+	    "leads to them\n"
+	    " -o, --output LIST   columns (+LIST adds to the default)\n"
+	    " -Q, --filter EXPR   only the devices EXPR matches, "
+	    "and what leads to them\n"
+	    " -J, --json          JSON output, children nested\n"
+	    " -P, --pairs         KEY=\"value\" output, one line a "
+	    "node\n"
+	    " -r, --raw           raw output, one line a node\n"
+	    NS_USAGE_HEADINGS
+	    NS_USAGE_HELP
+	    "\nA path of - reads paths from standard input.  "
+	    "See devtree(1) and nstools(7).\n");
 }

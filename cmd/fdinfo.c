@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ns.h"
 #include "tool.h"
+#include "ns.h"
 #include "fd.h"
 
 #define DEFAULT_COLUMNS	"pid,comm,user,assoc,mode,kind,object,name"
@@ -258,33 +258,26 @@ main(int argc, char *argv[])
 static void
 usage(int status)
 {
-	FILE *fp = status ? stderr : stdout;
-
-	fprintf(fp, "usage: fdinfo [-a] [-p pid,...] [-t type,...] [-o list] "
+	ns_usage(status,
+	    "usage: fdinfo [-a] [-p pid,...] [-t type,...] [-o list] "
 	    "[-Q expr]\n"
-	    "              [-JPrn] [-H] [--types] [path ...]\n");
-	if (status == 0)
-		fputs("\nList file descriptors, what each refers to as a path, "
-		    "and the holders of\nobjects.\n\n"
-		    " -a, --all           also cwd, root, exe, mapped files "
-		    "and namespaces\n"
-		    " -p, --pid LIST      only these processes\n"
-		    " -t, --type LIST     only these kinds (REG, FIFO, TCP, "
-		    "eventfd, SOCK...)\n"
-		    " -o, --output LIST   columns (+LIST adds to the default)\n"
-		    " -Q, --filter EXPR   only what EXPR matches, "
-		    "as lsfd -Q does\n"
-		    " -J, --json          JSON output\n"
-		    " -P, --pairs         KEY=\"value\" output\n"
-		    " -r, --raw           raw output\n"
-		    " -n, --noheadings    no headings\n"
-		    " -H, --list-columns  the columns and what they hold\n"
-		    "     --types         the kinds of descriptor and what "
-		    "each does\n"
-		    " -h, --help          this help\n"
-		    " -V, --version       the version\n"
-		    "\nA path lists the descriptors that hold its object; "
-		    "- reads paths from\nstandard input.  "
-		    "See fdinfo(1) and nstools(7).\n", fp);
-	exit(status);
+	    "              [-JPrn] [-H] [--types] [path ...]\n",
+	    "\nList file descriptors, what each refers to as a path, "
+	    "and the holders of\nobjects.\n\n"
+	    " -a, --all           also cwd, root, exe, mapped files "
+	    "and namespaces\n"
+	    " -p, --pid LIST      only these processes\n"
+	    " -t, --type LIST     only these kinds (REG, FIFO, TCP, "
+	    "eventfd, SOCK...)\n"
+	    " -o, --output LIST   columns (+LIST adds to the default)\n"
+	    " -Q, --filter EXPR   only what EXPR matches, "
+	    "as lsfd -Q does\n"
+	    NS_USAGE_FORMATS
+	    NS_USAGE_HEADINGS
+	    "     --types         the kinds of descriptor and what "
+	    "each does\n"
+	    NS_USAGE_HELP
+	    "\nA path lists the descriptors that hold its object; "
+	    "- reads paths from\nstandard input.  "
+	    "See fdinfo(1) and nstools(7).\n");
 }

@@ -114,22 +114,15 @@ main(int argc, char *argv[])
 static void
 usage(int status)
 {
-	FILE *fp = status ? stderr : stdout;
-
-	fprintf(fp, "usage: nscat [-o list] [-Q expr] [-JPrn] [-H] path ...\n");
-	if (status == 0)
-		fputs("\nPrint the attributes of objects in the namespace.\n\n"
-		    " -o, --output LIST   a table of these columns, "
-		    "one row an object\n"
-		    " -Q, --filter EXPR   only the objects EXPR matches\n"
-		    " -J, --json          JSON output\n"
-		    " -P, --pairs         KEY=\"value\" output\n"
-		    " -r, --raw           raw output\n"
-		    " -n, --noheadings    no headings\n"
-		    " -H, --list-columns  the columns and what they hold\n"
-		    " -h, --help          this help\n"
-		    " -V, --version       the version\n"
-		    "\nA path of - reads paths from standard input.  "
-		    "See nscat(1) and nstools(7).\n", fp);
-	exit(status);
+	ns_usage(status,
+	    "usage: nscat [-o list] [-Q expr] [-JPrn] [-H] path ...\n",
+	    "\nPrint the attributes of objects in the namespace.\n\n"
+	    " -o, --output LIST   a table of these columns, "
+	    "one row an object\n"
+	    " -Q, --filter EXPR   only the objects EXPR matches\n"
+	    NS_USAGE_FORMATS
+	    NS_USAGE_HEADINGS
+	    NS_USAGE_HELP
+	    "\nA path of - reads paths from standard input.  "
+	    "See nscat(1) and nstools(7).\n");
 }

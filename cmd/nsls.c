@@ -307,25 +307,18 @@ main(int argc, char *argv[])
 static void
 usage(int status)
 {
-	FILE *fp = status ? stderr : stdout;
-
-	fprintf(fp, "usage: nsls [-dlR] [-o list] [-Q expr] [-JPrn] [-H] [path ...]\n");
-	if (status == 0)
-		fputs("\nList the children of nodes in the namespace.\n\n"
-		    " -d, --directory     the node itself, not its children\n"
-		    " -l, --long          add the type and a summary\n"
-		    " -R, --recursive     the whole subtree, depth first\n"
-		    " -o, --output LIST   columns (+LIST adds to the default)\n"
-		    " -Q, --filter EXPR   only what EXPR matches, "
-		    "as lsfd -Q does\n"
-		    " -J, --json          JSON output\n"
-		    " -P, --pairs         KEY=\"value\" output\n"
-		    " -r, --raw           raw output\n"
-		    " -n, --noheadings    no headings\n"
-		    " -H, --list-columns  the columns and what they hold\n"
-		    " -h, --help          this help\n"
-		    " -V, --version       the version\n"
-		    "\nA path of - reads paths from standard input.  "
-		    "See nsls(1) and nstools(7).\n", fp);
-	exit(status);
+	ns_usage(status,
+	    "usage: nsls [-dlR] [-o list] [-Q expr] [-JPrn] [-H] [path ...]\n",
+	    "\nList the children of nodes in the namespace.\n\n"
+	    " -d, --directory     the node itself, not its children\n"
+	    " -l, --long          add the type and a summary\n"
+	    " -R, --recursive     the whole subtree, depth first\n"
+	    " -o, --output LIST   columns (+LIST adds to the default)\n"
+	    " -Q, --filter EXPR   only what EXPR matches, "
+	    "as lsfd -Q does\n"
+	    NS_USAGE_FORMATS
+	    NS_USAGE_HEADINGS
+	    NS_USAGE_HELP
+	    "\nA path of - reads paths from standard input.  "
+	    "See nsls(1) and nstools(7).\n");
 }

@@ -1340,17 +1340,13 @@ main(int argc, char *argv[])
 static void
 usage(int status)
 {
-	FILE *fp = status ? stderr : stdout;
-
-	fprintf(fp, "usage: nsmount [-f] [-o options] mountpoint\n");
-	if (status == 0)
-		fputs("\nMount the namespace, read-only, for every program.\n\n"
-		    " -f, --foreground    stay in the foreground\n"
-		    " -o, --options LIST  FUSE and mount options, "
-		    "comma-separated\n"
-		    " -h, --help          this help\n"
-		    " -V, --version       the version\n"
-		    "\nUnmount with fusermount3 -u or umount.  "
-		    "See nsmount(1) and nstools(7).\n", fp);
-	exit(status);
+	ns_usage(status,
+	    "usage: nsmount [-f] [-o options] mountpoint\n",
+	    "\nMount the namespace, read-only, for every program.\n\n"
+	    " -f, --foreground    stay in the foreground\n"
+	    " -o, --options LIST  FUSE and mount options, "
+	    "comma-separated\n"
+	    NS_USAGE_HELP
+	    "\nUnmount with fusermount3 -u or umount.  "
+	    "See nsmount(1) and nstools(7).\n");
 }

@@ -47,21 +47,16 @@ main(int argc, char *argv[])
 static void
 usage(int status)
 {
-	FILE *fp = status ? stderr : stdout;
-
-	fprintf(fp, "usage: nswatch [-o list] [-JPrn] [-H] [path ...]\n");
-	if (status == 0)
-		fputs("\nPrint the changes of the namespace as they happen.\n\n"
-		    " -o, --output LIST   these columns: time, action, path, "
-		    "changes, source\n"
-		    " -J, --json          JSON Lines output\n"
-		    " -P, --pairs         KEY=\"value\" output\n"
-		    " -r, --raw           raw output\n"
-		    " -n, --noheadings    no headings\n"
-		    " -H, --list-columns  the columns and what they hold\n"
-		    " -h, --help          this help\n"
-		    " -V, --version       the version\n"
-		    "\nPaths limit it to subtrees; a path of - reads them from "
-		    "standard input.\nSee nswatch(1) and nstools(7).\n", fp);
-	exit(status);
+	ns_usage(status,
+	    "usage: nswatch [-o list] [-JPrn] [-H] [path ...]\n",
+	    "\nPrint the changes of the namespace as they happen.\n\n"
+	    " -o, --output LIST   these columns: time, action, path, "
+	    "changes, source\n"
+	    " -J, --json          JSON Lines output\n"
+	    " -P, --pairs         KEY=\"value\" output\n"
+	    " -r, --raw           raw output\n"
+	    NS_USAGE_HEADINGS
+	    NS_USAGE_HELP
+	    "\nPaths limit it to subtrees; a path of - reads them from "
+	    "standard input.\nSee nswatch(1) and nstools(7).\n");
 }

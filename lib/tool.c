@@ -109,6 +109,17 @@ ns_getopt(const struct ns_tool *t, int argc, char *argv[],
 	return -1;
 }
 
+void
+ns_usage(int status, const char *line, const char *help)
+{
+	FILE *fp = status ? stderr : stdout;
+
+	fputs(line, fp);
+	if (status == 0)
+		fputs(help, fp);
+	exit(status);
+}
+
 int
 ns_finish(struct ns_out *out, struct ns_query *filter, int status)
 {

@@ -34,6 +34,19 @@
 	{ "help",		no_argument,		NULL, 'h' }, \
 	{ "version",		no_argument,		NULL, 'V' }
 
+/* The help lines of those options where every tool says the same, for
+ * a tool's usage: -J -P -r, -n -H, and -h -V. */
+#define NS_USAGE_FORMATS \
+	" -J, --json          JSON output\n" \
+	" -P, --pairs         KEY=\"value\" output\n" \
+	" -r, --raw           raw output\n"
+#define NS_USAGE_HEADINGS \
+	" -n, --noheadings    no headings\n" \
+	" -H, --list-columns  the columns and what they hold\n"
+#define NS_USAGE_HELP \
+	" -h, --help          this help\n" \
+	" -V, --version       the version\n"
+
 /* A tool as its options see it. */
 struct ns_tool {
 	const char		*name;		/* for -V: "nsls" */
@@ -49,6 +62,9 @@ struct ns_tool {
  * said (ns_bad_option) and exits 2 through the usage. */
 int	ns_getopt(const struct ns_tool *, int argc, char *argv[],
 	    struct ns_outopts *oo);
+/* Print the usage line on standard error and exit with status or, for
+ * status 0 (-h), the usage line and the help on standard output. */
+void	ns_usage(int status, const char *line, const char *help);
 /* The end of a tool's main: print and free the table (NULL: none), free
  * the filter, say how many objects were passed over, and check that
  * standard output was written (exit 1 if not); returns status. */
