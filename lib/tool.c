@@ -80,6 +80,11 @@ ns_bad_option(char *argv[], const char *opts)
 	free(s);
 }
 
+/*
+ * getopt_long(3), with what every tool does with the options they all
+ * take done once: the tool's switch holds only its own, and -h, -V and
+ * a refused option end the run the same way in every tool.
+ */
 int
 ns_getopt(const struct ns_tool *t, int argc, char *argv[],
     struct ns_outopts *oo)
@@ -109,6 +114,8 @@ ns_getopt(const struct ns_tool *t, int argc, char *argv[],
 	return -1;
 }
 
+/* -h's help goes to standard output, for a pager; the usage line of a
+ * mistake goes to standard error, as OpenBSD's tools do. */
 void
 ns_usage(int status, const char *line, const char *help)
 {
@@ -120,6 +127,9 @@ ns_usage(int status, const char *line, const char *help)
 	exit(status);
 }
 
+/* What every tool that lists does last, in the order that makes a full
+ * disk an error: the table is flushed before stdout is closed, and the
+ * count of what was passed over comes after the last row. */
 int
 ns_finish(struct ns_out *out, struct ns_query *filter, int status)
 {
