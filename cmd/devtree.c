@@ -13,7 +13,6 @@
  */
 #include <err.h>
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <locale.h>
 #include <search.h>
@@ -22,6 +21,7 @@
 #include <string.h>
 
 #include "ns.h"
+#include "tool.h"
 
 /* The first column of every record is a canonical path. */
 #define TREE_COLUMNS	"path,name,subsystem,driver,dev,devnode"
@@ -555,33 +555,25 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
-		{ "depth",		required_argument,	NULL, 'd' },
-		{ "list-columns",	no_argument,		NULL, 'H' },
-		{ "help",		no_argument,		NULL, 'h' },
-		{ "json",		no_argument,		NULL, 'J' },
 		{ "numbers",		no_argument,		NULL, 'N' },
-		{ "noheadings",		no_argument,		NULL, 'n' },
-		{ "output",		required_argument,	NULL, 'o' },
-		{ "filter",		required_argument,	NULL, 'Q' },
-		{ "pairs",		no_argument,		NULL, 'P' },
-		{ "raw",		no_argument,		NULL, 'r' },
-		{ "subsystems",		required_argument,	NULL, 's' },
 		{ "up",			no_argument,		NULL, 'u' },
-		{ "version",		no_argument,		NULL, 'V' },
+		{ "depth",		required_argument,	NULL, 'd' },
+		{ "subsystems",		required_argument,	NULL, 's' },
+		NS_OUTPUT_LONGOPTS,
+		NS_FILTER_LONGOPTS,
+		NS_HELP_LONGOPTS,
 		{ NULL,			0,			NULL, 0 }
 	};
-	static const char opts[] = "d:HhJNno:PQ:rs:uV";
+	static const struct ns_tool tool = { "devtree",
+	    "Nud:s:" NS_OUTPUT_OPTS NS_FILTER_OPTS NS_HELP_OPTS, longopts,
+	    usage };
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct tree t = { 0 };
 	const char *errstr, *defaults;
 	int ch, helpcols = 0, rval = 0;
 
 	setlocale(LC_ALL, "");
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, opts, longopts,
-	    NULL)) != -1) {
-		if (ns_outopt(&oo, ch, optarg))
-			continue;
+	while ((ch = ns_getopt(&tool, argc, argv, &oo)) != -1) {
 		switch (ch) {
 		case 'd':
 			t.depth = strtonum(optarg, 1, DEPTH_MAX, &errstr);
@@ -596,9 +588,6 @@ main(int argc, char *argv[])
 		case 'H':
 			helpcols = 1;
 			break;
-		case 'h':
-			usage(0);
-			break;
 		case 'N':
 			t.numbers = 1;
 			break;
@@ -609,13 +598,6 @@ main(int argc, char *argv[])
 		case 'u':
 			t.up = 1;
 			break;
-		case 'V':
-			printf("devtree %s\n", NS_VERSION);
-			free(t.subsys);
-			return 0;
-		default:
-			ns_bad_option(argv, opts);
-			usage(2);
 		}
 	}
 	argc -= optind;
@@ -648,47 +630,35 @@ main(int argc, char *argv[])
 	else
 		rval = ns_each_arg(argc, argv, print_arg, &t) ? 1 : 0;
 
-	if (ns_out_flush(t.out) == -1)
-		err(1, "stdout");
-	ns_out_free(t.out);
 	tdestroy(t.index, free_node);
 	free(t.nodes);
 	free(t.subsys);
-	ns_filter_free(t.filter);
-	ns_skipped_report();
-	if (fclose(stdout))
-		err(1, "stdout");
-	return rval;
+	return ns_finish(t.out, t.filter, rval);
 }
 
 static void
 usage(int status)
 {
-	FILE *fp = status ? stderr : stdout;
-
-	fprintf(fp, "usage: devtree [-Nu] [-d depth] [-s subsystem,...] "
-	    "[-o list] [-Q expr]\n               [-JPrn] [-H] [path ...]\n");
-	if (status == 0)
-		fputs("\nShow the device hierarchy in one tree.\n\n"
-		    " -N, --numbers       block, char and net by major and "
-		    "minor\n"
-		    " -u, --up            the chains from the top down to "
-		    "each path\n"
-		    " -d, --depth N       print N levels\n"
-		    " -s, --subsystems LIST  only these subsystems, and what "
-		    "leads to them\n"
-		    " -o, --output LIST   columns (+LIST adds to the default)\n"
-		    " -Q, --filter EXPR   only the devices EXPR matches, "
-		    "and what leads to them\n"
-		    " -J, --json          JSON output, children nested\n"
-		    " -P, --pairs         KEY=\"value\" output, one line a "
-		    "node\n"
-		    " -r, --raw           raw output, one line a node\n"
-		    " -n, --noheadings    no headings\n"
-		    " -H, --list-columns  the columns and what they hold\n"
-		    " -h, --help          this help\n"
-		    " -V, --version       the version\n"
-		    "\nA path of - reads paths from standard input.  "
-		    "See devtree(1) and nstools(7).\n", fp);
-	exit(status);
+	ns_usage(status,
+	    "usage: devtree [-Nu] [-d depth] [-s subsystem,...] "
+	    "[-o list] [-Q expr]\n               [-JPrn] [-H] [path ...]\n",
+	    "\nShow the device hierarchy in one tree.\n\n"
+	    " -N, --numbers       block, char and net by major and "
+	    "minor\n"
+	    " -u, --up            the chains from the top down to "
+	    "each path\n"
+	    " -d, --depth N       print N levels\n"
+	    " -s, --subsystems LIST  only these subsystems, and what "
+	    "leads to them\n"
+	    " -o, --output LIST   columns (+LIST adds to the default)\n"
+	    " -Q, --filter EXPR   only the devices EXPR matches, "
+	    "and what leads to them\n"
+	    " -J, --json          JSON output, children nested\n"
+	    " -P, --pairs         KEY=\"value\" output, one line a "
+	    "node\n"
+	    " -r, --raw           raw output, one line a node\n"
+	    NS_USAGE_HEADINGS
+	    NS_USAGE_HELP
+	    "\nA path of - reads paths from standard input.  "
+	    "See devtree(1) and nstools(7).\n");
 }

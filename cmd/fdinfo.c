@@ -8,13 +8,13 @@
  */
 #include <err.h>
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "tool.h"
 #include "ns.h"
 #include "fd.h"
 
@@ -195,26 +195,20 @@ main(int argc, char *argv[])
 		{ "all",		no_argument,		NULL, 'a' },
 		{ "pid",		required_argument,	NULL, 'p' },
 		{ "type",		required_argument,	NULL, 't' },
-		{ "output",		required_argument,	NULL, 'o' },
-		{ "filter",		required_argument,	NULL, 'Q' },
-		{ "json",		no_argument,		NULL, 'J' },
-		{ "pairs",		no_argument,		NULL, 'P' },
-		{ "raw",		no_argument,		NULL, 'r' },
-		{ "noheadings",		no_argument,		NULL, 'n' },
-		{ "list-columns",	no_argument,		NULL, 'H' },
+		NS_OUTPUT_LONGOPTS,
+		NS_FILTER_LONGOPTS,
 		{ "types",		no_argument,	NULL,	OPT_TYPES },
-		{ "help",		no_argument,		NULL, 'h' },
-		{ "version",		no_argument,		NULL, 'V' },
+		NS_HELP_LONGOPTS,
 		{ NULL,			0,			NULL, 0 }
 	};
-	static const char opts[] = "ap:t:o:JPQ:rnHhV";
+	static const struct ns_tool tool = { "fdinfo",
+	    "ap:t:" NS_OUTPUT_OPTS NS_FILTER_OPTS NS_HELP_OPTS, longopts,
+	    usage };
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct run r = { 0 };
 	int ch, helpcols = 0, types = 0, rval = 0;
 
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, opts, longopts,
-	    NULL)) != -1) {
+	while ((ch = ns_getopt(&tool, argc, argv, &oo)) != -1) {
 		switch (ch) {
 		case 'a':
 			r.sel.assoc = 1;
@@ -225,31 +219,12 @@ main(int argc, char *argv[])
 		case 't':
 			parse_kinds(&r.sel, optarg);
 			break;
-		case 'o':
-		case 'J':
-		case 'P':
-		case 'Q':
-		case 'r':
-		case 'n':
-			ns_outopt(&oo, ch, optarg);
-			break;
 		case 'H':
 			helpcols = 1;
 			break;
 		case OPT_TYPES:
 			types = 1;
 			break;
-		case 'h':
-			usage(0);
-			break;
-		case 'V':
-			printf("fdinfo %s\n", NS_VERSION);
-			free((void *)r.sel.pids);
-			free(r.sel.kinds);
-			return 0;
-		default:
-			ns_bad_option(argv, opts);
-			usage(2);
 		}
 	}
 	argc -= optind;
@@ -275,48 +250,34 @@ main(int argc, char *argv[])
 		rval = list_pids(&r);
 	else
 		fd_walk(&r.sel, row, &r);
-	if (ns_out_flush(r.out) == -1)
-		err(1, "stdout");
-	ns_out_free(r.out);
 	free((void *)r.sel.pids);
 	free(r.sel.kinds);
-	ns_filter_free(oo.filter);
-	ns_skipped_report();
-	if (fclose(stdout))
-		err(1, "stdout");
-	return rval;
+	return ns_finish(r.out, oo.filter, rval);
 }
 
 static void
 usage(int status)
 {
-	FILE *fp = status ? stderr : stdout;
-
-	fprintf(fp, "usage: fdinfo [-a] [-p pid,...] [-t type,...] [-o list] "
+	ns_usage(status,
+	    "usage: fdinfo [-a] [-p pid,...] [-t type,...] [-o list] "
 	    "[-Q expr]\n"
-	    "              [-JPrn] [-H] [--types] [path ...]\n");
-	if (status == 0)
-		fputs("\nList file descriptors, what each refers to as a path, "
-		    "and the holders of\nobjects.\n\n"
-		    " -a, --all           also cwd, root, exe, mapped files "
-		    "and namespaces\n"
-		    " -p, --pid LIST      only these processes\n"
-		    " -t, --type LIST     only these kinds (REG, FIFO, TCP, "
-		    "eventfd, SOCK...)\n"
-		    " -o, --output LIST   columns (+LIST adds to the default)\n"
-		    " -Q, --filter EXPR   only what EXPR matches, "
-		    "as lsfd -Q does\n"
-		    " -J, --json          JSON output\n"
-		    " -P, --pairs         KEY=\"value\" output\n"
-		    " -r, --raw           raw output\n"
-		    " -n, --noheadings    no headings\n"
-		    " -H, --list-columns  the columns and what they hold\n"
-		    "     --types         the kinds of descriptor and what "
-		    "each does\n"
-		    " -h, --help          this help\n"
-		    " -V, --version       the version\n"
-		    "\nA path lists the descriptors that hold its object; "
-		    "- reads paths from\nstandard input.  "
-		    "See fdinfo(1) and nstools(7).\n", fp);
-	exit(status);
+	    "              [-JPrn] [-H] [--types] [path ...]\n",
+	    "\nList file descriptors, what each refers to as a path, "
+	    "and the holders of\nobjects.\n\n"
+	    " -a, --all           also cwd, root, exe, mapped files "
+	    "and namespaces\n"
+	    " -p, --pid LIST      only these processes\n"
+	    " -t, --type LIST     only these kinds (REG, FIFO, TCP, "
+	    "eventfd, SOCK...)\n"
+	    " -o, --output LIST   columns (+LIST adds to the default)\n"
+	    " -Q, --filter EXPR   only what EXPR matches, "
+	    "as lsfd -Q does\n"
+	    NS_USAGE_FORMATS
+	    NS_USAGE_HEADINGS
+	    "     --types         the kinds of descriptor and what "
+	    "each does\n"
+	    NS_USAGE_HELP
+	    "\nA path lists the descriptors that hold its object; "
+	    "- reads paths from\nstandard input.  "
+	    "See fdinfo(1) and nstools(7).\n");
 }

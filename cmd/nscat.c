@@ -5,13 +5,13 @@
  */
 #include <err.h>
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ns.h"
+#include "tool.h"
 
 struct cat {
 	struct ns_outopts	  oo;
@@ -79,41 +79,19 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
-		{ "list-columns",	no_argument,		NULL, 'H' },
-		{ "help",		no_argument,		NULL, 'h' },
-		{ "json",		no_argument,		NULL, 'J' },
-		{ "noheadings",		no_argument,		NULL, 'n' },
-		{ "output",		required_argument,	NULL, 'o' },
-		{ "filter",		required_argument,	NULL, 'Q' },
-		{ "pairs",		no_argument,		NULL, 'P' },
-		{ "raw",		no_argument,		NULL, 'r' },
-		{ "version",		no_argument,		NULL, 'V' },
+		NS_OUTPUT_LONGOPTS,
+		NS_FILTER_LONGOPTS,
+		NS_HELP_LONGOPTS,
 		{ NULL,			0,			NULL, 0 }
 	};
-	static const char opts[] = "HhJno:PQ:rV";
+	static const struct ns_tool tool = { "nscat",
+	    NS_OUTPUT_OPTS NS_FILTER_OPTS NS_HELP_OPTS, longopts, usage };
 	struct cat c = { .oo = { NS_FMT_TABLE, 0, NULL } };
 	int ch, helpcols = 0, rval;
 
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, opts, longopts,
-	    NULL)) != -1) {
-		if (ns_outopt(&c.oo, ch, optarg))
-			continue;
-		switch (ch) {
-		case 'H':
+	while ((ch = ns_getopt(&tool, argc, argv, &c.oo)) != -1)
+		if (ch == 'H')
 			helpcols = 1;
-			break;
-		case 'V':
-			printf("nscat %s\n", NS_VERSION);
-			return 0;
-		case 'h':
-			usage(0);
-			break;
-		default:
-			ns_bad_option(argv, opts);
-			usage(2);
-		}
-	}
 	argc -= optind;
 	argv += optind;
 	ns_sandbox_args(argc, argv);
@@ -130,35 +108,21 @@ main(int argc, char *argv[])
 	rval = ns_each_arg(argc, argv, cat_arg, &c) ? 1 : 0;
 	if (c.out == NULL && c.oo.fmt == NS_FMT_JSON)
 		print_json(&c);
-	if (c.out != NULL && ns_out_flush(c.out) == -1)
-		err(1, "stdout");
-	ns_out_free(c.out);
-	ns_filter_free(c.oo.filter);
-	ns_skipped_report();
-	if (fclose(stdout))
-		err(1, "stdout");
-	return rval;
+	return ns_finish(c.out, c.oo.filter, rval);
 }
 
 static void
 usage(int status)
 {
-	FILE *fp = status ? stderr : stdout;
-
-	fprintf(fp, "usage: nscat [-o list] [-Q expr] [-JPrn] [-H] path ...\n");
-	if (status == 0)
-		fputs("\nPrint the attributes of objects in the namespace.\n\n"
-		    " -o, --output LIST   a table of these columns, "
-		    "one row an object\n"
-		    " -Q, --filter EXPR   only the objects EXPR matches\n"
-		    " -J, --json          JSON output\n"
-		    " -P, --pairs         KEY=\"value\" output\n"
-		    " -r, --raw           raw output\n"
-		    " -n, --noheadings    no headings\n"
-		    " -H, --list-columns  the columns and what they hold\n"
-		    " -h, --help          this help\n"
-		    " -V, --version       the version\n"
-		    "\nA path of - reads paths from standard input.  "
-		    "See nscat(1) and nstools(7).\n", fp);
-	exit(status);
+	ns_usage(status,
+	    "usage: nscat [-o list] [-Q expr] [-JPrn] [-H] path ...\n",
+	    "\nPrint the attributes of objects in the namespace.\n\n"
+	    " -o, --output LIST   a table of these columns, "
+	    "one row an object\n"
+	    " -Q, --filter EXPR   only the objects EXPR matches\n"
+	    NS_USAGE_FORMATS
+	    NS_USAGE_HEADINGS
+	    NS_USAGE_HELP
+	    "\nA path of - reads paths from standard input.  "
+	    "See nscat(1) and nstools(7).\n");
 }

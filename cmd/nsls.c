@@ -4,13 +4,13 @@
  */
 #include <err.h>
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ns.h"
+#include "tool.h"
 
 #define LONG_COLUMNS	"path,type,summary"
 
@@ -251,32 +251,21 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "directory",		no_argument,		NULL, 'd' },
-		{ "list-columns",	no_argument,		NULL, 'H' },
-		{ "help",		no_argument,		NULL, 'h' },
-		{ "json",		no_argument,		NULL, 'J' },
 		{ "long",		no_argument,		NULL, 'l' },
-		{ "noheadings",		no_argument,		NULL, 'n' },
-		{ "output",		required_argument,	NULL, 'o' },
-		{ "filter",		required_argument,	NULL, 'Q' },
-		{ "pairs",		no_argument,		NULL, 'P' },
 		{ "recursive",		no_argument,		NULL, 'R' },
-		{ "raw",		no_argument,		NULL, 'r' },
-		{ "version",		no_argument,		NULL, 'V' },
+		NS_OUTPUT_LONGOPTS,
+		NS_FILTER_LONGOPTS,
+		NS_HELP_LONGOPTS,
 		{ NULL,			0,			NULL, 0 }
 	};
-	static const char opts[] = "dHhJlno:PQ:RrV";
+	static const struct ns_tool tool = { "nsls",
+	    "dlR" NS_OUTPUT_OPTS NS_FILTER_OPTS NS_HELP_OPTS, longopts, usage };
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct listing ls = { 0 };
 	char *root[] = { "/", NULL };
-	int ch, helpcols = 0, longfmt = 0, formatted = 0, rval;
+	int ch, helpcols = 0, longfmt = 0, rval;
 
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, opts, longopts,
-	    NULL)) != -1) {
-		if (ns_outopt(&oo, ch, optarg)) {
-			formatted |= ch != 'n' && ch != 'Q';
-			continue;
-		}
+	while ((ch = ns_getopt(&tool, argc, argv, &oo)) != -1) {
 		switch (ch) {
 		case 'd':
 			ls.self = 1;
@@ -284,21 +273,12 @@ main(int argc, char *argv[])
 		case 'H':
 			helpcols = 1;
 			break;
-		case 'h':
-			usage(0);
-			break;
 		case 'l':
 			longfmt = 1;
 			break;
 		case 'R':
 			ls.recurse = 1;
 			break;
-		case 'V':
-			printf("nsls %s\n", NS_VERSION);
-			return 0;
-		default:
-			ns_bad_option(argv, opts);
-			usage(2);
 		}
 	}
 	argc -= optind;
@@ -308,7 +288,8 @@ main(int argc, char *argv[])
 
 	if (helpcols)
 		return ns_out_help(oo.fmt, oo.noheadings) == 0 ? 0 : 1;
-	if (formatted || longfmt) {
+	/* A table for -o, -J, -P, -r or -l; else bare paths. */
+	if (oo.columns != NULL || oo.fmt != NS_FMT_TABLE || longfmt) {
 		ls.out = ns_out_new(oo.fmt, oo.noheadings, "nodes");
 		if (ns_out_columns(ls.out, oo.columns,
 		    longfmt ? LONG_COLUMNS : "path") == -1)
@@ -320,38 +301,24 @@ main(int argc, char *argv[])
 	}
 	rval = ns_each_arg(argc, argv, list_arg, &ls) || ls.failed ? 1 : 0;
 	free(ls.stack);
-	if (ls.out != NULL && ns_out_flush(ls.out) == -1)
-		err(1, "stdout");
-	ns_out_free(ls.out);
-	ns_filter_free(oo.filter);
-	ns_skipped_report();
-	if (fclose(stdout))
-		err(1, "stdout");
-	return rval;
+	return ns_finish(ls.out, oo.filter, rval);
 }
 
 static void
 usage(int status)
 {
-	FILE *fp = status ? stderr : stdout;
-
-	fprintf(fp, "usage: nsls [-dlR] [-o list] [-Q expr] [-JPrn] [-H] [path ...]\n");
-	if (status == 0)
-		fputs("\nList the children of nodes in the namespace.\n\n"
-		    " -d, --directory     the node itself, not its children\n"
-		    " -l, --long          add the type and a summary\n"
-		    " -R, --recursive     the whole subtree, depth first\n"
-		    " -o, --output LIST   columns (+LIST adds to the default)\n"
-		    " -Q, --filter EXPR   only what EXPR matches, "
-		    "as lsfd -Q does\n"
-		    " -J, --json          JSON output\n"
-		    " -P, --pairs         KEY=\"value\" output\n"
-		    " -r, --raw           raw output\n"
-		    " -n, --noheadings    no headings\n"
-		    " -H, --list-columns  the columns and what they hold\n"
-		    " -h, --help          this help\n"
-		    " -V, --version       the version\n"
-		    "\nA path of - reads paths from standard input.  "
-		    "See nsls(1) and nstools(7).\n", fp);
-	exit(status);
+	ns_usage(status,
+	    "usage: nsls [-dlR] [-o list] [-Q expr] [-JPrn] [-H] [path ...]\n",
+	    "\nList the children of nodes in the namespace.\n\n"
+	    " -d, --directory     the node itself, not its children\n"
+	    " -l, --long          add the type and a summary\n"
+	    " -R, --recursive     the whole subtree, depth first\n"
+	    " -o, --output LIST   columns (+LIST adds to the default)\n"
+	    " -Q, --filter EXPR   only what EXPR matches, "
+	    "as lsfd -Q does\n"
+	    NS_USAGE_FORMATS
+	    NS_USAGE_HEADINGS
+	    NS_USAGE_HELP
+	    "\nA path of - reads paths from standard input.  "
+	    "See nsls(1) and nstools(7).\n");
 }

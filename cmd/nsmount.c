@@ -28,7 +28,6 @@
 #include <errno.h>
 #include <fuse.h>
 #include <fuse_lowlevel.h>
-#include <getopt.h>
 #include <limits.h>
 #include <poll.h>
 #include <pthread.h>
@@ -42,6 +41,7 @@
 #include <unistd.h>
 
 #include "ns.h"
+#include "tool.h"
 
 /* Mount options every mount starts from; the user's -o comes after them
  * and so wins. */
@@ -1298,13 +1298,13 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
-		{ "foreground",	no_argument,		NULL, 'f' },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "options",	required_argument,	NULL, 'o' },
-		{ "version",	no_argument,		NULL, 'V' },
-		{ NULL,		0,			NULL, 0 }
+		{ "foreground",		no_argument,		NULL, 'f' },
+		{ "options",		required_argument,	NULL, 'o' },
+		NS_HELP_LONGOPTS,
+		{ NULL,			0,			NULL, 0 }
 	};
-	static const char opts[] = "fho:V";
+	static const struct ns_tool tool = { "nsmount",
+	    "fo:" NS_HELP_OPTS, longopts, usage };
 	struct fuse_args args = FUSE_ARGS_INIT(0, NULL);
 	int ch, foreground = 0, r;
 
@@ -1312,25 +1312,15 @@ main(int argc, char *argv[])
 	    fuse_opt_add_arg(&args, "-o") == -1 ||
 	    fuse_opt_add_arg(&args, DEFAULT_OPTIONS) == -1)
 		err(1, NULL);
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
+	/* No output flags: -o is libfuse's options. */
+	while ((ch = ns_getopt(&tool, argc, argv, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
 			foreground = 1;
 			break;
-		case 'h':
-			usage(0);
-			break;
 		case 'o':
 			add_options(&args, optarg);
 			break;
-		case 'V':
-			printf("nsmount %s\n", NS_VERSION);
-			fuse_opt_free_args(&args);
-			return 0;
-		default:
-			ns_bad_option(argv, opts);
-			usage(2);
 		}
 	}
 	argc -= optind;
@@ -1350,17 +1340,13 @@ main(int argc, char *argv[])
 static void
 usage(int status)
 {
-	FILE *fp = status ? stderr : stdout;
-
-	fprintf(fp, "usage: nsmount [-f] [-o options] mountpoint\n");
-	if (status == 0)
-		fputs("\nMount the namespace, read-only, for every program.\n\n"
-		    " -f, --foreground    stay in the foreground\n"
-		    " -o, --options LIST  FUSE and mount options, "
-		    "comma-separated\n"
-		    " -h, --help          this help\n"
-		    " -V, --version       the version\n"
-		    "\nUnmount with fusermount3 -u or umount.  "
-		    "See nsmount(1) and nstools(7).\n", fp);
-	exit(status);
+	ns_usage(status,
+	    "usage: nsmount [-f] [-o options] mountpoint\n",
+	    "\nMount the namespace, read-only, for every program.\n\n"
+	    " -f, --foreground    stay in the foreground\n"
+	    " -o, --options LIST  FUSE and mount options, "
+	    "comma-separated\n"
+	    NS_USAGE_HELP
+	    "\nUnmount with fusermount3 -u or umount.  "
+	    "See nsmount(1) and nstools(7).\n");
 }

@@ -5,11 +5,11 @@
  * the loop are the core's event service (watch.c); this file is options.
  */
 #include <err.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "ns.h"
+#include "tool.h"
 
 static void	usage(int);
 
@@ -17,40 +17,18 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
-		{ "list-columns",	no_argument,		NULL, 'H' },
-		{ "help",		no_argument,		NULL, 'h' },
-		{ "json",		no_argument,		NULL, 'J' },
-		{ "noheadings",		no_argument,		NULL, 'n' },
-		{ "output",		required_argument,	NULL, 'o' },
-		{ "pairs",		no_argument,		NULL, 'P' },
-		{ "raw",		no_argument,		NULL, 'r' },
-		{ "version",		no_argument,		NULL, 'V' },
+		NS_OUTPUT_LONGOPTS,
+		NS_HELP_LONGOPTS,
 		{ NULL,			0,			NULL, 0 }
 	};
-	static const char opts[] = "HhJno:PrV";
+	static const struct ns_tool tool = { "nswatch",
+	    NS_OUTPUT_OPTS NS_HELP_OPTS, longopts, usage };
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	int ch, helpcols = 0, rval;
 
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, opts, longopts,
-	    NULL)) != -1) {
-		if (ns_outopt(&oo, ch, optarg))
-			continue;
-		switch (ch) {
-		case 'H':
+	while ((ch = ns_getopt(&tool, argc, argv, &oo)) != -1)
+		if (ch == 'H')
 			helpcols = 1;
-			break;
-		case 'V':
-			printf("nswatch %s\n", NS_VERSION);
-			return 0;
-		case 'h':
-			usage(0);
-			break;
-		default:
-			ns_bad_option(argv, opts);
-			usage(2);
-		}
-	}
 	argc -= optind;
 	argv += optind;
 	ns_sandbox_args(argc, argv);
@@ -59,6 +37,8 @@ main(int argc, char *argv[])
 		return ns_watch_help(oo.fmt, oo.noheadings) == 0 ? 0 : 1;
 	if ((rval = ns_watch_run(argc, argv, &oo)) == 2)
 		usage(2);
+	/* Not ns_finish: the watch has printed as it went, and what it
+	 * passed over is no count of a listing. */
 	if (fclose(stdout))
 		err(1, "stdout");
 	return rval;
@@ -67,21 +47,16 @@ main(int argc, char *argv[])
 static void
 usage(int status)
 {
-	FILE *fp = status ? stderr : stdout;
-
-	fprintf(fp, "usage: nswatch [-o list] [-JPrn] [-H] [path ...]\n");
-	if (status == 0)
-		fputs("\nPrint the changes of the namespace as they happen.\n\n"
-		    " -o, --output LIST   these columns: time, action, path, "
-		    "changes, source\n"
-		    " -J, --json          JSON Lines output\n"
-		    " -P, --pairs         KEY=\"value\" output\n"
-		    " -r, --raw           raw output\n"
-		    " -n, --noheadings    no headings\n"
-		    " -H, --list-columns  the columns and what they hold\n"
-		    " -h, --help          this help\n"
-		    " -V, --version       the version\n"
-		    "\nPaths limit it to subtrees; a path of - reads them from "
-		    "standard input.\nSee nswatch(1) and nstools(7).\n", fp);
-	exit(status);
+	ns_usage(status,
+	    "usage: nswatch [-o list] [-JPrn] [-H] [path ...]\n",
+	    "\nPrint the changes of the namespace as they happen.\n\n"
+	    " -o, --output LIST   these columns: time, action, path, "
+	    "changes, source\n"
+	    " -J, --json          JSON Lines output\n"
+	    " -P, --pairs         KEY=\"value\" output\n"
+	    " -r, --raw           raw output\n"
+	    NS_USAGE_HEADINGS
+	    NS_USAGE_HELP
+	    "\nPaths limit it to subtrees; a path of - reads them from "
+	    "standard input.\nSee nswatch(1) and nstools(7).\n");
 }

@@ -16,43 +16,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <limits.h>
-#include <getopt.h>
-
 #include "core.h"
 
 /* The most of an input a message quotes, in escaped characters. */
 #define QUOTE_MAX	256
-
-int
-ns_outopt(struct ns_outopts *oo, int ch, const char *arg)
-{
-	switch (ch) {
-	case 'J':
-		oo->fmt = NS_FMT_JSON;
-		break;
-	case 'P':
-		oo->fmt = NS_FMT_PAIRS;
-		break;
-	case 'n':
-		oo->noheadings = 1;
-		break;
-	case 'o':
-		oo->columns = arg;
-		break;
-	case 'Q':
-		ns_filter_free(oo->filter);
-		if ((oo->filter = ns_filter_new(arg)) == NULL)
-			exit(2);
-		break;
-	case 'r':
-		oo->fmt = NS_FMT_RAW;
-		break;
-	default:
-		return 0;
-	}
-	return 1;
-}
 
 /*
  * Split a comma-separated option argument in place.  An empty element
@@ -222,38 +189,5 @@ ns_warn_obj(const char *path, int errnum)
 		err(1, NULL);
 	warnx("%s: %s", s, errnum == ENOENT ? "no such object" :
 	    strerror(errnum));
-	free(s);
-}
-
-/*
- * getopt(3)'s own message would quote a bad option as it was typed,
- * control bytes and all; this one says the same, escaped as every
- * message is.
- */
-void
-ns_bad_option(char *argv[], const char *opts)
-{
-	const char *word = argv[optind - 1];
-	char c[] = { (char)optopt, '\0' }, *s, *eq;
-	int known;
-
-	/* optopt is 0 for an unknown long option; else the option's value,
-	 * for a known one whose argument is wrong or missing, or the
-	 * character that is no option. */
-	known = optopt > CHAR_MAX ||
-	    (optopt > 0 && optopt != ':' && strchr(opts, optopt) != NULL);
-	if ((s = ns_quote(optopt == 0 || known ? word : c)) == NULL)
-		err(1, NULL);
-	if (optopt == 0)
-		warnx("unrecognized option '%s'", s);
-	else if (!known)
-		warnx("invalid option -- '%s'", s);
-	else if (strncmp(s, "--", 2) != 0)
-		warnx("option requires an argument -- '%c'", optopt);
-	else if ((eq = strchr(s, '=')) != NULL) {
-		*eq = '\0';
-		warnx("option '%s' doesn't allow an argument", s);
-	} else
-		warnx("option '%s' requires an argument", s);
 	free(s);
 }

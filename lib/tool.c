@@ -1,0 +1,146 @@
+/*
+ * tool.c: the options every tool takes and the end of every tool's main.
+ *
+ * The tools follow util-linux's lsfd and lsblk in their output flags
+ * (-J -P -r -n -o, -Q, -H) and OpenBSD's tools in the rest: a usage
+ * that exits 2 for an option refused, and a final check that standard
+ * output was written, since a listing cut short by a full disk must not
+ * exit 0.  Options are read with opterr 0: getopt's own message would
+ * quote a bad option raw, and every message here quotes input escaped.
+ */
+#include <err.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tool.h"
+
+/* Take one of the output flags; 0 if ch is none of them. */
+int
+ns_outopt(struct ns_outopts *oo, int ch, const char *arg)
+{
+	switch (ch) {
+	case 'J':
+		oo->fmt = NS_FMT_JSON;
+		break;
+	case 'P':
+		oo->fmt = NS_FMT_PAIRS;
+		break;
+	case 'n':
+		oo->noheadings = 1;
+		break;
+	case 'o':
+		oo->columns = arg;
+		break;
+	case 'Q':
+		ns_filter_free(oo->filter);
+		if ((oo->filter = ns_filter_new(arg)) == NULL)
+			exit(2);
+		break;
+	case 'r':
+		oo->fmt = NS_FMT_RAW;
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * getopt(3)'s own message would quote a bad option as it was typed,
+ * control bytes and all; this one says the same, escaped as every
+ * message is.
+ */
+void
+ns_bad_option(char *argv[], const char *opts)
+{
+	const char *word = argv[optind - 1];
+	char c[] = { (char)optopt, '\0' }, *s, *eq;
+	int known;
+
+	/* optopt is 0 for an unknown long option; else the option's value,
+	 * for a known one whose argument is wrong or missing, or the
+	 * character that is no option. */
+	known = optopt > CHAR_MAX ||
+	    (optopt > 0 && optopt != ':' && strchr(opts, optopt) != NULL);
+	if ((s = ns_quote(optopt == 0 || known ? word : c)) == NULL)
+		err(1, NULL);
+	if (optopt == 0)
+		warnx("unrecognized option '%s'", s);
+	else if (!known)
+		warnx("invalid option -- '%s'", s);
+	else if (strncmp(s, "--", 2) != 0)
+		warnx("option requires an argument -- '%c'", optopt);
+	else if ((eq = strchr(s, '=')) != NULL) {
+		*eq = '\0';
+		warnx("option '%s' doesn't allow an argument", s);
+	} else
+		warnx("option '%s' requires an argument", s);
+	free(s);
+}
+
+/*
+ * getopt_long(3), with what every tool does with the options they all
+ * take done once: the tool's switch holds only its own, and -h, -V and
+ * a refused option end the run the same way in every tool.
+ */
+int
+ns_getopt(const struct ns_tool *t, int argc, char *argv[],
+    struct ns_outopts *oo)
+{
+	int ch;
+
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, t->opts, t->longopts,
+	    NULL)) != -1) {
+		if (oo != NULL && ns_outopt(oo, ch, optarg))
+			continue;
+		switch (ch) {
+		case 'h':
+			t->usage(0);
+			break;
+		case 'V':
+			printf("%s %s\n", t->name, NS_VERSION);
+			exit(0);
+		case '?':
+			ns_bad_option(argv, t->opts);
+			t->usage(2);
+			break;
+		default:
+			return ch;
+		}
+	}
+	return -1;
+}
+
+/* -h's help goes to standard output, for a pager; the usage line of a
+ * mistake goes to standard error, as OpenBSD's tools do. */
+void
+ns_usage(int status, const char *line, const char *help)
+{
+	FILE *fp = status ? stderr : stdout;
+
+	fputs(line, fp);
+	if (status == 0)
+		fputs(help, fp);
+	exit(status);
+}
+
+/* What every tool that lists does last, in the order that makes a full
+ * disk an error: the table is flushed before stdout is closed, and the
+ * count of what was passed over comes after the last row. */
+int
+ns_finish(struct ns_out *out, struct ns_query *filter, int status)
+{
+	/* An output that fails (a full disk, a closed pipe) is an error
+	 * whatever was listed. */
+	if (out != NULL && ns_out_flush(out) == -1)
+		err(1, "stdout");
+	ns_out_free(out);
+	ns_filter_free(filter);
+	ns_skipped_report();
+	if (fclose(stdout))
+		err(1, "stdout");
+	return status;
+}
