@@ -814,11 +814,92 @@ fetch(struct rhost *h, const char *rpath)
 	return rec;
 }
 
+/* Set by a tool that lists the children of what it resolves (nsls). */
+static int want_children;
+
+void
+ns_hint_children(void)
+{
+	want_children = 1;
+}
+
+/* Listings asked for beside a lookup, each reply kept by the local path
+ * of its node until remote_list takes it. */
+struct early {
+	char			*path;
+	struct rsh_reply	 r;
+	struct early		*next;
+};
+static struct early *earlies;
+
+static int
+early_take(const char *path, struct rsh_reply *r)
+{
+	struct early **p, *e;
+
+	for (p = &earlies; (e = *p) != NULL; p = &e->next)
+		if (strcmp(e->path, path) == 0) {
+			*p = e->next;
+			*r = e->r;
+			free(e->path);
+			free(e);
+			return 1;
+		}
+	return 0;
+}
+
+/*
+ * fetch for a tool that lists what it resolves: the type of the object
+ * and its listing, asked for at once in two calls that share the
+ * connection, so that `nsls /host/A/sock/tcp' waits one round trip, not
+ * two.  Its other columns are fetched if asked for (field_of).
+ */
+static struct rec *
+fetch_listed(struct rhost *h, const char *rpath)
+{
+	const char *one[] = { "nscat", "-J", "-o", "path,type", rpath, NULL };
+	const char *kids[] = { "nsls", "-J", "-o", "path,type", rpath, NULL };
+	struct rsh_call a, b;
+	struct rsh_reply r, lr;
+	struct host_doc doc;
+	struct early *e;
+	struct rec *rec = NULL;
+	int enoent = 0, said, listing;
+
+	if (reach_start(h, one, &a) == -1)
+		return NULL;
+	listing = reach_start(h, kids, &b) == 0;
+	if (reach_end(h, &a, &r) == 0 && judge(h, &r, &doc) == 0) {
+		said = relay(h, &r, &enoent);
+		if (doc.n > 0)
+			rec = rec_keep(h, &doc.rows[0], NULL, 1);
+		host_doc_free(&doc);
+		rsh_reply_free(&r);
+		if (rec == NULL && !enoent && !said)
+			quiet_fail(h, r.status);
+		if (rec == NULL)
+			errno = enoent && !said ? ENOENT : EREMOTEIO;
+	}
+	if (listing && reach_end(h, &b, &lr) == 0) {
+		if (rec != NULL && rec->cls != NULL &&
+		    rec->cls->list != NULL) {
+			if ((e = calloc(1, sizeof(*e))) == NULL ||
+			    (e->path = strdup(rec->path)) == NULL)
+				err(1, NULL);
+			e->r = lr;
+			e->next = earlies;
+			earlies = e;
+		} else
+			rsh_reply_free(&lr);
+	}
+	return rec;
+}
+
 /* List a node with these columns; every row kept.  The records, in the
  * listing's order, in *out (NULL-ended) if out is not NULL; 0, or -1
  * with errno. */
 static int
-list_remote(struct listing *l, struct rec ***out)
+list_remote(struct listing *l, struct rsh_reply *got, struct rec ***out)
 {
 	const char *args[] = { "nsls", "-J", "-o", l->cols, l->rpath, NULL };
 	struct host_doc doc;
@@ -829,7 +910,11 @@ list_remote(struct listing *l, struct rec ***out)
 
 	if (out != NULL)
 		*out = NULL;
-	if (call(l->h, args, &r, &doc) == -1)
+	if (got != NULL) {
+		r = *got;
+		if (judge(l->h, &r, &doc) == -1)
+			return -1;
+	} else if (call(l->h, args, &r, &doc) == -1)
 		return -1;
 	said = relay(l->h, &r, &enoent);
 	status = r.status;
@@ -911,7 +996,7 @@ field_of(struct ns_obj *o, const char *name)
 		err(1, NULL);
 	free(l->cols);
 	l->cols = cols;
-	(void)list_remote(l, NULL);
+	(void)list_remote(l, NULL, NULL);
 	if ((r = rec_find(o->path)) == NULL)
 		return NULL;
 	return host_row_field(&r->row, name);
@@ -984,6 +1069,7 @@ listing_free(struct listing *l)
 static int
 remote_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
+	struct rsh_reply got;
 	struct ns_obj c = { 0 };
 	struct listing *l;
 	struct rec **v = NULL;
@@ -1004,7 +1090,7 @@ remote_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	}
 	/* Listings are kept: their children fetch columns through them.
 	 * One that kept no child (the host is down, say) is not. */
-	r = list_remote(l, &v);
+	r = list_remote(l, early_take(o->path, &got) ? &got : NULL, &v);
 	e = errno;
 	if (v == NULL)
 		listing_free(l);
@@ -1382,7 +1468,7 @@ host_reached(struct ns_obj *o, const char *name)
 		err(1, NULL);
 	if ((r = rec_find(path)) == NULL) {
 		h = rhost_get(name);
-		r = fetch(h, "/");
+		r = want_children ? fetch_listed(h, "/") : fetch(h, "/");
 	} else if (r->cls == NULL) {
 		r = NULL;
 		errno = ENOENT;
@@ -1425,7 +1511,7 @@ host_lookup(struct ns_obj *o, char **comp, int n)
 	/* A path this run has had a reply for needs no call. */
 	if ((r = rec_find(path)) == NULL) {
 		h = split_path(path, &rpath);
-		r = fetch(h, rpath);
+		r = want_children ? fetch_listed(h, rpath) : fetch(h, rpath);
 		free(rpath);
 	} else if (r->cls == NULL) {
 		/* A batch of this run found nothing there. */

@@ -119,6 +119,9 @@ struct ns_outopts {
  * calls that returned non-zero, and of lines that hold a NUL byte. */
 int		 ns_each_arg(int argc, char *argv[],
 		    int (*fn)(const char *, void *), void *);
+/* A hint that the children of what is resolved next are listed (nsls
+ * without -d): an object of another machine comes with its listing. */
+void		 ns_hint_children(void);
 /* Say "prog: INPUT: why" on stderr, the input escaped by rule 5 and cut
  * if long; ENOENT reads "no such object". */
 void		 ns_warn_input(const char *input, int errnum);
