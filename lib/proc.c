@@ -745,31 +745,6 @@ get_timens(struct ns_obj *o, struct ns_val *v)
 	return ns_link(o, v, "time");
 }
 
-/*
- * An attribute of process pid, by name, for what the process holds: a
- * descriptor's cmdline, user or netns is its holder's, one link away.
- * Descriptors come grouped by process, so the last process is kept,
- * with what was read of it.
- */
-int
-proc_attr_of(uint64_t pid, const char *name, struct ns_val *v)
-{
-	static struct ns_obj p;
-	const struct ns_attr *a;
-
-	if (p.path == NULL || p.id[0] != pid) {
-		ns_obj_clear(&p);
-		ns_obj_set(&p, &proc_class, "/proc/%llu",
-		    (unsigned long long)pid);
-		p.id[0] = pid;
-	}
-	for (a = proc_attrs; a->name != NULL; a++)
-		if (strcmp(a->name, name) == 0)
-			return a->get(&p, v);
-	errno = ENOENT;
-	return -1;
-}
-
 /* A process's one child is its descriptors, /proc/PID/fd (fd.c). */
 static int
 proc_list(struct ns_obj *o, ns_emit_fn emit, void *arg)

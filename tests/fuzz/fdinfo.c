@@ -1,11 +1,11 @@
 /*
- * The readers of /proc/PID/fdinfo/N text (fd.h), fuzzed: every reader on
+ * The readers of /proc/PID/fdinfo/N text (fdparse.h), fuzzed: every reader on
  * every text, as a descriptor of one kind may be read as another when it
  * closes and its number is reused between two reads.  The strings made
  * from what they read go into buffers of exactly the size given, from
  * one byte up, so that a write past the end is caught.
  */
-#include "fd.h"
+#include "fdparse.h"
 
 #include "fuzz.h"
 

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "fd.h"
+#include "fdparse.h"
 #include "tap.h"
 
 static void
