@@ -364,7 +364,8 @@ fd_summary(struct ns_obj *o, struct ns_val *v)
 		if (*ns_fdent_kind(e) == '\0')
 			ns_val_addf(v, "%s %s", num, name.buf);
 		else
-			ns_val_addf(v, "%s %s %s", num, ns_fdent_kind(e), name.buf);
+			ns_val_addf(v, "%s %s %s", num, ns_fdent_kind(e),
+			    name.buf);
 		r = 0;
 	}
 	ns_val_free(&name);
@@ -463,11 +464,13 @@ static const struct ns_attr file_attrs[] = {
 	{ "driver", NS_STRING, "the driver of the device", ns_fd_get_driver },
 	{ "devname", NS_STRING, "the kernel's name of the device",
 	    ns_fd_get_devname },
-	{ "backing", NS_LINK, "the file behind a loop device", ns_fd_get_backing },
+	{ "backing", NS_LINK, "the file behind a loop device",
+	    ns_fd_get_backing },
 	{ "interface", NS_LINK, "the network interface", ns_fd_get_interface },
 	{ "netns", NS_LINK, "the network namespace of a tun device's "
 	    "interface", ns_fd_get_tun_netns },
-	{ "tty", NS_LINK, "the terminal the descriptor refers to", ns_fd_get_tty },
+	{ "tty", NS_LINK, "the terminal the descriptor refers to",
+	    ns_fd_get_tty },
 	{ NULL }
 };
 static const struct ns_attr pipe_attrs[] = {
@@ -631,11 +634,11 @@ ent_obj(struct ns_obj *o, struct fdent *e)
 	if (e->fd >= 0) {
 		ns_obj_set(o, family_classes[e->fam], "/proc/%llu/fd/%d",
 		    (unsigned long long)e->pid, e->fd);
-		o->id[1] = (uint64_t)e->fd;
+		fd_obj_set_fd(o, e->fd);
 	} else
 		ns_obj_set(o, &fd_assoc_class, "/proc/%llu",
 		    (unsigned long long)e->pid);
-	o->id[0] = e->pid;
+	fd_obj_set_pid(o, e->pid);
 	o->priv = e;
 	e->refs++;
 }
@@ -664,14 +667,15 @@ node_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	int stop = 0;
 
 	snprintf(path, sizeof(path), "/proc/%llu/fd",
-	    (unsigned long long)o->id[0]);
+	    (unsigned long long)fd_obj_pid(o));
 	if ((dir = opendir(path)) == NULL)
 		return -1;
 	while (!stop && (d = readdir(dir)) != NULL) {
 		if (ns_parse_u64(d->d_name, INT_MAX, &fd) == -1)
 			continue;
 		/* A descriptor closed meanwhile is passed over. */
-		if ((e = ns_fdent_load(dirfd(dir), o->id[0], (int)fd)) == NULL)
+		if ((e = ns_fdent_load(dirfd(dir), fd_obj_pid(o), (int)fd)) ==
+		    NULL)
 			continue;
 		e->dfd = dirfd(dir);
 		stop = emit_ent(e, emit, arg);
@@ -722,7 +726,7 @@ node_summary(struct ns_obj *o, struct ns_val *v)
 static int
 get_node_pid(struct ns_obj *o, struct ns_val *v)
 {
-	ns_val_num(v, o->id[0]);
+	ns_val_num(v, fd_obj_pid(o));
 	return 0;
 }
 
@@ -742,7 +746,7 @@ void
 fd_node_set(struct ns_obj *o, uint64_t pid)
 {
 	ns_obj_set(o, &fd_node_class, "/proc/%llu/fd", (unsigned long long)pid);
-	o->id[0] = pid;
+	fd_obj_set_pid(o, pid);
 }
 
 int

@@ -213,7 +213,8 @@ assoc_maps(uint64_t pid, int dfd, int (*fn)(struct fdent *, void *),
 	int r = 0;
 
 	proc_file(pid, dfd, "maps", path, sizeof(path));
-	if ((text = ns_fd_read_whole_at(dfd >= 0 ? dfd : AT_FDCWD, path)) == NULL) {
+	if ((text = ns_fd_read_whole_at(dfd >= 0 ? dfd : AT_FDCWD, path)) ==
+	    NULL) {
 		if (errno == EACCES || errno == EPERM)
 			ns_fd_skip_pid(pid);
 		return 0;
@@ -326,7 +327,8 @@ mnts_load(void)
 	int i;
 
 	mnts.loaded = 1;
-	if ((text = ns_fd_read_whole_at(AT_FDCWD, "/proc/self/mountinfo")) == NULL)
+	if ((text = ns_fd_read_whole_at(AT_FDCWD, "/proc/self/mountinfo")) ==
+	    NULL)
 		return;
 	for (line = text; line != NULL && *line != '\0'; line = next) {
 		if ((next = strchr(line, '\n')) != NULL)

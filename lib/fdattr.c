@@ -413,7 +413,8 @@ ns_fd_get_counter(struct ns_obj *o, struct ns_val *v)
 	const char *info;
 	struct fdent *e;
 
-	return (info = ns_fdent_info_of(o, &e)) != NULL ? fd_val_counter(info, v) : -1;
+	return (info = ns_fdent_info_of(o, &e)) != NULL ?
+	    fd_val_counter(info, v) : -1;
 }
 
 #define MAXTARGETS	4096
@@ -730,8 +731,8 @@ ns_fd_get_bpf_type(struct ns_obj *o, struct ns_val *v)
 	const char *info;
 	struct fdent *e;
 
-	return (info = ns_fdent_info_of(o, &e)) != NULL ? fd_val_bpf_type(info, v) :
-	    -1;
+	return (info = ns_fdent_info_of(o, &e)) != NULL ?
+	    fd_val_bpf_type(info, v) : -1;
 }
 
 int
@@ -740,7 +741,8 @@ ns_fd_get_bpf_tag(struct ns_obj *o, struct ns_val *v)
 	const char *info;
 	struct fdent *e;
 
-	return (info = ns_fdent_info_of(o, &e)) != NULL ? fd_val_bpf_tag(info, v) : -1;
+	return (info = ns_fdent_info_of(o, &e)) != NULL ?
+	    fd_val_bpf_tag(info, v) : -1;
 }
 
 int
@@ -749,8 +751,8 @@ ns_fd_get_bpf_prog(struct ns_obj *o, struct ns_val *v)
 	const char *info;
 	struct fdent *e;
 
-	return (info = ns_fdent_info_of(o, &e)) != NULL ? fd_val_bpf_prog(info, v) :
-	    -1;
+	return (info = ns_fdent_info_of(o, &e)) != NULL ?
+	    fd_val_bpf_prog(info, v) : -1;
 }
 
 /* A bpf object's name is in no fdinfo line: bpf(BPF_OBJ_GET_INFO_BY_FD)
@@ -765,7 +767,8 @@ ent_bpf_name(struct fdent *e, char *buf, size_t size)
 	const char *info, *name;
 	int fd, r;
 
-	if ((info = ns_fdent_info(e)) == NULL || fdinfo_parse_bpf(info, &b) == -1)
+	if ((info = ns_fdent_info(e)) == NULL ||
+	    fdinfo_parse_bpf(info, &b) == -1)
 		return -1;
 	if (b.link)
 		return none();
@@ -887,7 +890,8 @@ name_sock(struct ns_obj *o, struct fdent *e, struct ns_val *v)
 {
 	const char *obj;
 
-	if ((obj = ns_fdent_object(e)) != NULL && ns_fd_attr_of(obj, NULL, v) == 0 &&
+	if ((obj = ns_fdent_object(e)) != NULL &&
+	    ns_fd_attr_of(obj, NULL, v) == 0 &&
 	    v->n > 0)
 		return 0;
 	ns_val_reset(v);
@@ -1014,7 +1018,8 @@ name_bpf(struct ns_obj *o, struct fdent *e, struct ns_val *v)
 	const char *type, *info;
 	char num[24], name[BPF_OBJ_NAME_LEN];
 
-	if ((info = ns_fdent_info(e)) == NULL || fdinfo_parse_bpf(info, &b) == -1)
+	if ((info = ns_fdent_info(e)) == NULL ||
+	    fdinfo_parse_bpf(info, &b) == -1)
 		return name_link(o, e, v);
 	if (b.link) {
 		ns_val_addf(v, "id=%llu type=%s prog=%llu",

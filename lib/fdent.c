@@ -315,7 +315,8 @@ ns_fdent_is_mqueue(struct fdent *e)
 		return e->mq;
 	e->mq = 0;
 	if (e->fam != F_PATH || e->fd < 0 || e->link[0] != '/' ||
-	    strchr(e->link + 1, '/') != NULL || (st = ns_fdent_stat(e)) == NULL ||
+	    strchr(e->link + 1, '/') != NULL ||
+	    (st = ns_fdent_stat(e)) == NULL ||
 	    !S_ISREG(st->st_mode) || major(st->st_dev) != 0 ||
 	    ns_fdent_file(e, path, sizeof(path)) == -1)
 		return 0;
@@ -875,7 +876,8 @@ obj_memfd(struct fdent *e, char *buf, size_t size)
 }
 
 /* Each kind's maker of object paths; none for a catalog row. */
-static int	(*const objects[NFAMILIES])(struct fdent *, char *, size_t) = {
+static int	(*const objects[NFAMILIES])(struct fdent *, char *,
+    size_t) = {
 #define FD_KIND(id, name, anon, own, holders, object, ...)	[id] = object,
 	FD_KINDS
 #undef FD_KIND
@@ -961,7 +963,7 @@ ns_fdent_of(struct ns_obj *o)
 			errno = ENOENT;
 			return NULL;
 		}
-		o->priv = ns_fdent_load(-1, o->id[0], (int)o->id[1]);
+		o->priv = ns_fdent_load(-1, fd_obj_pid(o), fd_obj_fd(o));
 	}
 	return o->priv;
 }

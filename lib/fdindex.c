@@ -147,7 +147,8 @@ static const struct {
 	const char	*holders;
 	int		 own;
 } kinds[NFAMILIES] = {
-#define FD_KIND(id, name, anon, own, holders, ...)	[id] = { holders, own },
+#define FD_KIND(id, name, anon, own, holders, ...) \
+	[id] = { holders, own },
 	FD_KINDS
 #undef FD_KIND
 };

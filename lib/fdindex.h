@@ -57,7 +57,8 @@ int		 fd_val_bpf_type(const char *info, struct ns_val *);
 int		 fd_val_bpf_tag(const char *info, struct ns_val *);
 /* A bpf link's program, /anon/bpf-prog/ID. */
 int		 fd_val_bpf_prog(const char *info, struct ns_val *);
-/* A bpf object's name (fdattr.c), asked of the kernel through the descriptor. */
+/* A bpf object's name, asked of the kernel through the descriptor
+ * (fdattr.c). */
 int		 fd_val_bpf_name(struct fdent *, struct ns_val *);
 /* Whether it was opened for reading, for writing. */
 int		 fd_ent_readable(struct fdent *);

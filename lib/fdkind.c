@@ -284,7 +284,8 @@ emit_sock_kinds(ns_emit_fn emit, void *arg)
 	size_t i;
 	int stop = 0;
 
-	if ((text = ns_fd_read_whole_at(AT_FDCWD, "/proc/net/protocols")) == NULL)
+	if ((text = ns_fd_read_whole_at(AT_FDCWD, "/proc/net/protocols")) ==
+	    NULL)
 		return 0;
 	/* The first line is the heading. */
 	for (line = strchr(text, '\n'); !stop && line != NULL; line = next) {

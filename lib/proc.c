@@ -26,6 +26,19 @@
 #include "fd.h"
 #include "procparse.h"
 
+/* A process object's id: its pid. */
+static inline uint64_t
+proc_pid(const struct ns_obj *o)
+{
+	return o->id[0];
+}
+
+static inline void
+proc_set_pid(struct ns_obj *o, uint64_t pid)
+{
+	o->id[0] = pid;
+}
+
 /* Large enough for any stat line: the comm is at most 64 bytes. */
 #define STAT_MAX	4096
 /* The ids come early in status; a longer file is read only in part. */
@@ -163,7 +176,7 @@ emit_proc(uint64_t pid, void *arg)
 	int stop;
 
 	ns_obj_set(&c, &proc_class, "/proc/%llu", (unsigned long long)pid);
-	c.id[0] = pid;
+	proc_set_pid(&c, pid);
 	stop = tl->emit(&c, tl->arg);
 	ns_obj_clear(&c);
 	return stop;
@@ -283,7 +296,7 @@ load_stat(struct ns_obj *o)
 
 	if (p->stat_errno == -1) {
 		snprintf(path, sizeof(path), "/proc/%llu/stat",
-		    (unsigned long long)o->id[0]);
+		    (unsigned long long)proc_pid(o));
 		if (ns_read_file(path, buf, sizeof(buf)) == -1)
 			p->stat_errno = errno;
 		else if (proc_parse_stat(p, buf) == -1)
@@ -343,7 +356,7 @@ load_status(struct ns_obj *o)
 
 	if (p->status_errno == -1) {
 		snprintf(path, sizeof(path), "/proc/%llu/status",
-		    (unsigned long long)o->id[0]);
+		    (unsigned long long)proc_pid(o));
 		if (ns_read_file(path, buf, sizeof(buf)) == -1)
 			p->status_errno = errno;
 		else if (proc_status_ids(buf, "Tgid:", &p->tgid, 1) == -1 ||
@@ -363,7 +376,7 @@ load_status(struct ns_obj *o)
 static int
 get_pid(struct ns_obj *o, struct ns_val *v)
 {
-	ns_val_num(v, o->id[0]);
+	ns_val_num(v, proc_pid(o));
 	return 0;
 }
 
@@ -392,7 +405,7 @@ get_cmdline(struct ns_obj *o, struct ns_val *v)
 	int fd, e;
 
 	snprintf(path, sizeof(path), "/proc/%llu/cmdline",
-	    (unsigned long long)o->id[0]);
+	    (unsigned long long)proc_pid(o));
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return -1;
 	for (;;) {
@@ -589,7 +602,7 @@ fs_link(struct ns_obj *o, struct ns_val *v, const char *what)
 	ssize_t n;
 
 	snprintf(path, sizeof(path), "/proc/%llu/%s",
-	    (unsigned long long)o->id[0], what);
+	    (unsigned long long)proc_pid(o), what);
 	if ((n = readlink(path, target, sizeof(target) - 1)) == -1)
 		return -1;
 	target[n] = '\0';
@@ -632,7 +645,7 @@ get_exe(struct ns_obj *o, struct ns_val *v)
 	if (fs_link(o, v, "exe") == 0)
 		return 0;
 	snprintf(path, sizeof(path), "/proc/%llu/exe",
-	    (unsigned long long)o->id[0]);
+	    (unsigned long long)proc_pid(o));
 	if ((n = readlink(path, target, sizeof(target) - 1)) == -1)
 		return -1;
 	target[n] = '\0';
@@ -677,7 +690,7 @@ ns_link(struct ns_obj *o, struct ns_val *v, const char *type)
 	ssize_t n;
 
 	snprintf(path, sizeof(path), "/proc/%llu/ns/%s",
-	    (unsigned long long)o->id[0], type);
+	    (unsigned long long)proc_pid(o), type);
 	if ((n = readlink(path, target, sizeof(target) - 1)) == -1)
 		return -1;
 	target[n] = '\0';
@@ -752,7 +765,7 @@ proc_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	struct ns_obj c = { 0 };
 	int stop;
 
-	fd_node_set(&c, o->id[0]);
+	fd_node_set(&c, proc_pid(o));
 	stop = emit(&c, arg);
 	ns_obj_clear(&c);
 	return stop;
@@ -765,7 +778,7 @@ proc_summary(struct ns_obj *o, struct ns_val *v)
 
 	if ((p = load_stat(o)) == NULL)
 		return -1;
-	ns_val_addf(v, "%llu %s %c", (unsigned long long)o->id[0], p->comm,
+	ns_val_addf(v, "%llu %s %c", (unsigned long long)proc_pid(o), p->comm,
 	    p->state);
 	return 0;
 }
@@ -813,7 +826,7 @@ lookup_pid(struct ns_obj *o, const char *comp)
 	if (pid == 0)
 		goto none;
 	ns_obj_set(o, &proc_class, "/proc/%llu", (unsigned long long)pid);
-	o->id[0] = pid;
+	proc_set_pid(o, pid);
 	if ((p = load_status(o)) == NULL) {
 		e = errno;
 		if (e == ENOENT || e == ESRCH)
@@ -827,7 +840,7 @@ lookup_pid(struct ns_obj *o, const char *comp)
 		ns_obj_clear(o);
 		ns_obj_set(o, &proc_class, "/proc/%llu",
 		    (unsigned long long)pid);
-		o->id[0] = pid;
+		proc_set_pid(o, pid);
 	}
 	return 0;
 none:
@@ -847,7 +860,7 @@ proc_lookup(struct ns_obj *o, char **comp, int n)
 		return -1;
 	if (n == 1)
 		return 0;
-	pid = o->id[0];
+	pid = proc_pid(o);
 	ns_obj_clear(o);
 	return fd_lookup(o, pid, comp + 1, n - 1);
 }
