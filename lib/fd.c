@@ -281,7 +281,7 @@ get_object(struct ns_obj *o, struct ns_val *v)
 	struct fdent *e;
 	const char *obj;
 
-	if ((e = ns_fdent_of(o)) == NULL || (obj = ns_fdent_object(e)) == NULL)
+	if ((e = ns_fdent_of(o)) == NULL || (obj = ns_fd_object(e)) == NULL)
 		return -1;
 	ns_val_add(v, obj);
 	return 0;
@@ -327,7 +327,7 @@ get_deleted(struct ns_obj *o, struct ns_val *v)
 	if (ns_fdent_is_mqueue(e))
 		ns_val_num(v, st->st_nlink == 0);
 	else
-		ns_val_num(v, ns_fdent_object(e) == NULL);
+		ns_val_num(v, ns_fd_object(e) == NULL);
 	return 0;
 }
 
@@ -621,7 +621,7 @@ const struct ns_class fd_assoc_class = {
 
 /* Each kind's class. */
 static const struct ns_class *const family_classes[NFAMILIES] = {
-#define FD_KIND(id, name, anon, own, holders, object, summary, class, ...) \
+#define FD_KIND(id, name, anon, link, own, holders, object, summary, class, ...) \
 	[id] = &class,
 	FD_KINDS
 #undef FD_KIND
@@ -777,7 +777,7 @@ fd_lookup(struct ns_obj *o, uint64_t pid, char **comp, int n)
 
 /* Whether the entry is one of those fdinfo -p and -t select. */
 static int
-selected(struct fdent *e, const struct fd_select *sel)
+selected(struct fdent *e, const struct ns_fd_select *sel)
 {
 	size_t i;
 
@@ -807,7 +807,7 @@ selected(struct fdent *e, const struct fd_select *sel)
  * the descriptors in their order.
  */
 struct walk {
-	const struct fd_select	*sel;
+	const struct ns_fd_select	*sel;
 	ns_emit_fn		 emit;
 	void			*arg;
 };
@@ -823,7 +823,7 @@ walk_ent(struct fdent *e, void *arg)
 }
 
 int
-fd_walk_pid(uint64_t pid, const struct fd_select *sel, ns_emit_fn emit,
+ns_fd_walk_pid(uint64_t pid, const struct ns_fd_select *sel, ns_emit_fn emit,
     void *arg)
 {
 	struct walk w = { sel, emit, arg };
@@ -864,13 +864,13 @@ walk_one(uint64_t pid, void *arg)
 	int r;
 
 	/* A process that left meanwhile is no error. */
-	if ((r = fd_walk_pid(pid, w->sel, w->emit, w->arg)) == -1)
+	if ((r = ns_fd_walk_pid(pid, w->sel, w->emit, w->arg)) == -1)
 		return 0;
 	return r;
 }
 
 int
-fd_walk(const struct fd_select *sel, ns_emit_fn emit, void *arg)
+ns_fd_walk(const struct ns_fd_select *sel, ns_emit_fn emit, void *arg)
 {
 	struct walk w = { sel, emit, arg };
 
@@ -924,9 +924,9 @@ holders_of_fd(const char *path, struct walk *w)
 	/* A descriptor that is its own object is found in the index, where
 	 * it is marked as given; one newer than the index, or one of a
 	 * deleted file, which has no object, is given as it is. */
-	obj = ns_fdent_object(e);
+	obj = ns_fd_object(e);
 	if (obj != NULL && strcmp(obj, path) != 0)
-		r = fd_walk_holders(obj, w->sel, w->emit, w->arg);
+		r = ns_fd_walk_holders(obj, w->sel, w->emit, w->arg);
 	else if (obj != NULL && (r = fd_index_holders(path, count_holder,
 	    &n)) == 0 && n > 0)
 		r = fd_index_holders(path, walk_holder, w);
@@ -937,7 +937,7 @@ holders_of_fd(const char *path, struct walk *w)
 }
 
 int
-fd_walk_holders(const char *object, const struct fd_select *sel,
+ns_fd_walk_holders(const char *object, const struct ns_fd_select *sel,
     ns_emit_fn emit, void *arg)
 {
 	struct walk w = { sel, emit, arg };

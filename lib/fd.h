@@ -1,9 +1,9 @@
 /*
- * fd.h: the descriptors, for the /proc provider (proc.c: the node
- * /proc/PID/fd and its classes) and the fdinfo tool (its walks).  The
- * parsers of fdinfo text are in fdparse.h, the index of every
- * descriptor in fdindex.h, which this includes for the files that
- * have not yet been told which they need.
+ * fd.h: the descriptors, for the /proc provider (proc.c): the node
+ * /proc/PID/fd and the classes of what it holds.  The parsers of
+ * fdinfo text are in fdparse.h, the index of every descriptor in
+ * fdindex.h and fdinfo's walks in fdwalk.h, which this includes for
+ * the files that have not yet been told which they need.
  */
 #ifndef NS_FD_H
 #define NS_FD_H
@@ -13,29 +13,8 @@
 
 #include "fdindex.h"
 #include "fdparse.h"
+#include "fdwalk.h"
 #include "provider.h"
-
-/* What fdinfo lists: which processes and kinds, with associations. */
-struct fd_select {
-	const uint64_t	*pids;		/* NULL: every process */
-	size_t		 npids;
-	char		**kinds;	/* NULL: every kind */
-	size_t		 nkinds;
-	int		 assoc;		/* -a */
-};
-
-/* Every descriptor of one process that sel selects, as objects; -1
- * with errno (ENOENT: no such process). */
-int	fd_walk_pid(uint64_t pid, const struct fd_select *, ns_emit_fn,
-	    void *);
-/* The same for every process; those not readable are counted. */
-int	fd_walk(const struct fd_select *, ns_emit_fn, void *);
-/* The descriptors that hold the object at this canonical path (both
- * ends of a connection, for a socket), each once a run. */
-int	fd_walk_holders(const char *object, const struct fd_select *,
-	    ns_emit_fn, void *);
-/* The catalog of descriptor kinds this kernel gives, as objects. */
-int	fd_walk_types(ns_emit_fn, void *);
 
 /* The classes of /proc/PID/fd and what it holds, for proc.c. */
 extern const struct ns_class fd_node_class, fd_file_class, fd_pipe_class,

@@ -52,6 +52,41 @@ ns_fd_attr_of(const char *path, const char *name, struct ns_val *v)
 	ns_obj_clear(&o);
 	return r;
 }
+/* Where no table knows the socket, the descriptor is asked; failing
+ * that, its protocol still says where it would be. */
+static int
+obj_sock(struct fdent *e, char *buf, size_t size)
+{
+	const char *proto;
+	char dir[32];
+	uint64_t ino;
+
+	if (ns_fd_bracket_number(e->link, "socket:[", &ino) == -1) {
+		errno = ENOENT;
+		return -1;
+	}
+	if (ns_sock_path_held(ino, e->pid, e->fd, buf, size) == 0)
+		return 0;
+	if ((proto = ns_fdent_proto(e)) == NULL)
+		return -1;
+	ns_sock_dir(proto, dir, sizeof(dir));
+	snprintf(buf, size, "/sock/%s/%llu", dir, (unsigned long long)ino);
+	return 0;
+}
+
+/*
+ * The object a descriptor refers to.  A socket's path is sock.c's to
+ * tell, and sock.c asks the index for the sockets held: so the entries
+ * below it make no socket's path, and it is made here, above both.
+ */
+const char *
+ns_fd_object(struct fdent *e)
+{
+	if (e->fam == F_SOCK)
+		return ns_fdent_object_made(e, obj_sock);
+	return ns_fdent_object(e);
+}
+
 /* A device descriptor's rdev, or -1 if it holds no device. */
 static int
 ent_rdev(struct fdent *e, dev_t *rdev)
@@ -74,7 +109,7 @@ device_attr(struct ns_obj *o, struct ns_val *v, const char *name)
 
 	if ((e = ns_fdent_of(o)) == NULL)
 		return -1;
-	if (ent_rdev(e, &rdev) == -1 || (obj = ns_fdent_object(e)) == NULL)
+	if (ent_rdev(e, &rdev) == -1 || (obj = ns_fd_object(e)) == NULL)
 		return none();
 	return ns_fd_attr_of(obj, name, v);
 }
@@ -222,7 +257,7 @@ sock_attr(struct ns_obj *o, struct ns_val *v, const char *name)
 	struct fdent *e;
 	const char *obj;
 
-	if ((e = ns_fdent_of(o)) == NULL || (obj = ns_fdent_object(e)) == NULL)
+	if ((e = ns_fdent_of(o)) == NULL || (obj = ns_fd_object(e)) == NULL)
 		return -1;
 	return ns_fd_attr_of(obj, name, v);
 }
@@ -311,7 +346,7 @@ ns_fd_get_endpoints(struct ns_obj *o, struct ns_val *v)
 	char tty[64];
 	size_t n = v->n;
 
-	if ((e = ns_fdent_of(o)) == NULL || (obj = ns_fdent_object(e)) == NULL)
+	if ((e = ns_fdent_of(o)) == NULL || (obj = ns_fd_object(e)) == NULL)
 		return -1;
 	ep.self = e;
 	switch (e->fam) {
@@ -890,7 +925,7 @@ name_sock(struct ns_obj *o, struct fdent *e, struct ns_val *v)
 {
 	const char *obj;
 
-	if ((obj = ns_fdent_object(e)) != NULL &&
+	if ((obj = ns_fd_object(e)) != NULL &&
 	    ns_fd_attr_of(obj, NULL, v) == 0 &&
 	    v->n > 0)
 		return 0;
@@ -1064,7 +1099,7 @@ name_memfd(struct ns_obj *o, struct fdent *e, struct ns_val *v)
 /* Each kind's summary maker; none for a catalog row. */
 static int	(*const names[NFAMILIES])(struct ns_obj *, struct fdent *,
     struct ns_val *) = {
-#define FD_KIND(id, name, anon, own, holders, object, summary, ...) \
+#define FD_KIND(id, name, anon, link, own, holders, object, summary, ...) \
 	[id] = summary,
 	FD_KINDS
 #undef FD_KIND

@@ -10,6 +10,10 @@
 /* Another object's attribute by name (its summary if name is NULL),
  * through its class: 0, or -1 with errno. */
 int	ns_fd_attr_of(const char *path, const char *name, struct ns_val *);
+/* The canonical path of what a descriptor refers to, or NULL with
+ * errno: ns_fdent_object, and a socket's too. */
+struct fdent;
+const char *ns_fd_object(struct fdent *);
 /* lsfd's NAME of a descriptor, in the words of its kind. */
 int	ns_fd_get_name(struct ns_obj *, struct ns_val *);
 

@@ -28,12 +28,28 @@
 
 #include "fdent.h"
 
-/* The name of each kind, and whether readlink calls it "anon_inode:NAME". */
+static int	obj_own(struct fdent *, char *, size_t);
+static int	obj_path(struct fdent *, char *, size_t);
+static int	obj_pipe(struct fdent *, char *, size_t);
+static int	obj_eventfd(struct fdent *, char *, size_t);
+static int	obj_pidfd(struct fdent *, char *, size_t);
+static int	obj_bpf(struct fdent *, char *, size_t);
+static int	obj_memfd(struct fdent *, char *, size_t);
+static int	obj_nsfs(struct fdent *, char *, size_t);
+
+/*
+ * What the entries know of each kind: its name, how readlink's text
+ * tells it, and its maker of object paths (none for a catalog row, or
+ * for a socket, whose holders are known by their link).
+ */
 static const struct {
 	const char	*name;
 	int		 anon;
+	const char	*link;
+	int		(*object)(struct fdent *, char *, size_t);
 } kinds[NFAMILIES] = {
-#define FD_KIND(id, name, anon, ...)	[id] = { name, anon },
+#define FD_KIND(id, name, anon, link, own, holders, object, ...) \
+	[id] = { name, anon, link, object },
 	FD_KINDS
 #undef FD_KIND
 };
@@ -136,10 +152,10 @@ ns_fd_family_of(const char *link)
 	uint64_t ino;
 	size_t i;
 
-	if (strncmp(link, "socket:[", 8) == 0)
-		return F_SOCK;
-	if (strncmp(link, "pipe:[", 6) == 0)
-		return F_PIPE;
+	for (i = 0; i < NFAMILIES; i++)
+		if (kinds[i].link != NULL && strncmp(link, kinds[i].link,
+		    strlen(kinds[i].link)) == 0)
+			return i;
 	if (strncmp(link, "anon_inode:", 11) == 0) {
 		anon_class(link, cls, sizeof(cls));
 		for (i = 0; i < NFAMILIES; i++)
@@ -717,28 +733,6 @@ obj_pipe(struct fdent *e, char *buf, size_t size)
 	return 0;
 }
 
-/* Where no table knows the socket, the descriptor is asked; failing
- * that, its protocol still says where it would be. */
-static int
-obj_sock(struct fdent *e, char *buf, size_t size)
-{
-	const char *proto;
-	char dir[32];
-	uint64_t ino;
-
-	if (ns_fd_bracket_number(e->link, "socket:[", &ino) == -1) {
-		errno = ENOENT;
-		return -1;
-	}
-	if (ns_sock_path_held(ino, e->pid, e->fd, buf, size) == 0)
-		return 0;
-	if ((proto = ns_fdent_proto(e)) == NULL)
-		return -1;
-	ns_sock_dir(proto, dir, sizeof(dir));
-	snprintf(buf, size, "/sock/%s/%llu", dir, (unsigned long long)ino);
-	return 0;
-}
-
 /* Before Linux 5.2 an eventfd had no id: it is its descriptor then. */
 static int
 obj_eventfd(struct fdent *e, char *buf, size_t size)
@@ -875,23 +869,27 @@ obj_memfd(struct fdent *e, char *buf, size_t size)
 	return 0;
 }
 
-/* Each kind's maker of object paths; none for a catalog row. */
-static int	(*const objects[NFAMILIES])(struct fdent *, char *,
-    size_t) = {
-#define FD_KIND(id, name, anon, own, holders, object, ...)	[id] = object,
-	FD_KINDS
-#undef FD_KIND
-};
-
 const char *
 ns_fdent_object(struct fdent *e)
 {
+	return ns_fdent_object_made(e, kinds[e->fam].object);
+}
+
+const char *
+ns_fdent_object_made(struct fdent *e, int (*make)(struct fdent *, char *,
+    size_t))
+{
 	char buf[PATH_MAX + 16];
 
+	/* Not told here: the layer that can tell it may ask again. */
+	if (e->obj_err == -1 && e->link_err == 0 && make == NULL) {
+		errno = ENOENT;
+		return NULL;
+	}
 	if (e->obj_err == -1 && e->link_err != 0)
 		e->obj_err = e->link_err;
 	if (e->obj_err == -1) {
-		if (objects[e->fam](e, buf, sizeof(buf)) == -1)
+		if (make(e, buf, sizeof(buf)) == -1)
 			e->obj_err = errno;
 		else {
 			if ((e->object = strdup(buf)) == NULL)
@@ -1006,4 +1004,10 @@ ns_fd_open_fds(uint64_t pid)
 	ns_fd_skip_pid(pid);
 	errno = EACCES;
 	return NULL;
+}
+
+const char *
+ns_fd_kind_link(enum family f)
+{
+	return kinds[f].object == NULL ? kinds[f].link : NULL;
 }

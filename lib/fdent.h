@@ -70,7 +70,12 @@ enum family	 ns_fd_family_of(const char *link);
 const struct stat *ns_fdent_stat(struct fdent *);
 const char	*ns_fdent_info(struct fdent *);
 const char	*ns_fdent_kind(struct fdent *);
+/* The canonical path of its object, made once by its kind's maker:
+ * NULL with ENOENT for a kind whose row names none at this layer (a
+ * socket), which ns_fdent_object_made, given the maker, tells. */
 const char	*ns_fdent_object(struct fdent *);
+const char	*ns_fdent_object_made(struct fdent *,
+		    int (*make)(struct fdent *, char *, size_t));
 const char	*ns_fdent_proto(struct fdent *);
 int		 ns_fdent_lmode(struct fdent *, mode_t *);
 int		 ns_fdent_is_mqueue(struct fdent *);
@@ -86,6 +91,10 @@ int		 ns_fd_bracket_number(const char *link, const char *prefix,
 		    uint64_t *);
 /* "net:[4026531833]": the namespace type, or NULL. */
 const char	*ns_fd_nsfs_type(const char *link, uint64_t *ino);
+
+/* What readlink's text starts with for a descriptor of kind f, if the
+ * holders of its objects are known by it (a socket's), else NULL. */
+const char	*ns_fd_kind_link(enum family);
 
 /* The text of readlink, or of a whole file relative to dfd; NULL with
  * errno. */

@@ -110,6 +110,33 @@ hash_str(const char *s)
 	return h;
 }
 
+/* What an entry is hashed by: its link, for a kind whose holders are
+ * known by it (a socket), else its object's path; NULL for none. */
+static const char *
+ent_key(struct fdent *e)
+{
+	if (ns_fd_kind_link(e->fam) != NULL)
+		return e->link;
+	return ns_fdent_object(e);
+}
+
+/* The same for the holders of object: "socket:[INODE]" for a socket's
+ * path, which ends in its inode; the path for the others. */
+static const char *
+object_key(const char *object, unsigned fams, char *buf, size_t size)
+{
+	const char *link, *ino;
+	int f;
+
+	for (f = 0; f < NFAMILIES; f++)
+		if ((fams & (1U << f)) && (link = ns_fd_kind_link(f)) !=
+		    NULL && (ino = strrchr(object, '/')) != NULL) {
+			snprintf(buf, size, "%s%s]", link, ino + 1);
+			return buf;
+		}
+	return object;
+}
+
 static void
 index_hash(enum family fam)
 {
@@ -133,7 +160,7 @@ index_hash(enum family fam)
 	/* Backwards, so that each chain runs in the order of the scan. */
 	for (i = ix.n; i-- > 0;) {
 		e = ix.ent[i];
-		if (e->fam != fam || (obj = ns_fdent_object(e)) == NULL)
+		if (e->fam != fam || (obj = ent_key(e)) == NULL)
 			continue;
 		b = hash_str(obj) & (ix.nbucket - 1);
 		e->hnext = ix.bucket[b];
@@ -147,7 +174,7 @@ static const struct {
 	const char	*holders;
 	int		 own;
 } kinds[NFAMILIES] = {
-#define FD_KIND(id, name, anon, own, holders, ...) \
+#define FD_KIND(id, name, anon, link, own, holders, ...) \
 	[id] = { holders, own },
 	FD_KINDS
 #undef FD_KIND
@@ -188,6 +215,8 @@ families_of(const char *path)
 static int
 index_holders(const char *object, int assoc, fd_ent_fn fn, void *arg)
 {
+	char buf[64];
+	const char *key;
 	unsigned fams;
 	size_t i;
 	int f, r;
@@ -198,10 +227,11 @@ index_holders(const char *object, int assoc, fd_ent_fn fn, void *arg)
 	for (f = 0; f < NFAMILIES; f++)
 		if (fams & (1U << f))
 			index_hash(f);
-	for (i = ix.bucket[hash_str(object) & (ix.nbucket - 1)]; i != 0;
+	key = object_key(object, fams, buf, sizeof(buf));
+	for (i = ix.bucket[hash_str(key) & (ix.nbucket - 1)]; i != 0;
 	    i = ix.ent[i - 1]->hnext) {
 		/* The associations may have been read for another question. */
-		if (strcmp(ix.ent[i - 1]->object, object) != 0 ||
+		if (strcmp(ent_key(ix.ent[i - 1]), key) != 0 ||
 		    (!assoc && ix.ent[i - 1]->fd < 0))
 			continue;
 		if ((r = fn(ix.ent[i - 1], arg)) != 0)

@@ -332,7 +332,7 @@ static const struct kind_info {
 	int		(*probe)(void);
 	int		(*catalog)(ns_emit_fn, void *);
 } kinds[NFAMILIES] = {
-#define FD_KIND(id, name, anon, own, holders, object, summary, class, \
+#define FD_KIND(id, name, anon, link, own, holders, object, summary, class, \
     form, supports, about, probe, catalog) \
 	[id] = { name, form, supports, about, probe, catalog },
 	FD_KINDS
@@ -340,7 +340,7 @@ static const struct kind_info {
 };
 
 int
-fd_walk_types(ns_emit_fn emit, void *arg)
+ns_fd_walk_types(ns_emit_fn emit, void *arg)
 {
 	const struct kind_info *k;
 	int stop = 0;
