@@ -23,7 +23,8 @@
 #include <string.h>
 
 #include "provider.h"
-#include "fd.h"
+#include "fdindex.h"
+#include "fdparse.h"
 
 /* An anonymous object's id: the kernel's id of it. */
 static inline uint64_t

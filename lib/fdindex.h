@@ -11,7 +11,6 @@
 
 #include <stdint.h>
 
-#include "fdparse.h"
 #include "provider.h"
 
 /*
@@ -39,7 +38,8 @@ int		 fd_ent_fd(const struct fdent *);
 /* An association's name ("exe", "mem", "shm"...), "" for a descriptor. */
 const char	*fd_ent_assoc(const struct fdent *);
 const char	*fd_ent_link(struct fdent *);
-/* The canonical path of its object, or NULL. */
+/* The canonical path of its object, or NULL; a socket's, which sock.c
+ * names, is not made at this layer (NULL, ENOENT). */
 const char	*fd_ent_object(struct fdent *);
 /* The fdinfo text, or NULL with errno. */
 const char	*fd_ent_info(struct fdent *);

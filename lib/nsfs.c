@@ -35,7 +35,6 @@
 #include <linux/nsfs.h>
 
 #include "provider.h"
-#include "fd.h"
 #include "nsparse.h"
 
 /* A namespace's ids: its inode and its type (an index of nsfs_types);

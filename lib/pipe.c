@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "provider.h"
-#include "fd.h"
+#include "fdindex.h"
 
 /* A pipe object's id: its inode. */
 static inline uint64_t

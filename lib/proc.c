@@ -24,6 +24,7 @@
 
 #include "provider.h"
 #include "fd.h"
+#include "fdparse.h"
 #include "procparse.h"
 
 /* A process object's id: its pid. */
