@@ -29,6 +29,7 @@
 #include "fd.h"
 #include "fdent.h"
 
+/* One line of the catalog, on the priv of its object. */
 struct catalog_ent {
 	char	*kind;
 	char	*form;
