@@ -241,6 +241,11 @@ bpf(void)
 	    "memlock:\t344\nmap_id:\t3\nfrozen:\t0\n", &b) == 0,
 	    "bpf: a map");
 	ok(!b.prog && b.id == 3 && b.type == 2, "bpf: the map's id and type");
+	ok(b.map_flags == 0, "bpf: the map's flags");
+	ok(fdinfo_parse_bpf("map_type:\t2\nmap_flags:\t0x400\nmap_id:\t5\n",
+	    &b) == 0 && b.map_flags == 0x400, "bpf: an mmapable map");
+	ok(fdinfo_parse_bpf("map_type:\t2\nmap_flags:\tx\nmap_id:\t5\n",
+	    &b) == 0 && b.map_flags == 0, "bpf: garbled map flags are none");
 	is_str(fd_bpf_type_name(0, b.type), "array", "bpf: array");
 	ok(fdinfo_parse_bpf("prog_type:\t1\nprog_jited:\t1\n"
 	    "prog_tag:\t59f4a931744dcdc6\nmemlock:\t4096\nprog_id:\t4\n"
