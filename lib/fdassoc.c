@@ -107,60 +107,6 @@ assoc_ns(uint64_t pid, int dfd, int (*fn)(struct fdent *, void *),
 	return r;
 }
 
-/* One file mapped, whatever number of regions it takes. */
-struct mapping {
-	dev_t		 dev;
-	uint64_t	 ino;
-	int		 shared;
-	char		 mode[4];
-	char		 range[40];	/* the first region's, as maps has it */
-	char		*path;
-};
-
-/*
- * "ADDR PERMS OFFSET MAJ:MIN INODE PATH", numbers in hex but the inode;
- * only mappings of a file are of interest: a path, or what a socket
- * ("socket:[INODE]", a packet socket's ring) or an anonymous inode
- * ("anon_inode:bpf-map") reads as.
- */
-static int
-parse_mapping(char *line, struct mapping *m)
-{
-	char *s = line, *range, *perms, *off, *dev, *ino, *colon, *end;
-	unsigned long maj, min;
-	uint64_t n;
-
-	if (ns_fd_field(&s, &range) == -1 || ns_fd_field(&s, &perms) == -1 ||
-	    ns_fd_field(&s, &off) == -1 || ns_fd_field(&s, &dev) == -1 ||
-	    ns_fd_field(&s, &ino) == -1 || strlen(perms) < 4)
-		return -1;
-	while (*s == ' ')
-		s++;
-	if ((*s != '/' && strncmp(s, "socket:[", 8) != 0 &&
-	    strncmp(s, "anon_inode:", 11) != 0) ||
-	    ns_parse_u64(ino, UINT64_MAX, &n) == -1 || n == 0 ||
-	    (colon = strchr(dev, ':')) == NULL ||
-	    strlcpy(m->range, range, sizeof(m->range)) >= sizeof(m->range))
-		return -1;
-	*colon = '\0';
-	errno = 0;
-	maj = strtoul(dev, &end, 16);
-	if (errno || *end != '\0' || end == dev)
-		return -1;
-	min = strtoul(colon + 1, &end, 16);
-	if (errno || *end != '\0' || end == colon + 1)
-		return -1;
-	m->dev = makedev(maj, min);
-	m->ino = n;
-	m->shared = perms[3] == 's';
-	m->mode[0] = perms[0] == 'r' ? 'r' : '-';
-	m->mode[1] = perms[1] == 'w' ? 'w' : '-';
-	m->mode[2] = perms[2] == 'x' ? 'x' : '-';
-	m->mode[3] = '\0';
-	m->path = s;
-	return 0;
-}
-
 static void
 merge_mode(char *into, const char *mode)
 {
@@ -177,7 +123,7 @@ merge_mode(char *into, const char *mode)
  * mapped is the one taken.
  */
 static char *
-map_path(const struct mapping *m)
+map_path(const struct fd_mapping *m)
 {
 	struct stat st;
 	char *s, *p, *q;
@@ -206,7 +152,7 @@ static int
 assoc_maps(uint64_t pid, int dfd, int (*fn)(struct fdent *, void *),
     void *arg)
 {
-	struct mapping *maps = NULL, m;
+	struct fd_mapping *maps = NULL, m;
 	struct fdent *e;
 	char path[64], *text, *line, *next;
 	size_t n = 0, i;
@@ -222,7 +168,7 @@ assoc_maps(uint64_t pid, int dfd, int (*fn)(struct fdent *, void *),
 	for (line = text; line != NULL && *line != '\0'; line = next) {
 		if ((next = strchr(line, '\n')) != NULL)
 			*next++ = '\0';
-		if (parse_mapping(line, &m) == -1)
+		if (fd_parse_mapping(line, &m) == -1)
 			continue;
 		/* A library is several regions of one file; the process
 		 * holds the file once, in the union of their modes. */

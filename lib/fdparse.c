@@ -6,11 +6,13 @@
  * line (epoll's targets, inotify's watches), some numbers in decimal,
  * some in octal, some in hex, as the kernel's seq_printf formats have
  * it.  Each reader knows one kind's lines and passes over the rest, so
- * that a kernel that adds a line breaks nothing.  Nothing here does
+ * that a kernel that adds a line breaks nothing.  A line of
+ * /proc/PID/maps, for fdinfo -a, is read here too.  Nothing here does
  * I/O: the callers read the text, the unit tests and the fuzzer give it.
  */
 #include <sys/epoll.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 #include <linux/bpf.h>
 
@@ -25,6 +27,7 @@
 #include <time.h>
 
 #include "fdparse.h"
+#include "provider.h"
 
 /* The start of the line after s, or NULL at the end of the text. */
 static const char *
@@ -673,5 +676,49 @@ ns_fd_field(char **s, char **f)
 		(*s)++;
 	if (**s == ' ')
 		*(*s)++ = '\0';
+	return 0;
+}
+
+/*
+ * "ADDR PERMS OFFSET MAJ:MIN INODE PATH", numbers in hex but the inode;
+ * only mappings of a file are of interest: a path, or what a socket
+ * ("socket:[INODE]", a packet socket's ring) or an anonymous inode
+ * ("anon_inode:bpf-map") reads as.
+ */
+int
+fd_parse_mapping(char *line, struct fd_mapping *m)
+{
+	char *s = line, *range, *perms, *off, *dev, *ino, *colon, *end;
+	unsigned long maj, min;
+	uint64_t n;
+
+	if (ns_fd_field(&s, &range) == -1 || ns_fd_field(&s, &perms) == -1 ||
+	    ns_fd_field(&s, &off) == -1 || ns_fd_field(&s, &dev) == -1 ||
+	    ns_fd_field(&s, &ino) == -1 || strlen(perms) < 4)
+		return -1;
+	while (*s == ' ')
+		s++;
+	if ((*s != '/' && strncmp(s, "socket:[", 8) != 0 &&
+	    strncmp(s, "anon_inode:", 11) != 0) ||
+	    ns_parse_u64(ino, UINT64_MAX, &n) == -1 || n == 0 ||
+	    (colon = strchr(dev, ':')) == NULL ||
+	    strlcpy(m->range, range, sizeof(m->range)) >= sizeof(m->range))
+		return -1;
+	*colon = '\0';
+	errno = 0;
+	maj = strtoul(dev, &end, 16);
+	if (errno || *end != '\0' || end == dev)
+		return -1;
+	min = strtoul(colon + 1, &end, 16);
+	if (errno || *end != '\0' || end == colon + 1)
+		return -1;
+	m->dev = makedev(maj, min);
+	m->ino = n;
+	m->shared = perms[3] == 's';
+	m->mode[0] = perms[0] == 'r' ? 'r' : '-';
+	m->mode[1] = perms[1] == 'w' ? 'w' : '-';
+	m->mode[2] = perms[2] == 'x' ? 'x' : '-';
+	m->mode[3] = '\0';
+	m->path = s;
 	return 0;
 }

@@ -1,11 +1,14 @@
 /*
- * fdparse.h: the readers of /proc/PID/fdinfo/N text and of the link
- * text of /proc/PID/fd/N, and the names of what they read.  Pure
+ * fdparse.h: the readers of /proc/PID/fdinfo/N text, of the link text
+ * of /proc/PID/fd/N and of /proc/PID/maps lines, and the names of what
+ * they read.  Pure
  * functions of their arguments, with no I/O: unit tested
  * (tests/unit/fdparse.c) and fuzzed (tests/fuzz/fdinfo.c).
  */
 #ifndef NS_FDPARSE_H
 #define NS_FDPARSE_H
+
+#include <sys/types.h>
 
 #include <stddef.h>
 #include <stdint.h>
@@ -124,6 +127,20 @@ const char *fd_clock_name(int);
 const char *fd_bpf_type_name(int prog, uint64_t type);
 /* epoll event bits as names: "IN,OUT". */
 void	fd_epoll_events_string(uint32_t, char *buf, size_t size);
+
+/* One line of /proc/PID/maps that maps a file: a path, or what a socket
+ * (a packet socket's ring) or an anonymous inode reads as. */
+struct fd_mapping {
+	dev_t		 dev;
+	uint64_t	 ino;
+	int		 shared;
+	char		 mode[4];
+	char		 range[40];	/* the first region's, as maps has it */
+	char		*path;		/* in the line */
+};
+/* Parse a maps line, cut into words in place: 0, or -1 for a line that
+ * maps no file or does not parse. */
+int	fd_parse_mapping(char *line, struct fd_mapping *);
 
 /* Whether s ends in suffix. */
 static inline int

@@ -72,6 +72,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fdinfo_pidfd pidfd;
 	struct fdinfo_bpf bpf;
 	struct fdinfo_io_uring uring;
+	struct fd_mapping map;
 	uint64_t mask = 0;
 	size_t nmarks = 0, nmarks1 = 0;
 	char *text;
@@ -105,6 +106,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	field(text, "flags");
 	field(text, "Pid");
 	field(text, "");
+	/* A maps line is cut in place: its words and path stay in it. */
+	if (fd_parse_mapping(text, &map) == 0)
+		FUZZ_CHECK(memchr(map.range, '\0', sizeof(map.range)) &&
+		    map.path >= text && map.path <= text + size);
 	free(text);
 	return 0;
 }
