@@ -26,6 +26,8 @@
 #include "fdassoc.h"
 #include "fdattr.h"
 #include "fdent.h"
+#include "fdindex.h"
+#include "fdwalk.h"
 
 static int
 get_pid(struct ns_obj *o, struct ns_val *v)

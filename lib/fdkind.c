@@ -28,6 +28,7 @@
 
 #include "fd.h"
 #include "fdent.h"
+#include "fdwalk.h"
 
 /* One line of the catalog, on the priv of its object. */
 struct catalog_ent {
