@@ -174,7 +174,7 @@ get_fd(struct ns_obj *o, struct ns_val *v)
 	if ((e = ns_fdent_of(o)) == NULL)
 		return -1;
 	if (e->fd < 0)
-		return none();
+		return ns_none();
 	ns_val_num(v, e->fd);
 	return 0;
 }
@@ -202,7 +202,7 @@ get_mode(struct ns_obj *o, struct ns_val *v)
 	if ((e = ns_fdent_of(o)) == NULL)
 		return -1;
 	if (e->fd < 0 && e->link_err != 0)
-		return none();
+		return ns_none();
 	if (e->fd < 0) {
 		ns_val_add(v, e->amode[0] != '\0' ? e->amode : "---");
 		return 0;
@@ -224,7 +224,7 @@ get_flags(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	fd_flags_string(e->ci.flags, buf, sizeof(buf));
 	if (buf[0] == '\0')
-		return none();
+		return ns_none();
 	ns_val_add(v, buf);
 	return 0;
 }
@@ -237,7 +237,7 @@ get_pos(struct ns_obj *o, struct ns_val *v)
 	if (ns_fdent_info_of(o, &e) == NULL)
 		return -1;
 	if (!(e->ci.has & FI_POS))
-		return none();
+		return ns_none();
 	ns_val_num(v, e->ci.pos);
 	return 0;
 }
@@ -254,11 +254,11 @@ get_mount(struct ns_obj *o, struct ns_val *v)
 	if (ns_fdent_info_of(o, &e) == NULL)
 		return -1;
 	if (!(e->ci.has & FI_MNT_ID))
-		return none();
+		return ns_none();
 	snprintf(path, sizeof(path), "/mount/%llu",
 	    (unsigned long long)e->ci.mnt_id);
 	if (ns_resolve_into(&m, path) == -1)
-		return none();
+		return ns_none();
 	ns_obj_clear(&m);
 	ns_val_add(v, path);
 	return 0;
@@ -272,7 +272,7 @@ get_kind(struct ns_obj *o, struct ns_val *v)
 	if ((e = ns_fdent_of(o)) == NULL)
 		return -1;
 	if (*ns_fdent_kind(e) == '\0')
-		return none();
+		return ns_none();
 	ns_val_add(v, ns_fdent_kind(e));
 	return 0;
 }
@@ -322,7 +322,7 @@ get_deleted(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	/* A path too long to read says nothing either way. */
 	if (e->fam != F_PATH || e->link[0] == '\0')
-		return none();
+		return ns_none();
 	if ((st = ns_fdent_stat(e)) == NULL)
 		return -1;
 	/* A queue of another IPC namespace has no path but is there. */
@@ -343,7 +343,7 @@ get_size(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	if (!S_ISREG(st->st_mode) && e->fam != F_MEMFD &&
 	    e->fam != F_SECRETMEM)
-		return none();
+		return ns_none();
 	ns_val_num(v, (unsigned long long)st->st_size);
 	return 0;
 }
@@ -759,7 +759,7 @@ fd_lookup(struct ns_obj *o, uint64_t pid, char **comp, int n)
 	uint64_t fd;
 
 	if (n < 1 || n > 2 || strcmp(comp[0], "fd") != 0)
-		return none();
+		return ns_none();
 	if (n == 1) {
 		snprintf(path, sizeof(path), "/proc/%llu/fd",
 		    (unsigned long long)pid);
@@ -769,7 +769,7 @@ fd_lookup(struct ns_obj *o, uint64_t pid, char **comp, int n)
 		return 0;
 	}
 	if (ns_parse_u64(comp[1], INT_MAX, &fd) == -1)
-		return none();
+		return ns_none();
 	if ((e = ns_fdent_load(-1, pid, (int)fd)) == NULL)
 		return -1;
 	ent_obj(o, e);

@@ -159,7 +159,7 @@ assoc_maps(uint64_t pid, int dfd, int (*fn)(struct fdent *, void *),
 	int r = 0;
 
 	proc_file(pid, dfd, "maps", path, sizeof(path));
-	if ((text = ns_fd_read_whole_at(dfd >= 0 ? dfd : AT_FDCWD, path)) ==
+	if ((text = ns_read_file_at(dfd >= 0 ? dfd : AT_FDCWD, path)) ==
 	    NULL) {
 		if (errno == EACCES || errno == EPERM)
 			ns_fd_skip_pid(pid);
@@ -273,7 +273,7 @@ mnts_load(void)
 	int i;
 
 	mnts.loaded = 1;
-	if ((text = ns_fd_read_whole_at(AT_FDCWD, "/proc/self/mountinfo")) ==
+	if ((text = ns_read_file_at(AT_FDCWD, "/proc/self/mountinfo")) ==
 	    NULL)
 		return;
 	for (line = text; line != NULL && *line != '\0'; line = next) {

@@ -110,7 +110,7 @@ device_attr(struct ns_obj *o, struct ns_val *v, const char *name)
 	if ((e = ns_fdent_of(o)) == NULL)
 		return -1;
 	if (ent_rdev(e, &rdev) == -1 || (obj = ns_fd_object(e)) == NULL)
-		return none();
+		return ns_none();
 	return ns_fd_attr_of(obj, name, v);
 }
 
@@ -145,7 +145,7 @@ device_field(struct ns_obj *o, const char *key, char *buf, size_t size)
 		return -1;
 	if (ent_rdev(e, &rdev) == -1 || (info = ns_fdent_info(e)) == NULL ||
 	    fdinfo_field(info, key, buf, size) == -1)
-		return none();
+		return ns_none();
 	return 0;
 }
 
@@ -229,9 +229,9 @@ ns_fd_get_interface(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	if (tun_netns(o, &ino) == 0 && stat("/proc/self/ns/net", &self) ==
 	    0 && self.st_ino != ino)
-		return none();
+		return ns_none();
 	if ((idx = if_nametoindex(name)) == 0)
-		return none();
+		return ns_none();
 	ns_val_addf(v, "/dev/net/%u", idx);
 	return 0;
 }
@@ -245,7 +245,7 @@ ns_fd_get_tty(struct ns_obj *o, struct ns_val *v)
 
 	if (device_field(o, "tty-index", idx, sizeof(idx)) == -1 ||
 	    ns_parse_u64(idx, 0xfffff, &n) == -1)
-		return none();
+		return ns_none();
 	ns_val_addf(v, "/dev/char/136/%llu", (unsigned long long)n);
 	return 0;
 }
@@ -355,7 +355,7 @@ ns_fd_get_endpoints(struct ns_obj *o, struct ns_val *v)
 		break;
 	case F_EVENTFD:
 		if (strncmp(obj, "/anon/", 6) != 0)
-			return none();
+			return ns_none();
 		break;
 	case F_PATH:
 		if ((st = ns_fdent_stat(e)) == NULL)
@@ -374,13 +374,13 @@ ns_fd_get_endpoints(struct ns_obj *o, struct ns_val *v)
 		if (S_ISCHR(st->st_mode) && major(st->st_rdev) == 136) {
 			m.index = minor(st->st_rdev);
 			fd_index_holders("/dev/char/5/2", add_master, &m);
-			return v->n == n ? none() : 0;
+			return v->n == n ? ns_none() : 0;
 		}
 		if (!S_ISFIFO(st->st_mode) && !ns_fdent_is_mqueue(e))
-			return none();
+			return ns_none();
 		break;
 	default:
-		return none();
+		return ns_none();
 	}
 	fd_index_holders(obj, add_endpoint, &ep);
 	if (e->fam == F_SOCK && ns_fd_attr_of(obj, "peer", &peer) == 0 &&
@@ -388,7 +388,7 @@ ns_fd_get_endpoints(struct ns_obj *o, struct ns_val *v)
 		fd_index_holders(peer.buf, add_endpoint, &ep);
 	ns_val_free(&peer);
 	if (v->n == n)
-		return none();
+		return ns_none();
 	return 0;
 }
 
@@ -414,7 +414,7 @@ ns_fd_get_id(struct ns_obj *o, struct ns_val *v)
 		if ((info = ns_fdent_info(e)) == NULL)
 			return -1;
 		if (fdinfo_parse_eventfd(info, &ev) == -1 || ev.id < 0)
-			return none();
+			return ns_none();
 		ns_val_num(v, (unsigned long long)ev.id);
 		return 0;
 	case F_BPF_MAP:
@@ -423,11 +423,11 @@ ns_fd_get_id(struct ns_obj *o, struct ns_val *v)
 		if ((info = ns_fdent_info(e)) == NULL)
 			return -1;
 		if (fdinfo_parse_bpf(info, &b) == -1)
-			return none();
+			return ns_none();
 		ns_val_num(v, b.id);
 		return 0;
 	default:
-		return none();
+		return ns_none();
 	}
 }
 
@@ -437,7 +437,7 @@ fd_val_counter(const char *info, struct ns_val *v)
 	struct fdinfo_eventfd ev;
 
 	if (fdinfo_parse_eventfd(info, &ev) == -1)
-		return none();
+		return ns_none();
 	ns_val_num(v, ev.count);
 	return 0;
 }
@@ -494,7 +494,7 @@ ns_fd_get_targets(struct ns_obj *o, struct ns_val *v)
 		ns_val_addf(v, "/proc/%llu/fd/%d", (unsigned long long)e->pid,
 		    t[i].fd);
 	free(t);
-	return n > 0 ? 0 : none();
+	return n > 0 ? 0 : ns_none();
 }
 
 int
@@ -516,7 +516,7 @@ ns_fd_get_events(struct ns_obj *o, struct ns_val *v)
 	}
 	free(t);
 	if (n == 0)
-		return none();
+		return ns_none();
 	ns_val_add(v, buf);
 	return 0;
 }
@@ -530,7 +530,7 @@ timerfd_of(struct ns_obj *o, struct fdinfo_timerfd *t)
 	if ((info = ns_fdent_info_of(o, &e)) == NULL)
 		return -1;
 	if (fdinfo_parse_timerfd(info, t) == -1)
-		return none();
+		return ns_none();
 	return 0;
 }
 
@@ -580,7 +580,7 @@ ns_fd_get_sigmask(struct ns_obj *o, struct ns_val *v)
 	if ((info = ns_fdent_info_of(o, &e)) == NULL)
 		return -1;
 	if (fdinfo_parse_signalfd(info, &mask) == -1)
-		return none();
+		return ns_none();
 	fd_sigmask_string(mask, buf, sizeof(buf));
 	ns_val_add(v, buf);
 	return 0;
@@ -634,7 +634,7 @@ ns_fd_get_watches(struct ns_obj *o, struct ns_val *v)
 			ns_val_add(v, path);
 	}
 	free(m);
-	return v->n > 0 ? 0 : none();
+	return v->n > 0 ? 0 : ns_none();
 }
 
 /* Every watched inode as "INODE,MAJ:MIN", whether it has a path or not. */
@@ -667,7 +667,7 @@ ns_fd_get_inodes(struct ns_obj *o, struct ns_val *v)
 	marks_string(m, n, buf, sizeof(buf));
 	free(m);
 	if (buf[0] == '\0')
-		return none();
+		return ns_none();
 	ns_val_add(v, buf);
 	return 0;
 }
@@ -683,7 +683,7 @@ fanotify_of(struct ns_obj *o, struct fdinfo_fanotify *f)
 	if ((info = ns_fdent_info_of(o, &e)) == NULL)
 		return -1;
 	if (fdinfo_parse_fanotify(info, f, &m, 0, &n) == -1)
-		return none();
+		return ns_none();
 	return 0;
 }
 
@@ -719,7 +719,7 @@ ns_fd_get_nspid(struct ns_obj *o, struct ns_val *v)
 	if ((info = ns_fdent_info_of(o, &e)) == NULL)
 		return -1;
 	if (fdinfo_parse_pidfd(info, &p) == -1 || p.nspid[0] == '\0')
-		return none();
+		return ns_none();
 	ns_val_add(v, p.nspid);
 	return 0;
 }
@@ -730,7 +730,7 @@ fd_val_bpf_type(const char *info, struct ns_val *v)
 	struct fdinfo_bpf b;
 
 	if (fdinfo_parse_bpf(info, &b) == -1)
-		return none();
+		return ns_none();
 	if (b.link)
 		ns_val_add(v, b.link_type);
 	else
@@ -744,7 +744,7 @@ fd_val_bpf_prog(const char *info, struct ns_val *v)
 	struct fdinfo_bpf b;
 
 	if (fdinfo_parse_bpf(info, &b) == -1 || !b.link || b.prog_id == 0)
-		return none();
+		return ns_none();
 	ns_val_addf(v, "/anon/bpf-prog/%llu", (unsigned long long)b.prog_id);
 	return 0;
 }
@@ -755,7 +755,7 @@ fd_val_bpf_tag(const char *info, struct ns_val *v)
 	struct fdinfo_bpf b;
 
 	if (fdinfo_parse_bpf(info, &b) == -1 || b.tag[0] == '\0')
-		return none();
+		return ns_none();
 	ns_val_add(v, b.tag);
 	return 0;
 }
@@ -806,7 +806,7 @@ ent_bpf_name(struct fdent *e, char *buf, size_t size)
 	    fdinfo_parse_bpf(info, &b) == -1)
 		return -1;
 	if (b.link)
-		return none();
+		return ns_none();
 	if ((fd = ent_dup(e)) == -1)
 		return -1;
 	memset(&attr, 0, sizeof(attr));
@@ -823,7 +823,7 @@ ent_bpf_name(struct fdent *e, char *buf, size_t size)
 	name = b.prog ? prog.name : map.name;
 	if (strnlen(name, BPF_OBJ_NAME_LEN) == BPF_OBJ_NAME_LEN ||
 	    *name == '\0')
-		return none();
+		return ns_none();
 	strlcpy(buf, name, size);
 	return 0;
 }
@@ -856,7 +856,7 @@ io_uring_of(struct ns_obj *o, struct fdinfo_io_uring *u)
 	if ((info = ns_fdent_info_of(o, &e)) == NULL)
 		return -1;
 	if (fdinfo_parse_io_uring(info, u) == -1)
-		return none();
+		return ns_none();
 	return 0;
 }
 

@@ -369,42 +369,6 @@ ns_fdent_lmode(struct fdent *e, mode_t *m)
 	return 0;
 }
 
-/* A file of unknown length, read whole: NUL-terminated, or NULL.  A
- * relative path is relative to dfd. */
-char *
-ns_fd_read_whole_at(int dfd, const char *path)
-{
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
-	ssize_t n;
-	int fd, save;
-
-	if ((fd = openat(dfd, path, O_RDONLY | O_CLOEXEC)) == -1)
-		return NULL;
-	for (;;) {
-		if (cap - len < 2) {
-			cap = cap ? cap * 2 : 1024;
-			if ((buf = realloc(buf, cap)) == NULL)
-				err(1, NULL);
-		}
-		if ((n = read(fd, buf + len, cap - len - 1)) == -1) {
-			if (errno == EINTR)
-				continue;
-			save = errno;
-			close(fd);
-			free(buf);
-			errno = save;
-			return NULL;
-		}
-		if (n == 0)
-			break;
-		len += n;
-	}
-	close(fd);
-	buf[len] = '\0';
-	return buf;
-}
-
 /* The fdinfo text, read once; NULL with errno. */
 const char *
 ns_fdent_info(struct fdent *e)
@@ -418,7 +382,7 @@ ns_fdent_info(struct fdent *e)
 			snprintf(path, sizeof(path), "../fdinfo/%d", e->fd);
 		if (e->fd < 0)
 			e->info_err = ENOENT;
-		else if ((e->info = ns_fd_read_whole_at(e->dfd >= 0 ? e->dfd :
+		else if ((e->info = ns_read_file_at(e->dfd >= 0 ? e->dfd :
 		    AT_FDCWD, path)) == NULL)
 			e->info_err = errno;
 		else if (fdinfo_parse_common(e->info, &e->ci) == -1)

@@ -96,10 +96,8 @@ const char	*ns_fd_nsfs_type(const char *link, uint64_t *ino);
  * holders of its objects are known by it (a socket's), else NULL. */
 const char	*ns_fd_kind_link(enum family);
 
-/* The text of readlink, or of a whole file relative to dfd; NULL with
- * errno. */
+/* The text of readlink relative to dfd; NULL with errno. */
 char		*ns_fd_read_link_at(int dfd, const char *name);
-char		*ns_fd_read_whole_at(int dfd, const char *path);
 /* /proc/PID/fd opened, or NULL with errno (EACCES: counted). */
 DIR		*ns_fd_open_fds(uint64_t pid);
 /* A process not ours to read, counted once a run. */
@@ -150,14 +148,6 @@ static inline void
 fd_obj_set_fd(struct ns_obj *o, int fd)
 {
 	o->id[1] = (uint64_t)fd;
-}
-
-/* An attribute that the entry does not have. */
-static inline int
-none(void)
-{
-	errno = ENOENT;
-	return -1;
 }
 
 #endif

@@ -199,7 +199,7 @@ catalog_str(struct ns_obj *o, struct ns_val *v, size_t off)
 	}
 	s = *(char **)((char *)c + off);
 	if (*s == '\0')
-		return none();
+		return ns_none();
 	ns_val_add(v, s);
 	return 0;
 }
@@ -246,16 +246,6 @@ const struct ns_class fd_kind_class = {
 	.release = catalog_release,
 };
 
-static char *
-xstrdup(const char *s)
-{
-	char *d;
-
-	if ((d = strdup(s)) == NULL)
-		err(1, NULL);
-	return d;
-}
-
 static int
 emit_kind(const char *kind, const char *form, const char *supports,
     const char *summary, ns_emit_fn emit, void *arg)
@@ -266,10 +256,10 @@ emit_kind(const char *kind, const char *form, const char *supports,
 
 	if ((c = malloc(sizeof(*c))) == NULL)
 		err(1, NULL);
-	c->kind = xstrdup(kind);
-	c->form = xstrdup(form);
-	c->supports = xstrdup(supports);
-	c->summary = xstrdup(summary);
+	c->kind = ns_xstrdup(kind);
+	c->form = ns_xstrdup(form);
+	c->supports = ns_xstrdup(supports);
+	c->summary = ns_xstrdup(summary);
 	ns_obj_set(&o, &fd_kind_class, "%s", kind);
 	o.priv = c;
 	stop = emit(&o, arg);
@@ -286,7 +276,7 @@ emit_sock_kinds(ns_emit_fn emit, void *arg)
 	size_t i;
 	int stop = 0;
 
-	if ((text = ns_fd_read_whole_at(AT_FDCWD, "/proc/net/protocols")) ==
+	if ((text = ns_read_file_at(AT_FDCWD, "/proc/net/protocols")) ==
 	    NULL)
 		return 0;
 	/* The first line is the heading. */

@@ -292,18 +292,6 @@ fdinfo_parse_signalfd(const char *text, uint64_t *mask)
 	return number(v, 16, mask);
 }
 
-static int
-hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* "fhandle-bytes:8 fhandle-type:1 f_handle:5720a700c5a689bf" */
 static void
 mark_handle(const char *line, struct fdinfo_mark *m)
@@ -319,8 +307,8 @@ mark_handle(const char *line, struct fdinfo_mark *m)
 	    (v = word_value(line, "f_handle:")) == NULL)
 		return;
 	for (i = 0; i < bytes; i++) {
-		if ((hi = hexval(v[2 * i])) < 0 || (lo = hexval(v[2 * i + 1])) <
-		    0)
+		if ((hi = ns_hexval(v[2 * i])) < 0 ||
+		    (lo = ns_hexval(v[2 * i + 1])) < 0)
 			return;
 		m->handle[i] = (unsigned char)(hi << 4 | lo);
 	}
