@@ -23,7 +23,10 @@
  * call, whose reply holds every attribute; listing a node is one `nsls
  * -J -o path,type' call, and an attribute a child lacks then is asked
  * for by listing the node once more with that column too, so that a
- * column costs one call for all the children, never one per child.
+ * column costs one call for all the children, never one per child.  A
+ * tool that lists what it resolves (ns_hint_children) has the node's
+ * type and its listing asked for at once, in two calls on the shared
+ * connection.
  * Replies are kept for the run in one table by path.  An object's class
  * is made from the remote type and the attributes the local tools know
  * for that type (the same tools, so the same catalog): their types say
