@@ -535,7 +535,7 @@ fetch_listed(struct rhost *h, const char *rpath)
 	struct host_doc doc;
 	struct early *e;
 	struct rec *rec = NULL;
-	int enoent = 0, said, listing;
+	int enoent = 0, said, listing, saved;
 
 	if (ns_host_reach_start(h, one, &a) == -1)
 		return NULL;
@@ -552,6 +552,8 @@ fetch_listed(struct rhost *h, const char *rpath)
 		if (rec == NULL)
 			errno = enoent && !said ? ENOENT : EREMOTEIO;
 	}
+	/* What the listing's end does to errno is not the lookup's. */
+	saved = errno;
 	if (listing && ns_host_reach_end(h, &b, &lr) == 0) {
 		if (rec != NULL && rec->cls != NULL &&
 		    rec->cls->list != NULL) {
@@ -564,6 +566,7 @@ fetch_listed(struct rhost *h, const char *rpath)
 		} else
 			rsh_reply_free(&lr);
 	}
+	errno = saved;
 	return rec;
 }
 
