@@ -417,10 +417,11 @@ struct setting {
 	int		(*add)(struct ns_val *, const unsigned char *, size_t);
 };
 
+/* The readers of the rows: the len bytes of a setting at p as a value.
+ * A number comes in the host's order unless it says otherwise. */
 static int
 add_n8(struct ns_val *val, const unsigned char *p, size_t len)
 {
-	(void)len;
 	ns_val_num(val, p[0]);
 	return 0;
 }
@@ -430,7 +431,6 @@ add_n16(struct ns_val *val, const unsigned char *p, size_t len)
 {
 	uint16_t n;
 
-	(void)len;
 	memcpy(&n, p, sizeof(n));
 	ns_val_num(val, n);
 	return 0;
@@ -441,7 +441,6 @@ add_n32(struct ns_val *val, const unsigned char *p, size_t len)
 {
 	uint32_t n;
 
-	(void)len;
 	memcpy(&n, p, sizeof(n));
 	ns_val_num(val, n);
 	return 0;
@@ -451,7 +450,6 @@ add_n32(struct ns_val *val, const unsigned char *p, size_t len)
 static int
 add_be16(struct ns_val *val, const unsigned char *p, size_t len)
 {
-	(void)len;
 	ns_val_num(val, (unsigned)p[0] << 8 | p[1]);
 	return 0;
 }
@@ -510,7 +508,6 @@ add_vlan_protocol(struct ns_val *val, const unsigned char *p, size_t len)
 {
 	unsigned proto = (unsigned)p[0] << 8 | p[1];
 
-	(void)len;
 	if (proto == ETH_P_8021Q)
 		ns_val_add(val, "802.1Q");
 	else if (proto == ETH_P_8021AD)
@@ -533,7 +530,6 @@ add_macvlan_mode(struct ns_val *val, const unsigned char *p, size_t len)
 	};
 	uint32_t mode;
 
-	(void)len;
 	memcpy(&mode, p, sizeof(mode));
 	return add_enum(val, names, NELEM(names), mode);
 }
@@ -548,7 +544,6 @@ add_ipvlan_mode(struct ns_val *val, const unsigned char *p, size_t len)
 	};
 	uint16_t mode;
 
-	(void)len;
 	memcpy(&mode, p, sizeof(mode));
 	return add_enum(val, names, NELEM(names), mode);
 }
@@ -566,7 +561,6 @@ add_bond_mode(struct ns_val *val, const unsigned char *p, size_t len)
 		[BOND_MODE_ALB] = "balance-alb",
 	};
 
-	(void)len;
 	return add_enum(val, names, NELEM(names), p[0]);
 }
 
@@ -582,11 +576,11 @@ add_brport_state(struct ns_val *val, const unsigned char *p, size_t len)
 		[BR_STATE_BLOCKING] = "blocking",
 	};
 
-	(void)len;
 	return add_enum(val, names, NELEM(names), p[0]);
 }
 
-/* A bond slave's state, which ip prints in capitals: ACTIVE. */
+/* A bond slave's state, which ip prints in capitals (ACTIVE): lower
+ * case here, as every other state. */
 static int
 add_bond_state(struct ns_val *val, const unsigned char *p, size_t len)
 {
@@ -595,7 +589,6 @@ add_bond_state(struct ns_val *val, const unsigned char *p, size_t len)
 		[BOND_STATE_BACKUP] = "backup",
 	};
 
-	(void)len;
 	return add_enum(val, names, NELEM(names), p[0]);
 }
 
@@ -626,7 +619,7 @@ add_bond_state(struct ns_val *val, const unsigned char *p, size_t len)
 	    ROW("vxlan", DATA, IFLA_VXLAN_GROUP6, 16, add_multicast))	\
 	X(vxlan_port, NS_NUMBER, "a vxlan's destination UDP port",	\
 	    ROW("vxlan", DATA, IFLA_VXLAN_PORT, 2, add_be16))		\
-	X(vxlan_ttl, NS_NUMBER, "a vxlan's TTL, 0 for the inner packet's",	\
+	X(vxlan_ttl, NS_NUMBER, "a vxlan's TTL, 0 for the default (auto)",	\
 	    ROW("vxlan", DATA, IFLA_VXLAN_TTL, 1, add_n8))		\
 	X(macvlan_mode, NS_STRING,					\
 	    "a macvlan's mode: bridge, vepa, private, passthru, source",	\
@@ -664,6 +657,8 @@ add_bond_state(struct ns_val *val, const unsigned char *p, size_t len)
 	    ROW("bridge", PORT, IFLA_BRPORT_STATE, 1, add_brport_state),	\
 	    ROW("bond", PORT, IFLA_BOND_SLAVE_STATE, 1, add_bond_state))
 
+/* The value of the first of an attribute's rows that the interface
+ * has; none if no row applies. */
 static int
 add_setting(struct ns_obj *obj, struct ns_val *val,
     const struct setting *row)
@@ -716,17 +711,15 @@ add_child_path(struct ns_obj *child, void *arg)
 static int
 get_addresses(struct ns_obj *obj, struct ns_val *val)
 {
-	const char *tail = strrchr(obj->path, '/');
-	size_t pre = tail - obj->path;
+	static const char dir[] = "/dev/net/";
+	const char *at = strstr(obj->path, dir);
 	struct ns_obj *node;
 	char *path;
 
-	if (pre < strlen("/dev/net") || memcmp(tail - strlen("/dev/net"),
-	    "/dev/net", strlen("/dev/net")) != 0)
+	if (at == NULL)
 		return ns_none();
-	pre -= strlen("/dev/net");
-	if (asprintf(&path, "%.*s/net/addr%s", (int)pre, obj->path, tail) ==
-	    -1)
+	if (asprintf(&path, "%.*s/net/addr/%s", (int)(at - obj->path),
+	    obj->path, at + strlen(dir)) == -1)
 		err(1, NULL);
 	node = ns_lookup_path(path);
 	free(path);
