@@ -724,7 +724,7 @@ get_addresses(struct ns_obj *obj, struct ns_val *val)
 	node = ns_lookup_path(path);
 	free(path);
 	if (node == NULL)
-		return ns_none();
+		return -1;
 	(void)ns_list(node, add_child_path, val);
 	ns_obj_free(node);
 	return val->n > 0 ? 0 : ns_none();

@@ -330,11 +330,11 @@ get_addr_operstate(struct ns_obj *o, struct ns_val *val)
 	ifobj = ns_lookup_path(link.buf);
 	ns_val_free(&link);
 	if (ifobj == NULL)
-		return ns_none();
+		return -1;
 	state = ns_obj_attr(ifobj, "operstate", &n);
 	ns_obj_free(ifobj);
 	if (state == NULL)
-		return ns_none();
+		return -1;
 	ns_val_add(val, state);
 	free(state);
 	return 0;
