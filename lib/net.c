@@ -822,7 +822,7 @@ static const struct ns_attr route_attrs[] = {
 	{ "gateway", NS_STRING, "the next hop", get_gateway },
 	{ "interface", NS_LINK, "the network interface",
 	    get_route_interface },
-	{ "flags", NS_STRING, "the route's flags: onlink, linkdown...",
+	{ "flags", NS_STRING, "the route's flags: onlink,linkdown...",
 	    get_route_flags },
 	{ "prefsrc", NS_STRING, "the source address preferred for the "
 	    "destination", get_prefsrc },
