@@ -559,7 +559,7 @@ ns_dev_set_from_udev(struct ns_obj *obj, struct udev_device *ud)
 static int
 get_major_driver(struct ns_obj *obj, struct ns_val *val)
 {
-	const struct major *majors;
+	const struct devmajor *majors;
 	char buf[512];
 	size_t nmajors, i;
 
@@ -646,7 +646,7 @@ static int
 list_majors(int kind, ns_emit_fn emit, void *arg)
 {
 	struct devset *ds = ns_dev_devset_load(kind);
-	const struct major *majors;
+	const struct devmajor *majors;
 	uint64_t *v = NULL;
 	size_t n = 0, cap = 0, nmajors, i;
 

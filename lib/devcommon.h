@@ -212,7 +212,7 @@ ns_dev_add_words(struct ns_val *val, const char *const *w, size_t n)
 }
 
 /* The majors /proc/devices lists, and which driver registered each. */
-struct major {
+struct devmajor {
 	char		 type;
 	unsigned int	 major;
 	char		*name;
@@ -231,7 +231,7 @@ struct udev	*ns_dev_udev(void);
 int		 ns_dev_parse_devnum(const char *, unsigned int *maj,
 		    unsigned int *min);
 /* The majors of /proc/devices, read on first use; n is their count. */
-const struct major *ns_dev_majors(size_t *n);
+const struct devmajor *ns_dev_majors(size_t *n);
 /* The driver of a numbered device by its major, from /proc/devices. */
 const char	*ns_dev_major_driver(char type, unsigned int maj,
 		    const char *name, const char *node);

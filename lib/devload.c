@@ -34,7 +34,7 @@
  */
 static struct udev *udev;
 
-static struct major *majors;		/* /proc/devices */
+static struct devmajor *majors;	/* /proc/devices */
 static size_t nmajors;
 static int majors_read;
 
@@ -153,7 +153,7 @@ majors_load(void)
 }
 
 /* The majors of /proc/devices, read on first use. */
-const struct major *
+const struct devmajor *
 ns_dev_majors(size_t *n)
 {
 	majors_load();
