@@ -22,7 +22,6 @@
 #include <err.h>
 #include <errno.h>
 #include <libudev.h>
-#include <libutil.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -553,6 +553,7 @@ ns_dev_set_from_udev(struct ns_obj *obj, struct udev_device *ud)
 	obj->priv = dp;
 	return 0;
 }
+
 /*
  * Majors.
  */

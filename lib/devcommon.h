@@ -13,7 +13,9 @@
  *	devload.c	the tables read once a run (udev, /proc/devices,
  *			the /dev scan, the devices of each kind)
  *
- * The kinds' table lives at the bottom, so it names no class:
+ * The kinds' table lives at the bottom, where devname.c reads it, so it
+ * names no class: the interfaces' class links to parents through
+ * devname.c, and a table below it cannot point up at it.
  * ns_dev_kind_class() (devclass.c) gives a kind's class.
  */
 #ifndef NS_DEVCOMMON_H
@@ -36,7 +38,7 @@
 #define SYSDEVICES	"/sys/devices"	/* the kernel's device tree */
 
 /* obj->id[0] of a numbered root; ns_dev_canon() also answers KDEVICE, a
- * device named by its place in sysfs. */
+ * device of no number, named by its subsystem or its place in the tree. */
 enum { KBLOCK, KCHAR, KNET, KDEVICE };
 
 /* The numbered roots: block and char by major, net by ifindex. */

@@ -29,6 +29,19 @@
 #define SCAN_DEPTH	8		/* how deep the /dev scan goes */
 
 /*
+ * The numbered kinds: their component below /dev, udev's letter, where
+ * sysfs lists their devices, and the summary of their root.
+ */
+const struct kind ns_dev_kinds[KNET + 1] = {
+	[KBLOCK] = { "block", 'b', "/sys/dev/block",
+	    "block devices by major and minor" },
+	[KCHAR] = { "char", 'c', "/sys/dev/char",
+	    "character devices by major and minor" },
+	[KNET] = { "net", 'n', "/sys/class/net",
+	    "network interfaces by ifindex" },
+};
+
+/*
  * Per-run state.  One run sees one moment: the tables below are read the
  * first time they are needed and kept until the process exits.
  */
@@ -48,19 +61,6 @@ static size_t nnodes;
 static int nodes_read;
 
 static struct devset devsets[2];	/* every known device, by kind */
-
-/*
- * The numbered kinds: their component below /dev, udev's letter, where
- * sysfs lists their devices, and the summary of their root.
- */
-const struct kind ns_dev_kinds[KNET + 1] = {
-	[KBLOCK] = { "block", 'b', "/sys/dev/block",
-	    "block devices by major and minor" },
-	[KCHAR] = { "char", 'c', "/sys/dev/char",
-	    "character devices by major and minor" },
-	[KNET] = { "net", 'n', "/sys/class/net",
-	    "network interfaces by ifindex" },
-};
 
 struct udev *
 ns_dev_udev(void)

@@ -3,7 +3,9 @@
  *
  * An interface is what rtnetlink says of it in the caller's network
  * namespace (link.c reads the dump once); its sysfs device counts only
- * where sysfs shows that same namespace.
+ * where sysfs shows that same namespace.  The interfaces' objects are
+ * made here, by index, by name and for the listing of /dev/net; their
+ * parent link goes through devname.c, and nothing above is called.
  */
 #include <sys/types.h>
 
