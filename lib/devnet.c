@@ -3,7 +3,9 @@
  *
  * An interface is what rtnetlink says of it in the caller's network
  * namespace (link.c reads the dump once); its sysfs device counts only
- * where sysfs shows that same namespace.
+ * where sysfs shows that same namespace.  The interfaces' objects are
+ * made here, by index, by name and for the listing of /dev/net; their
+ * parent link goes through devname.c, and nothing above is called.
  */
 #include <sys/types.h>
 
@@ -25,7 +27,7 @@
 #include <netlink/route/link.h>
 
 #include "provider.h"
-#include "dev.h"
+#include "devcommon.h"
 #include "link.h"
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
@@ -838,6 +840,71 @@ net_release(struct ns_obj *obj)
 		udev_device_unref(np->ud);
 	free(np);
 	obj->priv = NULL;
+}
+
+/* Make obj the interface, keeping the link the lookup brought. */
+int
+ns_dev_set_netif(struct ns_obj *obj, struct link *link)
+{
+	struct netpriv *np;
+
+	if (link == NULL) {
+		errno = ENOENT;
+		return -1;
+	}
+	if ((np = calloc(1, sizeof(*np))) == NULL)
+		err(1, NULL);
+	np->link = link;
+	net_set_ifindex(obj, link_ifindex(link));
+	ns_obj_set(obj, &ns_dev_netif_class, "/dev/net/%llu",
+	    (unsigned long long)net_ifindex(obj));
+	obj->priv = np;
+	return 0;
+}
+
+/* An interface by its name, as "+net:eth0" gives it.  The kernel's names
+ * are shorter than IFNAMSIZ; a longer one names nothing. */
+int
+ns_dev_lookup_netname(struct ns_obj *obj, const char *name)
+{
+	if (*name == '\0' || strlen(name) >= IFNAMSIZ) {
+		errno = ENOENT;
+		return -1;
+	}
+	return ns_dev_set_netif(obj, link_get(0, name));
+}
+
+struct emit_arg {
+	ns_emit_fn	 emit;
+	void		*arg;
+};
+
+static int
+emit_link(struct link *link, void *arg)
+{
+	struct emit_arg *ea = arg;
+	struct ns_obj c = { 0 };
+	struct netpriv *np;
+	int stop;
+
+	if ((np = calloc(1, sizeof(*np))) == NULL)
+		err(1, NULL);
+	np->link = link_ref(link);
+	ns_obj_set(&c, &ns_dev_netif_class, "/dev/net/%d", link_ifindex(link));
+	net_set_ifindex(&c, (uint64_t)link_ifindex(link));
+	c.priv = np;
+	stop = ea->emit(&c, ea->arg);
+	ns_obj_clear(&c);
+	return stop;
+}
+
+/* Every interface of the caller's network namespace, as link.c read them. */
+int
+ns_dev_list_links(ns_emit_fn emit, void *arg)
+{
+	struct emit_arg ea = { emit, arg };
+
+	return link_each(emit_link, &ea);
 }
 
 static const struct ns_attr netif_attrs[] = {
