@@ -12,7 +12,10 @@
  * tables go with it.  What the mount shows is thus never older than that
  * second and the second the kernel may cache a name for, a crash in a
  * provider costs one EIO, not the mount, and the serving process keeps
- * no state but libfuse's table of inodes.
+ * no state but libfuse's table of inodes.  Where the kernel tells of a
+ * change (the sources of nswatch, heard by a thread of the server), the
+ * kernel's cache of that name is dropped and no worker older than the
+ * change answers again.
  */
 /* configure picks 312 where libfuse has it: see main. */
 #ifndef FUSE_USE_VERSION
@@ -843,6 +846,9 @@ static struct worker remote = {
 	PTHREAD_MUTEX_INITIALIZER, -1, 0, { 0, 0 }, { 0 }, 0, 0
 };
 
+/* When nswatch last heard of a change, in CLOCK_MONOTONIC ns. */
+static atomic_llong	 last_change;
+
 static struct fuse	*fuse;
 static time_t		 mounted;
 
@@ -912,6 +918,13 @@ spawn(struct worker *w)
 		 * and dies of the signals the server catches. */
 		close(sv[0]);
 		close(fuse_session_fd(fuse_get_session(fuse)));
+		/* Nor holds the other worker's socket: kept here, it
+		 * would hide the end of its input from that worker, and
+		 * retire would wait for it forever. */
+		if (local.fd != -1)
+			close(local.fd);
+		if (remote.fd != -1)
+			close(remote.fd);
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
@@ -966,7 +979,9 @@ ask(enum op op, const char *path, char **data, size_t *len, uint32_t *mode)
 	w = strncmp(path, "/host/", 6) == 0 && path[6] != '\0' ? &remote :
 	    &local;
 	pthread_mutex_lock(&w->lock);
-	if (w->fd != -1 && ms_since(&w->born) > WORKER_AGE_MS)
+	if (w->fd != -1 && (ms_since(&w->born) > WORKER_AGE_MS ||
+	    (long long)w->born.tv_sec * 1000000000 + w->born.tv_nsec <=
+	    atomic_load(&last_change)))
 		retire(w, 0);
 	for (tries = 0;; tries++) {
 		if (w->fd == -1 && spawn(w) == -1) {
@@ -1224,12 +1239,53 @@ loop(void)
 #endif
 }
 
+/*
+ * What nswatch hears, the mount forgets: the kernel's cached name and
+ * attributes of the object that changed and, for one that came or went,
+ * its directory's; and the next request goes to a worker born after the
+ * change (ask).  So the mount is as fresh as the event's delivery where
+ * the kernel tells of a change, and a second old where it does not.
+ */
+static void
+changed(const char *action, const char *path, void *arg)
+{
+	struct timespec now;
+	char *dir, *slash;
+	int cs;
+
+	(void)arg;
+	/* The server ends the watch by cancelling it: never in here, with
+	 * the mount half told. */
+	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cs);
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	atomic_store(&last_change, (long long)now.tv_sec * 1000000000 +
+	    now.tv_nsec);
+	(void)fuse_invalidate_path(fuse, path);
+	if (strcmp(action, "change") != 0 && (dir = strdup(path)) != NULL) {
+		if ((slash = strrchr(dir, '/')) != NULL) {
+			slash[slash == dir] = '\0';
+			(void)fuse_invalidate_path(fuse, dir);
+		}
+		free(dir);
+	}
+	pthread_setcancelstate(cs, NULL);
+}
+
+static void *
+watcher(void *arg)
+{
+	(void)arg;
+	ns_watch_serve(changed, NULL);
+	return NULL;
+}
+
 /* Mount, serve until unmounted, and clean up: the exit status. */
 static int
 serve_mount(struct fuse_args *args, const char *mountpoint, int foreground)
 {
 	struct fuse_session *se;
-	int r;
+	pthread_t watch;
+	int r, watching;
 
 	mounted = time(NULL);
 	/* fuse_new says what is wrong with an option itself: an option
@@ -1247,7 +1303,13 @@ serve_mount(struct fuse_args *args, const char *mountpoint, int foreground)
 		fuse_destroy(fuse);
 		return 1;
 	}
+	/* After daemonizing, which no thread would outlive. */
+	watching = pthread_create(&watch, NULL, watcher, NULL) == 0;
 	r = loop();
+	if (watching) {
+		pthread_cancel(watch);
+		pthread_join(watch, NULL);
+	}
 	pthread_mutex_lock(&local.lock);
 	retire(&local, 0);
 	pthread_mutex_unlock(&local.lock);

@@ -188,6 +188,12 @@ int		 ns_obj_attrs(struct ns_obj *,
  * start. */
 int		 ns_watch_run(int argc, char *argv[],
 		    const struct ns_outopts *);
+/* Call fn for every change of the whole namespace as it happens, with
+ * its action ("lost" for a subtree whose events were lost) and canonical
+ * path, instead of printing it; never returns unless nothing can be
+ * watched (nsmount's invalidation). */
+void		 ns_watch_serve(void (*fn)(const char *action,
+		    const char *path, void *), void *);
 /* Print nswatch's columns and what they hold (-H). */
 int		 ns_watch_help(enum ns_format, int noheadings);
 /* The names nswatch's -Q may use: an event's columns and the attributes

@@ -106,6 +106,10 @@ struct ns_watch {
 	struct ns_outopts	 oo;
 	enum col		 col[NCOL];
 	int			 ncol;
+	/* Given each event instead of printing it (ns_watch_serve). */
+	void			(*sink)(const char *action, const char *path,
+				    void *);
+	void			*sinkarg;
 };
 
 static void
@@ -325,6 +329,10 @@ print_line(struct ns_watch *w, const char *action, const char *path,
 	const char *v[NCOL];
 	int i, j;
 
+	if (w->sink != NULL) {
+		w->sink(action, path, w->sinkarg);
+		return;
+	}
 	put_time(tbuf, sizeof(tbuf));
 	v[C_TIME] = tbuf;
 	v[C_ACTION] = action;
@@ -1057,12 +1065,26 @@ dispatch(struct ns_watch *w)
 	resync(w);
 }
 
+/* Open every source there is for what w watches: 0, or -1 if none. */
+static int
+open_sources(struct ns_watch *w)
+{
+	const struct ns_provider *const *p;
+	size_t np, i;
+
+	if ((w->ep = epoll_create1(EPOLL_CLOEXEC)) == -1)
+		err(1, "epoll_create1");
+	p = ns_providers(&np);
+	for (i = 0; i < np; i++)
+		if (p[i]->watch != NULL)
+			p[i]->watch(w);
+	return w->nsrcs > 0 ? 0 : -1;
+}
+
 int
 ns_watch_run(int argc, char *argv[], const struct ns_outopts *oo)
 {
 	struct ns_watch w = { .oo = *oo };
-	const struct ns_provider *const *p;
-	size_t np, i;
 	int rval = 0;
 
 	if (set_columns(&w, oo->columns) == -1)
@@ -1073,13 +1095,7 @@ ns_watch_run(int argc, char *argv[], const struct ns_outopts *oo)
 		return 1;
 	/* A reader that went away ends the run with EPIPE, not a signal. */
 	signal(SIGPIPE, SIG_IGN);
-	if ((w.ep = epoll_create1(EPOLL_CLOEXEC)) == -1)
-		err(1, "epoll_create1");
-	p = ns_providers(&np);
-	for (i = 0; i < np; i++)
-		if (p[i]->watch != NULL)
-			p[i]->watch(&w);
-	if (w.nsrcs == 0) {
+	if (open_sources(&w) == -1) {
 		warnx("nothing to watch there");
 		return 1;
 	}
@@ -1088,4 +1104,17 @@ ns_watch_run(int argc, char *argv[], const struct ns_outopts *oo)
 	for (;;)
 		dispatch(&w);
 	return rval;
+}
+
+void
+ns_watch_serve(void (*fn)(const char *action, const char *path, void *),
+    void *arg)
+{
+	struct ns_watch w = { .sink = fn, .sinkarg = arg };
+
+	if (open_sources(&w) == -1)
+		return;
+	resync(&w);
+	for (;;)
+		dispatch(&w);
 }

@@ -492,3 +492,38 @@ signal.pause()
 	run -0 ls "$mnt/host"
 	refute_line there
 }
+
+@test "an interface that comes shows at once, not a second later" {
+	local i n=
+	need_fuse
+	mnt=$dir/mnt
+	mkdir -p "$mnt"
+	# A network namespace of the server's own, where the test makes
+	# the change (unshare execs nsmount: $server is the server).
+	unshare -n "$NSMOUNT" -f "$mnt" 2>"$dir/nsmount.err" 3>&- &
+	server=$!
+	for i in $(seq 200); do
+		mounted "$mnt" && break
+		sleep 0.05
+	done
+	mounted "$mnt" || skip "FUSE cannot mount here: $(cat "$dir/nsmount.err")"
+	run -0 ls "$mnt/dev/net"
+	assert_equal "$(grep -c '^[0-9]' <<<"$output")" 1
+	# A worker has just read the interfaces: without the kernel's word
+	# it would answer from that table for a second.
+	nsenter -t "$server" -n ip link add nsm0 type veth peer name nsm1
+	for i in $(seq 10); do
+		n=$(ls "$mnt/dev/net" | grep -c '^[0-9]')
+		[ "$n" = 3 ] && break
+		sleep 0.05
+	done
+	assert_equal "$n" 3
+	run -0 cat "$mnt/dev/net/2/name" "$mnt/dev/net/3/name"
+	assert_output "$(printf '%s\n' nsm1 nsm0)"
+	nsenter -t "$server" -n ip link del nsm0
+	for i in $(seq 10); do
+		[ ! -e "$mnt/dev/net/2" ] && break
+		sleep 0.05
+	done
+	[ ! -e "$mnt/dev/net/2" ]
+}
