@@ -5,6 +5,7 @@
 #define NS_CORE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "provider.h"
@@ -38,6 +39,9 @@ char			*ns_escape_cut(const char *s, size_t n, size_t max);
  * out by the layer itself (own: JSON, raw output, a table that draws no
  * tree) or all by libsmartcols; for the tests, which compare the two. */
 void			 ns_out_layout(struct ns_out *, FILE *, int own);
+/* A size in bytes as lsblk writes it: 512B, 1.5K, 977K, 4.7G (powers of
+ * 1024, a tenth where it is not 0), into buf. */
+void			 ns_size_human(uint64_t, char *buf, size_t size);
 /* The core's own attributes, ending in a NULL name. */
 extern const struct ns_attr ns_core_attrs[];
 
