@@ -122,6 +122,18 @@ dev_node(struct ns_obj *obj)
 	return node;
 }
 
+struct devpriv *
+ns_dev_priv(struct ns_obj *obj)
+{
+	return dev_load(obj);
+}
+
+const char *
+ns_dev_node(struct ns_obj *obj)
+{
+	return dev_node(obj);
+}
+
 /* The device's name: its sysname, or for a node sysfs does not know, the
  * node's path below /dev ("pts/3"), as ps(1) names terminals. */
 static const char *
@@ -515,6 +527,7 @@ dev_release(struct ns_obj *obj)
 		return;
 	if (dp->ud != NULL)
 		udev_device_unref(dp->ud);
+	ns_dev_vol_free(dp->vol);
 	free(dp);
 	obj->priv = NULL;
 }
@@ -807,6 +820,13 @@ static const struct ns_attr blockdev_attrs[] = {
 	{ "slaves", NS_LINKS, "the block devices this one is built on",
 	    get_slaves },
 	{ "backing", NS_LINK, "the file behind a loop device", get_backing },
+	{ "fstype", NS_STRING, "file system type", ns_dev_get_fstype },
+	{ "label", NS_STRING, "the file system's label", ns_dev_get_label },
+	{ "uuid", NS_STRING, "the file system's UUID", ns_dev_get_uuid },
+	{ "mounts", NS_LINKS, "the mounts of the block device's file system",
+	    ns_dev_get_mounts },
+	{ "mountpoints", NS_LINKS, "where the block device is mounted",
+	    ns_dev_get_mountpoints },
 	DEV_SYSPATH, DEV_MODEL, DEV_SERIAL, NS_ATTR_FDS,
 	{ NULL }
 };

@@ -4,7 +4,8 @@
  * dev.c holds the devices' getters, the top node and the provider's
  * operations; devload.c the tables read once a run (udev, /proc/devices,
  * the /dev scan) and the majors and numbered roots built on them;
- * devnet.c the interfaces; devtree.c the subsystems and the device tree.
+ * devnet.c the interfaces; devtree.c the subsystems and the device tree;
+ * devvol.c the file system on a block device and its mounts.
  */
 #ifndef NS_DEV_H
 #define NS_DEV_H
@@ -87,8 +88,10 @@ net_set_ifindex(struct ns_obj *o, uint64_t ifindex)
 }
 
 /* What a device object hangs on priv. */
+struct devvol;
 struct devpriv {
 	struct udev_device	*ud;	/* NULL when sysfs does not know it */
+	struct devvol		*vol;	/* libblkid's findings, once probed */
 };
 
 /* What an interface hangs on priv. */
@@ -202,6 +205,18 @@ const struct ns_class *ns_dev_canon(struct udev_device *, char *buf,
 		    size_t size, uint64_t id[3]);
 /* Make obj the device udev gave, which it takes over. */
 int		 ns_dev_set_from_udev(struct ns_obj *, struct udev_device *);
+
+/* dev.c: a device's priv, loaded, and its node (NULL with ENOENT). */
+struct devpriv	*ns_dev_priv(struct ns_obj *);
+const char	*ns_dev_node(struct ns_obj *);
+
+/* devvol.c: a block device's file system (libblkid) and its mounts. */
+int		 ns_dev_get_fstype(struct ns_obj *, struct ns_val *);
+int		 ns_dev_get_label(struct ns_obj *, struct ns_val *);
+int		 ns_dev_get_uuid(struct ns_obj *, struct ns_val *);
+int		 ns_dev_get_mounts(struct ns_obj *, struct ns_val *);
+int		 ns_dev_get_mountpoints(struct ns_obj *, struct ns_val *);
+void		 ns_dev_vol_free(struct devvol *);
 
 /* dev.c: getters the other files' classes share. */
 int		 ns_dev_get_major(struct ns_obj *, struct ns_val *);
