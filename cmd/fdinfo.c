@@ -16,7 +16,7 @@
 
 #include "tool.h"
 #include "ns.h"
-#include "fd.h"
+#include "fdwalk.h"
 
 #define DEFAULT_COLUMNS	"pid,comm,user,assoc,mode,kind,object,name"
 #define TYPES_COLUMNS	"kind,form,supports,summary"
@@ -25,7 +25,7 @@ enum { OPT_TYPES = CHAR_MAX + 1 };
 
 struct run {
 	struct ns_out		*out;
-	struct fd_select	 sel;
+	struct ns_fd_select	 sel;
 };
 
 static void	usage(int);
@@ -50,7 +50,7 @@ holders_arg(const char *input, void *arg)
 		ns_warn_input(input, errno);
 		return 1;
 	}
-	fd_walk_holders(ns_obj_path(o), &r->sel, row, r);
+	ns_fd_walk_holders(ns_obj_path(o), &r->sel, row, r);
 	ns_obj_free(o);
 	return 0;
 }
@@ -59,16 +59,20 @@ holders_arg(const char *input, void *arg)
  * is said when its descriptors are listed, as a path that names nothing
  * is. */
 static void
-parse_pids(struct fd_select *sel, char *list)
+parse_pids(struct ns_fd_select *sel, char *list)
 {
 	uint64_t *pids = NULL, pid;
 	size_t n = 0;
+	const char *errstr;
 	char **v, *s;
 
 	if ((v = ns_optlist('p', "process id", list)) == NULL)
 		usage(2);
 	for (; v[n] != NULL; n++) {
-		if (ns_parse_u64(v[n], INT_MAX, &pid) == -1 || pid == 0) {
+		pid = strtonum(v[n], 1, INT_MAX, &errstr);
+		/* A sign, a blank or a leading zero would give a process
+		 * another name. */
+		if (errstr != NULL || v[n][0] < '1' || v[n][0] > '9') {
 			if ((s = ns_quote(v[n])) == NULL)
 				err(1, NULL);
 			warnx("%s: not a process id", s);
@@ -153,7 +157,7 @@ bad_kind(struct kinds *k, char **v, const char *name)
 }
 
 static void
-parse_kinds(struct fd_select *sel, char *list)
+parse_kinds(struct ns_fd_select *sel, char *list)
 {
 	struct kinds k = { 0 };
 	char **v;
@@ -161,7 +165,7 @@ parse_kinds(struct fd_select *sel, char *list)
 
 	if ((v = ns_optlist('t', "type", list)) == NULL)
 		usage(2);
-	fd_walk_types(take_kind, &k);
+	ns_fd_walk_types(take_kind, &k);
 	for (n = 0; v[n] != NULL; n++)
 		if (!known_kind(&k, v[n]))
 			bad_kind(&k, v, v[n]);
@@ -178,7 +182,7 @@ list_pids(struct run *r)
 	int rval = 0;
 
 	for (i = 0; i < r->sel.npids; i++) {
-		if (fd_walk_pid(r->sel.pids[i], &r->sel, row, r) == -1) {
+		if (ns_fd_walk_pid(r->sel.pids[i], &r->sel, row, r) == -1) {
 			warnx("%llu: %s", (unsigned long long)r->sel.pids[i],
 			    errno == ENOENT ? "no such process" :
 			    strerror(errno));
@@ -245,13 +249,13 @@ main(int argc, char *argv[])
 		usage(2);
 	ns_out_filter(r.out, oo.filter);
 	if (types)
-		fd_walk_types(row, &r);
+		ns_fd_walk_types(row, &r);
 	else if (argc > 0)
 		rval = ns_each_arg(argc, argv, holders_arg, &r) ? 1 : 0;
 	else if (r.sel.pids != NULL)
 		rval = list_pids(&r);
 	else
-		fd_walk(&r.sel, row, &r);
+		ns_fd_walk(&r.sel, row, &r);
 	free((void *)r.sel.pids);
 	free(r.sel.kinds);
 	return ns_finish(r.out, oo.filter, rval);

@@ -302,6 +302,8 @@ main(int argc, char *argv[])
 		argc = 1;
 		argv = root;
 	}
+	if (!ls.self)
+		ns_hint_children();
 	rval = ns_each_arg(argc, argv, list_arg, &ls) || ls.failed ? 1 : 0;
 	free(ls.stack);
 	return ns_finish(ls.out, oo.filter, rval);

@@ -821,16 +821,27 @@ serve(int fd)
  * The server's side: the worker, and the file system operations.
  */
 
-static struct {
+/*
+ * Two workers: one for the namespace of this machine, sandboxed, and one
+ * for the paths of other machines (/host/NAME/...), which must run the
+ * transport (ssh) and so is not, as a tool given such a path is not.
+ */
+struct worker {
 	pthread_mutex_t	 lock;
 	int		 fd;		/* -1: none */
 	pid_t		 pid;
 	struct timespec	 born;
 	pid_t		 killed[8];	/* not yet reaped */
-} worker = { PTHREAD_MUTEX_INITIALIZER, -1, 0, { 0, 0 }, { 0 } };
+	int		 sandboxed;
+	atomic_int	 apid;		/* pid, read without the lock */
+};
 
-/* The worker's pid, read without the lock: see from_worker. */
-static atomic_int worker_pid;
+static struct worker local = {
+	PTHREAD_MUTEX_INITIALIZER, -1, 0, { 0, 0 }, { 0 }, 1, 0
+};
+static struct worker remote = {
+	PTHREAD_MUTEX_INITIALIZER, -1, 0, { 0, 0 }, { 0 }, 0, 0
+};
 
 static struct fuse	*fuse;
 static time_t		 mounted;
@@ -846,48 +857,48 @@ ms_since(const struct timespec *t)
 }
 
 static void
-reap_killed(void)
+reap_killed(struct worker *w)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(worker.killed) / sizeof(worker.killed[0]); i++)
-		if (worker.killed[i] > 0 &&
-		    waitpid(worker.killed[i], NULL, WNOHANG) != 0)
-			worker.killed[i] = 0;
+	for (i = 0; i < sizeof(w->killed) / sizeof(w->killed[0]); i++)
+		if (w->killed[i] > 0 &&
+		    waitpid(w->killed[i], NULL, WNOHANG) != 0)
+			w->killed[i] = 0;
 }
 
-/* Retire the worker: an idle one reads the end of its input and exits;
+/* Retire a worker: an idle one reads the end of its input and exits;
  * a stuck one is killed, and reaped when it is gone. */
 static void
-retire(int stuck)
+retire(struct worker *w, int stuck)
 {
 	size_t i;
 
-	if (worker.fd == -1)
+	if (w->fd == -1)
 		return;
-	close(worker.fd);
-	worker.fd = -1;
-	atomic_store(&worker_pid, 0);
+	close(w->fd);
+	w->fd = -1;
+	atomic_store(&w->apid, 0);
 	if (!stuck) {
-		waitpid(worker.pid, NULL, 0);
+		waitpid(w->pid, NULL, 0);
 		return;
 	}
-	kill(worker.pid, SIGKILL);
-	for (i = 0; i < sizeof(worker.killed) / sizeof(worker.killed[0]); i++)
-		if (worker.killed[i] == 0) {
-			worker.killed[i] = worker.pid;
+	kill(w->pid, SIGKILL);
+	for (i = 0; i < sizeof(w->killed) / sizeof(w->killed[0]); i++)
+		if (w->killed[i] == 0) {
+			w->killed[i] = w->pid;
 			return;
 		}
-	waitpid(worker.pid, NULL, 0);
+	waitpid(w->pid, NULL, 0);
 }
 
 static int
-spawn(void)
+spawn(struct worker *w)
 {
 	int sv[2];
 	pid_t pid;
 
-	reap_killed();
+	reap_killed(w);
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == -1)
 		return -1;
 	fflush(NULL);
@@ -908,14 +919,15 @@ spawn(void)
 		/* It reads the namespace and nothing else: it alone is
 		 * sandboxed, since the server must still unmount at the
 		 * end, through set-uid fusermount3 for a user. */
-		ns_sandbox(0);
+		if (w->sandboxed)
+			ns_sandbox(0);
 		serve(sv[1]);
 	}
 	close(sv[1]);
-	worker.fd = sv[0];
-	worker.pid = pid;
-	atomic_store(&worker_pid, pid);
-	clock_gettime(CLOCK_MONOTONIC, &worker.born);
+	w->fd = sv[0];
+	w->pid = pid;
+	atomic_store(&w->apid, pid);
+	clock_gettime(CLOCK_MONOTONIC, &w->born);
 	return 0;
 }
 
@@ -942,6 +954,7 @@ ask(enum op op, const char *path, char **data, size_t *len, uint32_t *mode)
 	struct reply rp;
 	size_t plen = strlen(path);
 	char *d = NULL;
+	struct worker *w;
 	int r, tries;
 
 	rq.op = op;
@@ -949,36 +962,39 @@ ask(enum op op, const char *path, char **data, size_t *len, uint32_t *mode)
 	rq.len = (uint32_t)plen;
 	if (plen == 0 || plen > MAX_REQUEST)
 		return -ENAMETOOLONG;
-	pthread_mutex_lock(&worker.lock);
-	if (worker.fd != -1 && ms_since(&worker.born) > WORKER_AGE_MS)
-		retire(0);
+	/* /host lists the configured hosts: this machine's to say. */
+	w = strncmp(path, "/host/", 6) == 0 && path[6] != '\0' ? &remote :
+	    &local;
+	pthread_mutex_lock(&w->lock);
+	if (w->fd != -1 && ms_since(&w->born) > WORKER_AGE_MS)
+		retire(w, 0);
 	for (tries = 0;; tries++) {
-		if (worker.fd == -1 && spawn() == -1) {
-			pthread_mutex_unlock(&worker.lock);
+		if (w->fd == -1 && spawn(w) == -1) {
+			pthread_mutex_unlock(&w->lock);
 			return -EIO;
 		}
-		if (write_full(worker.fd, &rq, sizeof(rq)) == 0 &&
-		    write_full(worker.fd, path, plen) == 0)
+		if (write_full(w->fd, &rq, sizeof(rq)) == 0 &&
+		    write_full(w->fd, path, plen) == 0)
 			break;
 		/* A worker that died while idle never saw the request: a
 		 * new one is asked, once. */
-		retire(1);
+		retire(w, 1);
 		if (tries == 1) {
-			pthread_mutex_unlock(&worker.lock);
+			pthread_mutex_unlock(&w->lock);
 			return -EIO;
 		}
 	}
-	if (wait_readable(worker.fd) == -1 ||
-	    read_full(worker.fd, &rp, sizeof(rp)) == -1 ||
+	if (wait_readable(w->fd) == -1 ||
+	    read_full(w->fd, &rp, sizeof(rp)) == -1 ||
 	    (rp.len > 0 && ((d = malloc(rp.len + 1)) == NULL ||
-	    read_full(worker.fd, d, rp.len) == -1))) {
+	    read_full(w->fd, d, rp.len) == -1))) {
 		/* A worker that died or hangs costs this request only. */
-		retire(1);
-		pthread_mutex_unlock(&worker.lock);
+		retire(w, 1);
+		pthread_mutex_unlock(&w->lock);
 		free(d);
 		return -EIO;
 	}
-	pthread_mutex_unlock(&worker.lock);
+	pthread_mutex_unlock(&w->lock);
 	if (d != NULL)
 		d[rp.len] = '\0';
 	if ((r = rp.err) != 0) {
@@ -1004,9 +1020,10 @@ ask(enum op op, const char *path, char **data, size_t *len, uint32_t *mode)
 static int
 from_worker(void)
 {
-	pid_t pid = atomic_load(&worker_pid);
+	pid_t a = atomic_load(&local.apid), b = atomic_load(&remote.apid);
+	pid_t pid = fuse_get_context()->pid;
 
-	return pid != 0 && fuse_get_context()->pid == pid;
+	return (a != 0 && pid == a) || (b != 0 && pid == b);
 }
 
 static void
@@ -1231,9 +1248,12 @@ serve_mount(struct fuse_args *args, const char *mountpoint, int foreground)
 		return 1;
 	}
 	r = loop();
-	pthread_mutex_lock(&worker.lock);
-	retire(0);
-	pthread_mutex_unlock(&worker.lock);
+	pthread_mutex_lock(&local.lock);
+	retire(&local, 0);
+	pthread_mutex_unlock(&local.lock);
+	pthread_mutex_lock(&remote.lock);
+	retire(&remote, 0);
+	pthread_mutex_unlock(&remote.lock);
 	fuse_remove_signal_handlers(se);
 	fuse_unmount(fuse);
 	fuse_destroy(fuse);

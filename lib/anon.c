@@ -23,7 +23,21 @@
 #include <string.h>
 
 #include "provider.h"
-#include "fd.h"
+#include "fdindex.h"
+#include "fdparse.h"
+
+/* An anonymous object's id: the kernel's id of it. */
+static inline uint64_t
+anon_id(const struct ns_obj *o)
+{
+	return o->id[0];
+}
+
+static inline void
+anon_set_id(struct ns_obj *o, uint64_t id)
+{
+	o->id[0] = id;
+}
 
 static int	top_list(struct ns_obj *, ns_emit_fn, void *);
 static int	top_summary(struct ns_obj *, struct ns_val *);
@@ -398,7 +412,7 @@ set_obj(struct ns_obj *o, const struct idkind *k, uint64_t id)
 {
 	ns_obj_set(o, id_classes[k - idkinds], "/anon/%s/%llu", k->name,
 	    (unsigned long long)id);
-	o->id[0] = id;
+	anon_set_id(o, id);
 }
 
 /* The program of a bpf link: 0 if its fdinfo names none. */
@@ -509,7 +523,7 @@ kind_summary(struct ns_obj *o, struct ns_val *v)
 static int
 get_id(struct ns_obj *o, struct ns_val *v)
 {
-	ns_val_num(v, o->id[0]);
+	ns_val_num(v, anon_id(o));
 	return 0;
 }
 
@@ -696,7 +710,7 @@ obj_summary(struct ns_obj *o, struct ns_val *v)
 	else
 		fd_index_holders(o->path, count_one, &n);
 	ns_val_addf(v, "%s %llu%s%s, %zu holder%s", kind,
-	    (unsigned long long)o->id[0], detail[0] ? " " : "", detail, n,
+	    (unsigned long long)anon_id(o), detail[0] ? " " : "", detail, n,
 	    n == 1 ? "" : "s");
 	return 0;
 }

@@ -12,7 +12,8 @@
  * shell, since ssh joins its arguments into the one string the remote
  * shell reads.
  *
- * The transport (rsh.c) is `$NSTOOLS_RSH NAME COMMAND ARGS...', or
+ * The machines and the calls to them are hostcall.c's.  The transport
+ * (rsh.c) is `$NSTOOLS_RSH NAME COMMAND ARGS...', or
  * the command the hosts file gives the name, or ssh with a shared
  * connection.  A host that cannot be reached, lacks the tools or speaks
  * another version is said once, naming the host, and its objects then
@@ -22,7 +23,10 @@
  * call, whose reply holds every attribute; listing a node is one `nsls
  * -J -o path,type' call, and an attribute a child lacks then is asked
  * for by listing the node once more with that column too, so that a
- * column costs one call for all the children, never one per child.
+ * column costs one call for all the children, never one per child.  A
+ * tool that lists what it resolves (ns_hint_children) has the node's
+ * type and its listing asked for at once, in two calls on the shared
+ * connection.
  * Replies are kept for the run in one table by path.  An object's class
  * is made from the remote type and the attributes the local tools know
  * for that type (the same tools, so the same catalog): their types say
@@ -41,20 +45,13 @@
 
 #include "core.h"
 #include "hostparse.h"
+#include "hostcall.h"
 #include "rsh.h"
 
 /* How many attributes a remote class may have: one getter each. */
 #define MAXATTRS	128
 /* Buckets of the table of replies by path. */
 #define NBUCKETS	4096
-
-/* A machine this run has talked to, or is about to. */
-struct rhost {
-	char		*name;
-	char		*transport;	/* the command, or NULL: ssh */
-	int		 dead;		/* said why; its objects fail */
-	struct rhost	*next;
-};
 
 /* One remote listing of a node, and the columns it was asked for. */
 struct listing {
@@ -81,17 +78,9 @@ struct rclass {
 };
 
 
-static struct rhost	*rhosts;
 static struct rec	*recs[NBUCKETS];
 static struct rclass	*rclasses;
 
-/* The hosts file, read once. */
-static struct {
-	int	 loaded;
-	char   **name;
-	char   **transport;
-	size_t	 n;
-} conf;
 
 static int	top_list(struct ns_obj *, ns_emit_fn, void *);
 static int	top_summary(struct ns_obj *, struct ns_val *);
@@ -126,324 +115,6 @@ static const struct ns_class host_class = {
 	.list = remote_list,
 	.summary = host_summary,
 };
-
-/*
- * The hosts file.
- */
-
-static const char *
-conf_path(char *buf, size_t size)
-{
-	const char *dir = getenv("XDG_CONFIG_HOME"), *home;
-
-	if (dir != NULL && *dir == '/')
-		snprintf(buf, size, "%s/nstools/hosts", dir);
-	else if ((home = getenv("HOME")) != NULL && *home == '/')
-		snprintf(buf, size, "%s/.config/nstools/hosts", home);
-	else
-		return NULL;
-	return buf;
-}
-
-static void
-conf_load(void)
-{
-	char buf[PATH_MAX], *line = NULL, *name, *tr;
-	size_t size = 0;
-	FILE *fp;
-
-	if (conf.loaded)
-		return;
-	conf.loaded = 1;
-	/* No file is no host: nothing to say. */
-	if (conf_path(buf, sizeof(buf)) == NULL ||
-	    (fp = fopen(buf, "re")) == NULL)
-		return;
-	while (getline(&line, &size, fp) != -1) {
-		if (host_conf_line(line, &name, &tr) == -1 || *name == '-')
-			continue;
-		if ((conf.name = reallocarray(conf.name, conf.n + 1,
-		    sizeof(*conf.name))) == NULL ||
-		    (conf.transport = reallocarray(conf.transport, conf.n + 1,
-		    sizeof(*conf.transport))) == NULL ||
-		    (conf.name[conf.n] = strdup(name)) == NULL ||
-		    (tr != NULL && (tr = strdup(tr)) == NULL))
-			err(1, NULL);
-		conf.transport[conf.n++] = tr;
-	}
-	free(line);
-	fclose(fp);
-}
-
-static struct rhost *
-rhost_get(const char *name)
-{
-	struct rhost *h;
-	const char *env;
-	size_t i;
-
-	for (h = rhosts; h != NULL; h = h->next)
-		if (strcmp(h->name, name) == 0)
-			return h;
-	if ((h = calloc(1, sizeof(*h))) == NULL ||
-	    (h->name = strdup(name)) == NULL)
-		err(1, NULL);
-	conf_load();
-	for (i = 0; i < conf.n; i++)
-		if (strcmp(conf.name[i], name) == 0)
-			break;
-	if (i < conf.n && conf.transport[i] != NULL)
-		h->transport = strdup(conf.transport[i]);
-	else if ((env = getenv("NSTOOLS_RSH")) != NULL && *env != '\0')
-		h->transport = strdup(env);
-	h->next = rhosts;
-	rhosts = h;
-	return h;
-}
-
-/* A name the transport can be given: never one it would read as an
- * option. */
-static int
-name_ok(const char *name)
-{
-	return *name != '\0' && *name != '-';
-}
-
-/*
- * Messages.
- */
-
-/* Remote text for our stderr: what is no printable ASCII escaped, the
- * rest as the remote tool escaped it already. */
-static char *
-clean(const char *s, size_t n)
-{
-	static const char hex[] = "0123456789abcdef";
-	char *out, *q;
-	size_t i;
-
-	if ((out = malloc(4 * n + 1)) == NULL)
-		err(1, NULL);
-	for (q = out, i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c < 0x20 || c > 0x7e) {
-			*q++ = '\\';
-			*q++ = 'x';
-			*q++ = hex[c >> 4];
-			*q++ = hex[c & 0xf];
-		} else
-			*q++ = (char)c;
-	}
-	*q = '\0';
-	return out;
-}
-
-/* "PROG: /host/NAME: why", once for the host; its objects fail from now
- * on. */
-static void
-host_fail(struct rhost *h, const char *why)
-{
-	char *name;
-
-	if (h->dead)
-		return;
-	h->dead = 1;
-	if ((name = ns_escape(h->name)) == NULL)
-		err(1, NULL);
-	warnx("/host/%s: %s", name, why);
-	free(name);
-}
-
-/* The last line of what the transport said on stderr, cleaned. */
-static char *
-last_line(const struct rsh_reply *r)
-{
-	size_t end = r->nerrs, start;
-
-	while (end > 0 && (r->errs[end - 1] == '\n' ||
-	    r->errs[end - 1] == '\r'))
-		end--;
-	for (start = end; start > 0 && r->errs[start - 1] != '\n'; start--)
-		;
-	return clean(r->errs + start, end - start);
-}
-
-/*
- * Each line a remote tool wrote on stderr, said here: "PROG: /PATH:
- * why" as "PROG: /host/NAME/PATH: why", its count of objects skipped
- * added to ours.  With enoent, a "no such object" line is left for the
- * caller; the number of lines said.
- */
-static int
-relay(struct rhost *h, const struct rsh_reply *r, int *enoent)
-{
-	char *line, *s, *name, *p;
-	size_t start, end;
-	unsigned long k;
-	int said = 0;
-
-	if ((name = ns_escape(h->name)) == NULL)
-		err(1, NULL);
-	for (start = 0; start < r->nerrs; start = end + 1) {
-		for (end = start; end < r->nerrs && r->errs[end] != '\n';
-		    end++)
-			;
-		if (end == start)
-			continue;
-		line = clean(r->errs + start, end - start);
-		if ((k = host_skipped_line(line)) > 0) {
-			while (k-- > 0)
-				ns_skip();
-		} else if (enoent != NULL && strlen(line) > 16 &&
-		    strcmp(line + strlen(line) - 16, ": no such object") == 0) {
-			*enoent = 1;
-		} else {
-			/* After the remote tool's name: its "WHAT: why". */
-			s = (p = strstr(line, ": ")) != NULL ? p + 2 : line;
-			warnx("/host/%s%s%s", name, *s == '/' ? "" : ": ", s);
-			said++;
-		}
-		free(line);
-	}
-	free(name);
-	return said;
-}
-
-/* A call that failed and said nothing: a transport that does not say
- * why. */
-static void
-quiet_fail(struct rhost *h, int status)
-{
-	char why[64];
-
-	snprintf(why, sizeof(why), "the remote command failed (exit %d)",
-	    status);
-	host_fail(h, why);
-}
-
-/*
- * Run a remote tool: 0, or -1 with the host said dead (errno EREMOTEIO)
- * when the transport failed or the tools are missing there.  The exit
- * status of the tool is the caller's to judge.
- */
-static int
-reach_start(struct rhost *h, const char *const *args, struct rsh_call *c)
-{
-	if (h->dead) {
-		errno = EREMOTEIO;
-		return -1;
-	}
-	if (rsh_start(h->name, h->transport, args, c) == -1) {
-		host_fail(h, strerror(errno));
-		errno = EREMOTEIO;
-		return -1;
-	}
-	return 0;
-}
-
-/* The reply of a call reach_start started, judged as reach does. */
-static int
-reach_end(struct rhost *h, struct rsh_call *c, struct rsh_reply *r)
-{
-	char *why, *line;
-
-	rsh_wait(c, r);
-	if (r->timedout) {
-		if (asprintf(&why, "no answer in %d s", rsh_timeout()) == -1)
-			err(1, NULL);
-		host_fail(h, why);
-		free(why);
-		goto fail;
-	}
-	/* 127 is the remote shell's "command not found". */
-	if (r->status == 127 || r->status == 126) {
-		host_fail(h, "nstools not installed there");
-		goto fail;
-	}
-	/* 255 is ssh's own failure; -1 a transport killed. */
-	if (r->status == 255 || r->status == -1) {
-		line = last_line(r);
-		host_fail(h, *line ? line : "the transport failed");
-		free(line);
-		goto fail;
-	}
-	return 0;
-fail:
-	rsh_reply_free(r);
-	memset(r, 0, sizeof(*r));
-	errno = EREMOTEIO;
-	return -1;
-}
-
-static int
-reach(struct rhost *h, const char *const *args, struct rsh_reply *r)
-{
-	struct rsh_call c;
-
-	memset(r, 0, sizeof(*r));
-	if (reach_start(h, args, &c) == -1)
-		return -1;
-	return reach_end(h, &c, r);
-}
-
-static int	judge(struct rhost *, struct rsh_reply *, struct host_doc *);
-
-/*
- * A remote tool whose reply is JSON, parsed into doc.  A reply that is
- * no nstools JSON, or a usage error, is a tool of another version most
- * likely: the host is said dead, naming the version it has.  Any other
- * failure is said in the words of its last line on stderr.
- */
-static int
-call(struct rhost *h, const char *const *args, struct rsh_reply *r,
-    struct host_doc *doc)
-{
-	memset(doc, 0, sizeof(*doc));
-	if (reach(h, args, r) == -1)
-		return -1;
-	return judge(h, r, doc);
-}
-
-/* The reply of a call that reached the host, parsed into doc or the
- * host said dead, as call says. */
-static int
-judge(struct rhost *h, struct rsh_reply *r, struct host_doc *doc)
-{
-	const char *const ver[] = { "nscat", "-V", NULL };
-	struct rsh_reply v;
-	char *why, *line;
-	int status;
-
-	memset(doc, 0, sizeof(*doc));
-	if ((r->status == 0 || r->status == 1) &&
-	    host_parse(r->out, r->nout, doc) == 0)
-		return 0;
-	status = r->status;
-	line = last_line(r);
-	rsh_reply_free(r);
-	memset(r, 0, sizeof(*r));
-	if (reach(h, ver, &v) == -1) {
-		free(line);
-		return -1;
-	}
-	if (status <= 2 && v.status == 0 && strncmp(v.out, "nscat ", 6) == 0) {
-		free(line);
-		line = clean(v.out, strcspn(v.out, "\n"));
-		if (asprintf(&why, "incompatible nstools there (%s)",
-		    line) == -1)
-			err(1, NULL);
-		host_fail(h, why);
-		free(why);
-	} else if (*line != '\0')
-		host_fail(h, line);
-	else
-		quiet_fail(h, status);
-	free(line);
-	rsh_reply_free(&v);
-	errno = EREMOTEIO;
-	return -1;
-}
 
 /*
  * Classes of remote objects.
@@ -777,7 +448,7 @@ split_path(const char *path, char **rpath)
 	if ((n = strndup(name, slash ? (size_t)(slash - name) :
 	    strlen(name))) == NULL)
 		err(1, NULL);
-	h = rhost_get(n);
+	h = ns_rhost_get(n);
 	free(n);
 	if ((*rpath = ns_escape(slash != NULL ? slash : "/")) == NULL)
 		err(1, NULL);
@@ -800,17 +471,102 @@ fetch(struct rhost *h, const char *rpath)
 	struct rec *rec = NULL;
 	int enoent = 0, said;
 
-	if (call(h, args, &r, &doc) == -1)
+	if (ns_host_call(h, args, &r, &doc) == -1)
 		return NULL;
-	said = relay(h, &r, &enoent);
+	said = ns_host_relay(h, &r, &enoent);
 	if (doc.n > 0)
 		rec = rec_keep(h, &doc.rows[0], NULL, 0);
 	host_doc_free(&doc);
 	rsh_reply_free(&r);
 	if (rec == NULL && !enoent && !said)
-		quiet_fail(h, r.status);
+		ns_host_quiet_fail(h, r.status);
 	if (rec == NULL)
 		errno = enoent && !said ? ENOENT : EREMOTEIO;
+	return rec;
+}
+
+/* Set by a tool that lists the children of what it resolves (nsls). */
+static int want_children;
+
+void
+ns_hint_children(void)
+{
+	want_children = 1;
+}
+
+/* Listings asked for beside a lookup, each reply kept by the local path
+ * of its node until remote_list takes it. */
+struct early {
+	char			*path;
+	struct rsh_reply	 r;
+	struct early		*next;
+};
+static struct early *earlies;
+
+static int
+early_take(const char *path, struct rsh_reply *r)
+{
+	struct early **p, *e;
+
+	for (p = &earlies; (e = *p) != NULL; p = &e->next)
+		if (strcmp(e->path, path) == 0) {
+			*p = e->next;
+			*r = e->r;
+			free(e->path);
+			free(e);
+			return 1;
+		}
+	return 0;
+}
+
+/*
+ * fetch for a tool that lists what it resolves: the type of the object
+ * and its listing, asked for at once in two calls that share the
+ * connection, so that `nsls /host/A/sock/tcp' waits one round trip, not
+ * two.  Its other columns are fetched if asked for (field_of).
+ */
+static struct rec *
+fetch_listed(struct rhost *h, const char *rpath)
+{
+	const char *one[] = { "nscat", "-J", "-o", "path,type", rpath, NULL };
+	const char *kids[] = { "nsls", "-J", "-o", "path,type", rpath, NULL };
+	struct rsh_call a, b;
+	struct rsh_reply r, lr;
+	struct host_doc doc;
+	struct early *e;
+	struct rec *rec = NULL;
+	int enoent = 0, said, listing, saved;
+
+	if (ns_host_reach_start(h, one, &a) == -1)
+		return NULL;
+	listing = ns_host_reach_start(h, kids, &b) == 0;
+	if (ns_host_reach_end(h, &a, &r) == 0 &&
+	    ns_host_judge(h, &r, &doc) == 0) {
+		said = ns_host_relay(h, &r, &enoent);
+		if (doc.n > 0)
+			rec = rec_keep(h, &doc.rows[0], NULL, 1);
+		host_doc_free(&doc);
+		rsh_reply_free(&r);
+		if (rec == NULL && !enoent && !said)
+			ns_host_quiet_fail(h, r.status);
+		if (rec == NULL)
+			errno = enoent && !said ? ENOENT : EREMOTEIO;
+	}
+	/* What the listing's end does to errno is not the lookup's. */
+	saved = errno;
+	if (listing && ns_host_reach_end(h, &b, &lr) == 0) {
+		if (rec != NULL && rec->cls != NULL &&
+		    rec->cls->list != NULL) {
+			if ((e = calloc(1, sizeof(*e))) == NULL ||
+			    (e->path = strdup(rec->path)) == NULL)
+				err(1, NULL);
+			e->r = lr;
+			e->next = earlies;
+			earlies = e;
+		} else
+			rsh_reply_free(&lr);
+	}
+	errno = saved;
 	return rec;
 }
 
@@ -818,7 +574,7 @@ fetch(struct rhost *h, const char *rpath)
  * listing's order, in *out (NULL-ended) if out is not NULL; 0, or -1
  * with errno. */
 static int
-list_remote(struct listing *l, struct rec ***out)
+list_remote(struct listing *l, struct rsh_reply *got, struct rec ***out)
 {
 	const char *args[] = { "nsls", "-J", "-o", l->cols, l->rpath, NULL };
 	struct host_doc doc;
@@ -829,9 +585,13 @@ list_remote(struct listing *l, struct rec ***out)
 
 	if (out != NULL)
 		*out = NULL;
-	if (call(l->h, args, &r, &doc) == -1)
+	if (got != NULL) {
+		r = *got;
+		if (ns_host_judge(l->h, &r, &doc) == -1)
+			return -1;
+	} else if (ns_host_call(l->h, args, &r, &doc) == -1)
 		return -1;
-	said = relay(l->h, &r, &enoent);
+	said = ns_host_relay(l->h, &r, &enoent);
 	status = r.status;
 	rsh_reply_free(&r);
 	for (i = 0; i < doc.n; i++) {
@@ -847,7 +607,7 @@ list_remote(struct listing *l, struct rec ***out)
 	if (out != NULL)
 		*out = v;
 	if (status != 0 && !enoent && !said && doc.n == 0)
-		quiet_fail(l->h, status);
+		ns_host_quiet_fail(l->h, status);
 	if (status != 0) {
 		errno = enoent && !said && doc.n == 0 ? ENOENT : EREMOTEIO;
 		return -1;
@@ -911,7 +671,7 @@ field_of(struct ns_obj *o, const char *name)
 		err(1, NULL);
 	free(l->cols);
 	l->cols = cols;
-	(void)list_remote(l, NULL);
+	(void)list_remote(l, NULL, NULL);
 	if ((r = rec_find(o->path)) == NULL)
 		return NULL;
 	return host_row_field(&r->row, name);
@@ -984,6 +744,7 @@ listing_free(struct listing *l)
 static int
 remote_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
+	struct rsh_reply got;
 	struct ns_obj c = { 0 };
 	struct listing *l;
 	struct rec **v = NULL;
@@ -1004,7 +765,7 @@ remote_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	}
 	/* Listings are kept: their children fetch columns through them.
 	 * One that kept no child (the host is down, say) is not. */
-	r = list_remote(l, &v);
+	r = list_remote(l, early_take(o->path, &got) ? &got : NULL, &v);
 	e = errno;
 	if (v == NULL)
 		listing_free(l);
@@ -1175,9 +936,10 @@ job_end(struct job *j)
 	int enoent = 0;
 	size_t i;
 
-	if (reach_end(j->h, &j->c, &r) == -1 || judge(j->h, &r, &doc) == -1)
+	if (ns_host_reach_end(j->h, &j->c, &r) == -1 ||
+	    ns_host_judge(j->h, &r, &doc) == -1)
 		return;
-	relay(j->h, &r, &enoent);
+	ns_host_relay(j->h, &r, &enoent);
 	if (enoent)
 		note_missing(j->h, &r);
 	for (i = 0; i < doc.n; i++)
@@ -1195,8 +957,8 @@ jobs_run(struct job *jobs, size_t n)
 
 	for (first = 0; first < n; first += FANOUT) {
 		for (i = first; i < n && i < first + FANOUT; i++)
-			jobs[i].started = reach_start(jobs[i].h, jobs[i].args,
-			    &jobs[i].c) == 0;
+			jobs[i].started = ns_host_reach_start(jobs[i].h,
+			    jobs[i].args, &jobs[i].c) == 0;
 		for (i = first; i < n && i < first + FANOUT; i++) {
 			if (jobs[i].started)
 				job_end(&jobs[i]);
@@ -1269,12 +1031,12 @@ ns_host_holders(const char *object, ns_emit_fn emit, void *arg)
 		return -1;
 	}
 	args[4] = rpath;
-	if (call(h, args, &r, &doc) == -1) {
+	if (ns_host_call(h, args, &r, &doc) == -1) {
 		free(rpath);
 		return -1;
 	}
 	free(rpath);
-	relay(h, &r, NULL);
+	ns_host_relay(h, &r, NULL);
 	status = r.status;
 	rsh_reply_free(&r);
 	for (i = 0; i < doc.n; i++) {
@@ -1305,25 +1067,23 @@ ns_host_holders(const char *object, ns_emit_fn emit, void *arg)
 static int
 set_host(struct ns_obj *o, int i)
 {
-	conf_load();
-	if (!name_ok(conf.name[i]))
+	if (!ns_host_name_ok(ns_host_conf_name(i)))
 		return -1;
-	return ns_obj_set(o, &host_class, "/host/%s", conf.name[i]);
+	return ns_obj_set(o, &host_class, "/host/%s", ns_host_conf_name(i));
 }
 
 static int
 top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
-	conf_load();
-	return ns_emit_each((int)conf.n, set_host, emit, arg);
+	return ns_emit_each((int)ns_host_conf_count(), set_host, emit, arg);
 }
 
 static int
 top_summary(struct ns_obj *o, struct ns_val *v)
 {
-	conf_load();
-	ns_val_addf(v, "%zu configured host%s", conf.n,
-	    conf.n == 1 ? "" : "s");
+	size_t n = ns_host_conf_count();
+
+	ns_val_addf(v, "%zu configured host%s", n, n == 1 ? "" : "s");
 	return 0;
 }
 
@@ -1337,7 +1097,7 @@ host_summary(struct ns_obj *o, struct ns_val *v)
 static int
 get_transport(struct ns_obj *o, struct ns_val *v)
 {
-	struct rhost *h = rhost_get(o->path + strlen("/host/"));
+	struct rhost *h = ns_rhost_get(o->path + strlen("/host/"));
 
 	ns_val_add(v, h->transport != NULL ? h->transport : "ssh");
 	return 0;
@@ -1347,15 +1107,15 @@ static int
 get_version(struct ns_obj *o, struct ns_val *v)
 {
 	const char *const ver[] = { "nscat", "-V", NULL };
-	struct rhost *h = rhost_get(o->path + strlen("/host/"));
+	struct rhost *h = ns_rhost_get(o->path + strlen("/host/"));
 	struct rsh_reply r;
 	char *s;
 	int ok;
 
-	if (reach(h, ver, &r) == -1)
+	if (ns_host_reach(h, ver, &r) == -1)
 		return -1;
 	if ((ok = r.status == 0 && strncmp(r.out, "nscat ", 6) == 0)) {
-		s = clean(r.out + 6, strcspn(r.out + 6, "\n"));
+		s = ns_host_clean(r.out + 6, strcspn(r.out + 6, "\n"));
 		ns_val_add(v, s);
 		free(s);
 	}
@@ -1381,8 +1141,8 @@ host_reached(struct ns_obj *o, const char *name)
 	if (asprintf(&path, "/host/%s", name) == -1)
 		err(1, NULL);
 	if ((r = rec_find(path)) == NULL) {
-		h = rhost_get(name);
-		r = fetch(h, "/");
+		h = ns_rhost_get(name);
+		r = want_children ? fetch_listed(h, "/") : fetch(h, "/");
 	} else if (r->cls == NULL) {
 		r = NULL;
 		errno = ENOENT;
@@ -1410,7 +1170,7 @@ host_lookup(struct ns_obj *o, char **comp, int n)
 
 	if (n == 0)
 		return ns_obj_set(o, &top_class, "/host");
-	if (!name_ok(comp[0])) {
+	if (!ns_host_name_ok(comp[0])) {
 		errno = ENOENT;
 		return -1;
 	}
@@ -1425,7 +1185,7 @@ host_lookup(struct ns_obj *o, char **comp, int n)
 	/* A path this run has had a reply for needs no call. */
 	if ((r = rec_find(path)) == NULL) {
 		h = split_path(path, &rpath);
-		r = fetch(h, rpath);
+		r = want_children ? fetch_listed(h, rpath) : fetch(h, rpath);
 		free(rpath);
 	} else if (r->cls == NULL) {
 		/* A batch of this run found nothing there. */

@@ -121,19 +121,15 @@ struct ns_outopts {
 	struct ns_query	*filter;	/* -Q, or NULL */
 	unsigned	 flags;		/* NS_OUT_BYTES, NS_OUT_SHELL */
 };
-/* Take one of the common output flags (-J -P -r -n -o -b -y, and -Q,
- * which exits 2 after a message if its expression does not parse); 0 if
- * ch is not one of them. */
-int		 ns_outopt(struct ns_outopts *, int ch, const char *optarg);
 
 /* Call fn for each argument, and for "-" for each line of standard
  * input but an empty one or "-" (none, in raw output); the number of
  * calls that returned non-zero, and of lines that hold a NUL byte. */
 int		 ns_each_arg(int argc, char *argv[],
 		    int (*fn)(const char *, void *), void *);
-/* Say what was wrong with a command line getopt(3) refused, as getopt
- * would but escaped (opterr must be 0; opts is the option string). */
-void		 ns_bad_option(char *argv[], const char *opts);
+/* A hint that the children of what is resolved next are listed (nsls
+ * without -d): an object of another machine comes with its listing. */
+void		 ns_hint_children(void);
 /* Say "prog: INPUT: why" on stderr, the input escaped by rule 5 and cut
  * if long; ENOENT reads "no such object". */
 void		 ns_warn_input(const char *input, int errnum);

@@ -35,8 +35,40 @@
 #include <linux/nsfs.h>
 
 #include "provider.h"
-#include "fd.h"
 #include "nsparse.h"
+
+/* A namespace's ids: its inode and its type (an index of nsfs_types);
+ * the node /ns/TYPE has its type alone. */
+static inline uint64_t
+nsobj_ino(const struct ns_obj *o)
+{
+	return o->id[0];
+}
+
+static inline int
+nsobj_type(const struct ns_obj *o)
+{
+	return (int)o->id[1];
+}
+
+static inline void
+nsobj_set_ids(struct ns_obj *o, uint64_t ino, int type)
+{
+	o->id[0] = ino;
+	o->id[1] = (uint64_t)type;
+}
+
+static inline int
+kind_type(const struct ns_obj *o)
+{
+	return (int)o->id[0];
+}
+
+static inline void
+kind_set_type(struct ns_obj *o, int type)
+{
+	o->id[0] = (uint64_t)type;
+}
 
 /* Older C libraries lack the newest clone flag. */
 #ifndef CLONE_NEWTIME
@@ -486,7 +518,7 @@ entry(struct ns_obj *o)
 {
 	struct nsent *e;
 
-	if ((e = lookup_ino(o->id[0], (int)o->id[1])) == NULL)
+	if ((e = lookup_ino(nsobj_ino(o), nsobj_type(o))) == NULL)
 		errno = ENOENT;
 	return e;
 }
@@ -500,7 +532,7 @@ entry_asked(struct ns_obj *o)
 	if ((e = entry(o)) == NULL)
 		return NULL;
 	ask_all();
-	return find(o->id[0]);
+	return find(nsobj_ino(o));
 }
 
 static int
@@ -509,22 +541,21 @@ set_ns(struct ns_obj *o, int type, uint64_t ino)
 	if (ns_obj_set(o, &ns_classes[type], "/ns/%s/%llu", nsfs_types[type],
 	    (unsigned long long)ino) == -1)
 		return -1;
-	o->id[0] = ino;
-	o->id[1] = (uint64_t)type;
+	nsobj_set_ids(o, ino, type);
 	return 0;
 }
 
 static int
 get_nstype(struct ns_obj *o, struct ns_val *v)
 {
-	ns_val_add(v, nsfs_types[o->id[1]]);
+	ns_val_add(v, nsfs_types[nsobj_type(o)]);
 	return 0;
 }
 
 static int
 get_inode(struct ns_obj *o, struct ns_val *v)
 {
-	ns_val_num(v, (unsigned long long)o->id[0]);
+	ns_val_num(v, (unsigned long long)nsobj_ino(o));
 	return 0;
 }
 
@@ -713,7 +744,7 @@ kind_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	struct nsent **sel;
 	uint64_t *inos;
 	size_t i, n = 0;
-	int type = (int)o->id[0], stop = 0;
+	int type = kind_type(o), stop = 0;
 
 	scan();
 	/* Only pid and user namespaces can be someone's owner or parent. */
@@ -744,7 +775,7 @@ kind_summary(struct ns_obj *o, struct ns_val *v)
 {
 	size_t n = ns_count_children(o);
 
-	ns_val_addf(v, "%zu %s namespace%s", n, nsfs_types[o->id[0]],
+	ns_val_addf(v, "%zu %s namespace%s", n, nsfs_types[kind_type(o)],
 	    n == 1 ? "" : "s");
 	return 0;
 }
@@ -765,7 +796,7 @@ set_kind(struct ns_obj *o, int type)
 {
 	if (ns_obj_set(o, &kind_class, "/ns/%s", nsfs_types[type]) == -1)
 		return -1;
-	o->id[0] = (uint64_t)type;
+	kind_set_type(o, type);
 	return 0;
 }
 

@@ -15,7 +15,20 @@
 #include <string.h>
 
 #include "provider.h"
-#include "fd.h"
+#include "fdindex.h"
+
+/* A pipe object's id: its inode. */
+static inline uint64_t
+pipe_ino(const struct ns_obj *o)
+{
+	return o->id[0];
+}
+
+static inline void
+pipe_set_ino(struct ns_obj *o, uint64_t ino)
+{
+	o->id[0] = ino;
+}
 
 static int	top_list(struct ns_obj *, ns_emit_fn, void *);
 static int	top_summary(struct ns_obj *, struct ns_val *);
@@ -119,7 +132,7 @@ static void
 set_pipe(struct ns_obj *o, uint64_t ino)
 {
 	ns_obj_set(o, &pipe_class, "/pipe/%llu", (unsigned long long)ino);
-	o->id[0] = ino;
+	pipe_set_ino(o, ino);
 }
 
 static int
@@ -150,7 +163,7 @@ top_summary(struct ns_obj *o, struct ns_val *v)
 static int
 get_inode(struct ns_obj *o, struct ns_val *v)
 {
-	ns_val_num(v, o->id[0]);
+	ns_val_num(v, pipe_ino(o));
 	return 0;
 }
 
@@ -229,7 +242,7 @@ pipe_summary(struct ns_obj *o, struct ns_val *v)
 
 	fd_index_holders(o->path, add_proc, &w);
 	fd_index_holders(o->path, add_proc, &r);
-	ns_val_addf(v, "pipe %llu: %s -> %s", (unsigned long long)o->id[0],
+	ns_val_addf(v, "pipe %llu: %s -> %s", (unsigned long long)pipe_ino(o),
 	    w.buf[0] ? w.buf : "none", r.buf[0] ? r.buf : "none");
 	return 0;
 }

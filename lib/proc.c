@@ -24,7 +24,21 @@
 
 #include "provider.h"
 #include "fd.h"
+#include "fdparse.h"
 #include "procparse.h"
+
+/* A process object's id: its pid. */
+static inline uint64_t
+proc_pid(const struct ns_obj *o)
+{
+	return o->id[0];
+}
+
+static inline void
+proc_set_pid(struct ns_obj *o, uint64_t pid)
+{
+	o->id[0] = pid;
+}
 
 /* Large enough for any stat line: the comm is at most 64 bytes. */
 #define STAT_MAX	4096
@@ -145,7 +159,7 @@ emit_proc(uint64_t pid, void *arg)
 	int stop;
 
 	ns_obj_set(&c, &proc_class, "/proc/%llu", (unsigned long long)pid);
-	c.id[0] = pid;
+	proc_set_pid(&c, pid);
 	stop = tl->emit(&c, tl->arg);
 	ns_obj_clear(&c);
 	return stop;
@@ -265,7 +279,7 @@ load_stat(struct ns_obj *o)
 
 	if (p->stat_errno == -1) {
 		snprintf(path, sizeof(path), "/proc/%llu/stat",
-		    (unsigned long long)o->id[0]);
+		    (unsigned long long)proc_pid(o));
 		if (ns_read_file(path, buf, sizeof(buf)) == -1)
 			p->stat_errno = errno;
 		else if (proc_parse_stat(p, buf) == -1)
@@ -325,7 +339,7 @@ load_status(struct ns_obj *o)
 
 	if (p->status_errno == -1) {
 		snprintf(path, sizeof(path), "/proc/%llu/status",
-		    (unsigned long long)o->id[0]);
+		    (unsigned long long)proc_pid(o));
 		if (ns_read_file(path, buf, sizeof(buf)) == -1)
 			p->status_errno = errno;
 		else if (proc_status_ids(buf, "Tgid:", &p->tgid, 1) == -1 ||
@@ -345,7 +359,7 @@ load_status(struct ns_obj *o)
 static int
 get_pid(struct ns_obj *o, struct ns_val *v)
 {
-	ns_val_num(v, o->id[0]);
+	ns_val_num(v, proc_pid(o));
 	return 0;
 }
 
@@ -374,7 +388,7 @@ get_cmdline(struct ns_obj *o, struct ns_val *v)
 	int fd, e;
 
 	snprintf(path, sizeof(path), "/proc/%llu/cmdline",
-	    (unsigned long long)o->id[0]);
+	    (unsigned long long)proc_pid(o));
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return -1;
 	for (;;) {
@@ -571,7 +585,7 @@ fs_link(struct ns_obj *o, struct ns_val *v, const char *what)
 	ssize_t n;
 
 	snprintf(path, sizeof(path), "/proc/%llu/%s",
-	    (unsigned long long)o->id[0], what);
+	    (unsigned long long)proc_pid(o), what);
 	if ((n = readlink(path, target, sizeof(target) - 1)) == -1)
 		return -1;
 	target[n] = '\0';
@@ -614,7 +628,7 @@ get_exe(struct ns_obj *o, struct ns_val *v)
 	if (fs_link(o, v, "exe") == 0)
 		return 0;
 	snprintf(path, sizeof(path), "/proc/%llu/exe",
-	    (unsigned long long)o->id[0]);
+	    (unsigned long long)proc_pid(o));
 	if ((n = readlink(path, target, sizeof(target) - 1)) == -1)
 		return -1;
 	target[n] = '\0';
@@ -659,7 +673,7 @@ ns_link(struct ns_obj *o, struct ns_val *v, const char *type)
 	ssize_t n;
 
 	snprintf(path, sizeof(path), "/proc/%llu/ns/%s",
-	    (unsigned long long)o->id[0], type);
+	    (unsigned long long)proc_pid(o), type);
 	if ((n = readlink(path, target, sizeof(target) - 1)) == -1)
 		return -1;
 	target[n] = '\0';
@@ -727,31 +741,6 @@ get_timens(struct ns_obj *o, struct ns_val *v)
 	return ns_link(o, v, "time");
 }
 
-/*
- * An attribute of process pid, by name, for what the process holds: a
- * descriptor's cmdline, user or netns is its holder's, one link away.
- * Descriptors come grouped by process, so the last process is kept,
- * with what was read of it.
- */
-int
-proc_attr_of(uint64_t pid, const char *name, struct ns_val *v)
-{
-	static struct ns_obj p;
-	const struct ns_attr *a;
-
-	if (p.path == NULL || p.id[0] != pid) {
-		ns_obj_clear(&p);
-		ns_obj_set(&p, &proc_class, "/proc/%llu",
-		    (unsigned long long)pid);
-		p.id[0] = pid;
-	}
-	for (a = proc_attrs; a->name != NULL; a++)
-		if (strcmp(a->name, name) == 0)
-			return a->get(&p, v);
-	errno = ENOENT;
-	return -1;
-}
-
 /* A process's one child is its descriptors, /proc/PID/fd (fd.c). */
 static int
 proc_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
@@ -759,7 +748,7 @@ proc_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	struct ns_obj c = { 0 };
 	int stop;
 
-	fd_node_set(&c, o->id[0]);
+	fd_node_set(&c, proc_pid(o));
 	stop = emit(&c, arg);
 	ns_obj_clear(&c);
 	return stop;
@@ -772,7 +761,7 @@ proc_summary(struct ns_obj *o, struct ns_val *v)
 
 	if ((p = load_stat(o)) == NULL)
 		return -1;
-	ns_val_addf(v, "%llu %s %c", (unsigned long long)o->id[0], p->comm,
+	ns_val_addf(v, "%llu %s %c", (unsigned long long)proc_pid(o), p->comm,
 	    p->state);
 	return 0;
 }
@@ -820,7 +809,7 @@ lookup_pid(struct ns_obj *o, const char *comp)
 	if (pid == 0)
 		goto none;
 	ns_obj_set(o, &proc_class, "/proc/%llu", (unsigned long long)pid);
-	o->id[0] = pid;
+	proc_set_pid(o, pid);
 	if ((p = load_status(o)) == NULL) {
 		e = errno;
 		if (e == ENOENT || e == ESRCH)
@@ -834,7 +823,7 @@ lookup_pid(struct ns_obj *o, const char *comp)
 		ns_obj_clear(o);
 		ns_obj_set(o, &proc_class, "/proc/%llu",
 		    (unsigned long long)pid);
-		o->id[0] = pid;
+		proc_set_pid(o, pid);
 	}
 	return 0;
 none:
@@ -854,7 +843,7 @@ proc_lookup(struct ns_obj *o, char **comp, int n)
 		return -1;
 	if (n == 1)
 		return 0;
-	pid = o->id[0];
+	pid = proc_pid(o);
 	ns_obj_clear(o);
 	return fd_lookup(o, pid, comp + 1, n - 1);
 }

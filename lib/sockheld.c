@@ -31,7 +31,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fd.h"
+#include "fdindex.h"
 #include "provider.h"
 #include "sock.h"
 

@@ -63,6 +63,14 @@ struct ns_tool {
 	void			(*usage)(int);	/* prints, and exits with it */
 };
 
+/* Take one of the common output flags (-J -P -r -n -o -b -y, and -Q,
+ * which exits 2 after a message if its expression does not parse); 0 if
+ * ch is not one of them. */
+int	ns_outopt(struct ns_outopts *, int ch, const char *optarg);
+/* Say what was wrong with a command line getopt(3) refused, as getopt
+ * would but escaped (opterr must be 0; opts is the option string). */
+void	ns_bad_option(char *argv[], const char *opts);
+
 /* The next of the tool's own options, as getopt_long(3) returns it, or
  * -1 at the end.  The shared ones are done here: the output flags go
  * into oo (ns_outopt; NULL for a tool that has none), -h prints the

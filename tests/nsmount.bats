@@ -470,3 +470,25 @@ signal.pause()
 	done
 	run -1 mounted "$mnt"
 }
+
+@test "/host/NAME is another machine's namespace, read by a worker of its own" {
+	# The machine is this one, reached through NSTOOLS_RSH, as a
+	# container's would be.
+	cat >"$dir/rsh" <<-EOF2
+	#!/bin/sh
+	shift
+	PATH=$BIN:\$PATH exec /bin/sh -c "\$*"
+	EOF2
+	chmod +x "$dir/rsh"
+	NSTOOLS_RSH=$dir/rsh XDG_CONFIG_HOME=$dir/none mount_ns
+	run -0 ls "$mnt/host/there"
+	assert_line user
+	assert_line dev
+	run -0 cat "$mnt/host/there/user/0/name"
+	assert_output root
+	run -0 readlink "$mnt/host/there/user/0/group"
+	assert_output ../../group/0
+	# The hosts file names none: /host lists no machine.
+	run -0 ls "$mnt/host"
+	refute_line there
+}

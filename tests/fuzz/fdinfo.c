@@ -1,11 +1,11 @@
 /*
- * The readers of /proc/PID/fdinfo/N text (fd.h), fuzzed: every reader on
+ * The readers of /proc/PID/fdinfo/N text (fdparse.h), fuzzed: every reader on
  * every text, as a descriptor of one kind may be read as another when it
  * closes and its number is reused between two reads.  The strings made
  * from what they read go into buffers of exactly the size given, from
  * one byte up, so that a write past the end is caught.
  */
-#include "fd.h"
+#include "fdparse.h"
 
 #include "fuzz.h"
 
@@ -72,6 +72,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fdinfo_pidfd pidfd;
 	struct fdinfo_bpf bpf;
 	struct fdinfo_io_uring uring;
+	struct fd_mapping map;
 	uint64_t mask = 0;
 	size_t nmarks = 0, nmarks1 = 0;
 	char *text;
@@ -105,6 +106,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	field(text, "flags");
 	field(text, "Pid");
 	field(text, "");
+	/* A maps line is cut in place: its words and path stay in it. */
+	if (fd_parse_mapping(text, &map) == 0)
+		FUZZ_CHECK(memchr(map.range, '\0', sizeof(map.range)) &&
+		    map.path >= text && map.path <= text + size);
 	free(text);
 	return 0;
 }

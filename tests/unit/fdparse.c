@@ -3,11 +3,13 @@
  * Linux prints them, and on text that is cut short, garbled or from a
  * kernel that prints more or less than these know.
  */
+#include <sys/sysmacros.h>
+
 #include <fcntl.h>
 #include <stdint.h>
 #include <string.h>
 
-#include "fd.h"
+#include "fdparse.h"
 #include "tap.h"
 
 static void
@@ -241,6 +243,11 @@ bpf(void)
 	    "memlock:\t344\nmap_id:\t3\nfrozen:\t0\n", &b) == 0,
 	    "bpf: a map");
 	ok(!b.prog && b.id == 3 && b.type == 2, "bpf: the map's id and type");
+	ok(b.map_flags == 0, "bpf: the map's flags");
+	ok(fdinfo_parse_bpf("map_type:\t2\nmap_flags:\t0x400\nmap_id:\t5\n",
+	    &b) == 0 && b.map_flags == 0x400, "bpf: an mmapable map");
+	ok(fdinfo_parse_bpf("map_type:\t2\nmap_flags:\tx\nmap_id:\t5\n",
+	    &b) == 0 && b.map_flags == 0, "bpf: garbled map flags are none");
 	is_str(fd_bpf_type_name(0, b.type), "array", "bpf: array");
 	ok(fdinfo_parse_bpf("prog_type:\t1\nprog_jited:\t1\n"
 	    "prog_tag:\t59f4a931744dcdc6\nmemlock:\t4096\nprog_id:\t4\n"
@@ -314,6 +321,31 @@ names(void)
 	is_str(buf, "0x800", "epoll events: a bit with no name");
 }
 
+/* Lines of /proc/PID/maps: only those that map a file are taken. */
+static void
+mapping(void)
+{
+	struct fd_mapping m;
+	char lib[] = "7f1c2a000000-7f1c2a028000 r-xp 00000000 fd:01 1234 "
+	    "   /usr/lib/libc.so.6";
+	char ring[] = "7f00-8f00 rw-s 00000000 00:08 4321 socket:[4321]";
+	char anon[] = "7f00-8f00 rw-p 00000000 00:00 0 ";
+	char heap[] = "55d0-55e0 rw-p 00000000 00:00 0 [heap]";
+	char bad[] = "7f00-8f00 rw-p 00000000 zz:01 99 /x";
+
+	ok(fd_parse_mapping(lib, &m) == 0, "maps: a library");
+	ok(major(m.dev) == 0xfd && minor(m.dev) == 1 && m.ino == 1234 &&
+	    !m.shared, "maps: its device, inode, private");
+	is_str(m.mode, "r-x", "maps: its mode");
+	is_str(m.range, "7f1c2a000000-7f1c2a028000", "maps: its range");
+	is_str(m.path, "/usr/lib/libc.so.6", "maps: its path");
+	ok(fd_parse_mapping(ring, &m) == 0 && m.shared &&
+	    strcmp(m.path, "socket:[4321]") == 0, "maps: a shared ring");
+	ok(fd_parse_mapping(anon, &m) == -1, "maps: anonymous memory");
+	ok(fd_parse_mapping(heap, &m) == -1, "maps: the heap");
+	ok(fd_parse_mapping(bad, &m) == -1, "maps: a garbled device");
+}
+
 int
 main(void)
 {
@@ -328,6 +360,7 @@ main(void)
 	pidfd();
 	bpf();
 	io_uring();
+	mapping();
 	names();
 	return done_testing();
 }

@@ -1,0 +1,365 @@
+/*
+ * hostcall.c: the machines of /host and the calls made to them: the
+ * hosts file, each machine's transport, running a remote tool and
+ * judging its reply, and saying once, naming the machine, why one could
+ * not be reached.  What the replies hold is host.c's.
+ */
+#include <sys/types.h>
+
+#include <err.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+#include "hostcall.h"
+#include "hostparse.h"
+#include "rsh.h"
+
+static struct rhost	*rhosts;
+
+/* The hosts file, read once. */
+static struct {
+	int	 loaded;
+	char   **name;
+	char   **transport;
+	size_t	 n;
+} conf;
+
+/*
+ * The hosts file.
+ */
+
+static const char *
+conf_path(char *buf, size_t size)
+{
+	const char *dir = getenv("XDG_CONFIG_HOME"), *home;
+
+	if (dir != NULL && *dir == '/')
+		snprintf(buf, size, "%s/nstools/hosts", dir);
+	else if ((home = getenv("HOME")) != NULL && *home == '/')
+		snprintf(buf, size, "%s/.config/nstools/hosts", home);
+	else
+		return NULL;
+	return buf;
+}
+
+static void
+conf_load(void)
+{
+	char buf[PATH_MAX], *line = NULL, *name, *tr;
+	size_t size = 0;
+	FILE *fp;
+
+	if (conf.loaded)
+		return;
+	conf.loaded = 1;
+	/* No file is no host: nothing to say. */
+	if (conf_path(buf, sizeof(buf)) == NULL ||
+	    (fp = fopen(buf, "re")) == NULL)
+		return;
+	while (getline(&line, &size, fp) != -1) {
+		if (host_conf_line(line, &name, &tr) == -1 || *name == '-')
+			continue;
+		if ((conf.name = reallocarray(conf.name, conf.n + 1,
+		    sizeof(*conf.name))) == NULL ||
+		    (conf.transport = reallocarray(conf.transport, conf.n + 1,
+		    sizeof(*conf.transport))) == NULL ||
+		    (conf.name[conf.n] = strdup(name)) == NULL ||
+		    (tr != NULL && (tr = strdup(tr)) == NULL))
+			err(1, NULL);
+		conf.transport[conf.n++] = tr;
+	}
+	free(line);
+	fclose(fp);
+}
+
+struct rhost *
+ns_rhost_get(const char *name)
+{
+	struct rhost *h;
+	const char *env;
+	size_t i;
+
+	for (h = rhosts; h != NULL; h = h->next)
+		if (strcmp(h->name, name) == 0)
+			return h;
+	if ((h = calloc(1, sizeof(*h))) == NULL ||
+	    (h->name = strdup(name)) == NULL)
+		err(1, NULL);
+	conf_load();
+	for (i = 0; i < conf.n; i++)
+		if (strcmp(conf.name[i], name) == 0)
+			break;
+	if (i < conf.n && conf.transport[i] != NULL)
+		h->transport = strdup(conf.transport[i]);
+	else if ((env = getenv("NSTOOLS_RSH")) != NULL && *env != '\0')
+		h->transport = strdup(env);
+	h->next = rhosts;
+	rhosts = h;
+	return h;
+}
+
+/* A name the transport can be given: never one it would read as an
+ * option. */
+int
+ns_host_name_ok(const char *name)
+{
+	return *name != '\0' && *name != '-';
+}
+
+/*
+ * Messages.
+ */
+
+/* Remote text for our stderr: what is no printable ASCII escaped, the
+ * rest as the remote tool escaped it already. */
+char *
+ns_host_clean(const char *s, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	char *out, *q;
+	size_t i;
+
+	if ((out = malloc(4 * n + 1)) == NULL)
+		err(1, NULL);
+	for (q = out, i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c < 0x20 || c > 0x7e) {
+			*q++ = '\\';
+			*q++ = 'x';
+			*q++ = hex[c >> 4];
+			*q++ = hex[c & 0xf];
+		} else
+			*q++ = (char)c;
+	}
+	*q = '\0';
+	return out;
+}
+
+/* "PROG: /host/NAME: why", once for the host; its objects fail from now
+ * on. */
+void
+ns_host_fail(struct rhost *h, const char *why)
+{
+	char *name;
+
+	if (h->dead)
+		return;
+	h->dead = 1;
+	if ((name = ns_escape(h->name)) == NULL)
+		err(1, NULL);
+	warnx("/host/%s: %s", name, why);
+	free(name);
+}
+
+/* The last line of what the transport said on stderr, cleaned. */
+char *
+ns_host_last_line(const struct rsh_reply *r)
+{
+	size_t end = r->nerrs, start;
+
+	while (end > 0 && (r->errs[end - 1] == '\n' ||
+	    r->errs[end - 1] == '\r'))
+		end--;
+	for (start = end; start > 0 && r->errs[start - 1] != '\n'; start--)
+		;
+	return ns_host_clean(r->errs + start, end - start);
+}
+
+/*
+ * Each line a remote tool wrote on stderr, said here: "PROG: /PATH:
+ * why" as "PROG: /host/NAME/PATH: why", its count of objects skipped
+ * added to ours.  With enoent, a "no such object" line is left for the
+ * caller; the number of lines said.
+ */
+int
+ns_host_relay(struct rhost *h, const struct rsh_reply *r, int *enoent)
+{
+	char *line, *s, *name, *p;
+	size_t start, end;
+	unsigned long k;
+	int said = 0;
+
+	if ((name = ns_escape(h->name)) == NULL)
+		err(1, NULL);
+	for (start = 0; start < r->nerrs; start = end + 1) {
+		for (end = start; end < r->nerrs && r->errs[end] != '\n';
+		    end++)
+			;
+		if (end == start)
+			continue;
+		line = ns_host_clean(r->errs + start, end - start);
+		if ((k = host_skipped_line(line)) > 0) {
+			while (k-- > 0)
+				ns_skip();
+		} else if (enoent != NULL && strlen(line) > 16 &&
+		    strcmp(line + strlen(line) - 16, ": no such object") == 0) {
+			*enoent = 1;
+		} else {
+			/* After the remote tool's name: its "WHAT: why". */
+			s = (p = strstr(line, ": ")) != NULL ? p + 2 : line;
+			warnx("/host/%s%s%s", name, *s == '/' ? "" : ": ", s);
+			said++;
+		}
+		free(line);
+	}
+	free(name);
+	return said;
+}
+
+/* A call that failed and said nothing: a transport that does not say
+ * why. */
+void
+ns_host_quiet_fail(struct rhost *h, int status)
+{
+	char why[64];
+
+	snprintf(why, sizeof(why), "the remote command failed (exit %d)",
+	    status);
+	ns_host_fail(h, why);
+}
+
+/*
+ * Run a remote tool: 0, or -1 with the host said dead (errno EREMOTEIO)
+ * when the transport failed or the tools are missing there.  The exit
+ * status of the tool is the caller's to judge.
+ */
+int
+ns_host_reach_start(struct rhost *h, const char *const *args,
+    struct rsh_call *c)
+{
+	if (h->dead) {
+		errno = EREMOTEIO;
+		return -1;
+	}
+	if (rsh_start(h->name, h->transport, args, c) == -1) {
+		ns_host_fail(h, strerror(errno));
+		errno = EREMOTEIO;
+		return -1;
+	}
+	return 0;
+}
+
+/* The reply of a call reach_start started, judged as reach does. */
+int
+ns_host_reach_end(struct rhost *h, struct rsh_call *c,
+    struct rsh_reply *r)
+{
+	char *why, *line;
+
+	rsh_wait(c, r);
+	if (r->timedout) {
+		if (asprintf(&why, "no answer in %d s", rsh_timeout()) == -1)
+			err(1, NULL);
+		ns_host_fail(h, why);
+		free(why);
+		goto fail;
+	}
+	/* 127 is the remote shell's "command not found". */
+	if (r->status == 127 || r->status == 126) {
+		ns_host_fail(h, "nstools not installed there");
+		goto fail;
+	}
+	/* 255 is ssh's own failure; -1 a transport killed. */
+	if (r->status == 255 || r->status == -1) {
+		line = ns_host_last_line(r);
+		ns_host_fail(h, *line ? line : "the transport failed");
+		free(line);
+		goto fail;
+	}
+	return 0;
+fail:
+	rsh_reply_free(r);
+	memset(r, 0, sizeof(*r));
+	errno = EREMOTEIO;
+	return -1;
+}
+
+int
+ns_host_reach(struct rhost *h, const char *const *args,
+    struct rsh_reply *r)
+{
+	struct rsh_call c;
+
+	memset(r, 0, sizeof(*r));
+	if (ns_host_reach_start(h, args, &c) == -1)
+		return -1;
+	return ns_host_reach_end(h, &c, r);
+}
+
+
+/*
+ * A remote tool whose reply is JSON, parsed into doc.  A reply that is
+ * no nstools JSON, or a usage error, is a tool of another version most
+ * likely: the host is said dead, naming the version it has.  Any other
+ * failure is said in the words of its last line on stderr.
+ */
+int
+ns_host_call(struct rhost *h, const char *const *args, struct rsh_reply *r,
+    struct host_doc *doc)
+{
+	memset(doc, 0, sizeof(*doc));
+	if (ns_host_reach(h, args, r) == -1)
+		return -1;
+	return ns_host_judge(h, r, doc);
+}
+
+/* The reply of a call that reached the host, parsed into doc or the
+ * host said dead, as call says. */
+int
+ns_host_judge(struct rhost *h, struct rsh_reply *r, struct host_doc *doc)
+{
+	const char *const ver[] = { "nscat", "-V", NULL };
+	struct rsh_reply v;
+	char *why, *line;
+	int status;
+
+	memset(doc, 0, sizeof(*doc));
+	if ((r->status == 0 || r->status == 1) &&
+	    host_parse(r->out, r->nout, doc) == 0)
+		return 0;
+	status = r->status;
+	line = ns_host_last_line(r);
+	rsh_reply_free(r);
+	memset(r, 0, sizeof(*r));
+	if (ns_host_reach(h, ver, &v) == -1) {
+		free(line);
+		return -1;
+	}
+	if (status <= 2 && v.status == 0 && strncmp(v.out, "nscat ", 6) == 0) {
+		free(line);
+		line = ns_host_clean(v.out, strcspn(v.out, "\n"));
+		if (asprintf(&why, "incompatible nstools there (%s)",
+		    line) == -1)
+			err(1, NULL);
+		ns_host_fail(h, why);
+		free(why);
+	} else if (*line != '\0')
+		ns_host_fail(h, line);
+	else
+		ns_host_quiet_fail(h, status);
+	free(line);
+	rsh_reply_free(&v);
+	errno = EREMOTEIO;
+	return -1;
+}
+
+/* The hosts file's names, in its order. */
+size_t
+ns_host_conf_count(void)
+{
+	conf_load();
+	return conf.n;
+}
+
+const char *
+ns_host_conf_name(size_t i)
+{
+	conf_load();
+	return conf.name[i];
+}
