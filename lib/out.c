@@ -34,13 +34,10 @@
  * difference: an array attribute that has no value is [], where
  * libsmartcols 2.38 writes [null], an array that holds one null.
  *
- * At a terminal a table fits its width, as lsblk's and lsfd's do, but
- * the columns are not the tools' own: they come from any provider's
- * attributes.  So no attribute says "cut me"; the rows do.  Once every
- * row is in, the widest text columns are marked for libsmartcols to
- * truncate, as few as make the table fit, so that a number, a short word
- * and the path in the first column stay whole and in place.  Nothing
- * changes for a file or a pipe: there is no width to fit.
+ * At a terminal a table fits its width, as lsblk's and lsfd's do
+ * (outfit.c says how): libsmartcols lays it out, told which columns it
+ * may cut.  Nothing changes for a file or a pipe: there is no width to
+ * fit.
  *
  * A size is in bytes to a program (-r, -P, -J) and human-readable in a
  * table, as lsblk writes it (1.5G: powers of 1024, a decimal where it
@@ -48,8 +45,6 @@
  * here by name, once, rather than by every provider: "size" is bytes in
  * every class that has one, and so are the few IPC amounts listed.
  */
-#include <sys/ioctl.h>
-
 #include <ctype.h>
 #include <err.h>
 #include <errno.h>
@@ -195,71 +190,6 @@ ns_size_human(uint64_t n, char *buf, size_t size)
 		snprintf(buf, size, "%" PRIu64 "%c", dec, letters[exp / 10]);
 }
 
-/* The width of the terminal at fp, as libsmartcols finds it: the
- * terminal's own word, else $COLUMNS, else 80. */
-static size_t
-term_width(FILE *fp)
-{
-	struct winsize ws;
-	const char *c;
-	long long n;
-
-	if (ioctl(fileno(fp), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
-		return ws.ws_col;
-	if ((c = getenv("COLUMNS")) != NULL &&
-	    (n = strtonum(c, 1, INT_MAX, NULL)) > 0)
-		return (size_t)n;
-	return 80;
-}
-
-/* Whether a table goes to a terminal, where libsmartcols fits it to the
- * width; minout keeps it from padding the end of a line with blanks. */
-static int
-at_terminal(struct libscols_table *tb, FILE *fp)
-{
-	if (!isatty(fileno(fp)))
-		return 0;
-	scols_table_enable_minout(tb, 1);
-	scols_table_set_termwidth(tb, term_width(fp));
-	return 1;
-}
-
-/*
- * Print a table for the terminal at fp, fitted to its width, with no
- * blank at the end of a line: libsmartcols's own padding is off
- * (minout), but a cell cut or wrapped just after a blank still ends in
- * one.  So the table is printed into memory, as for a terminal, and each
- * line goes out without its trailing blanks.
- */
-static int
-print_fitted(struct libscols_table *tb, FILE *fp)
-{
-	char *buf = NULL, *s, *nl, *end;
-	size_t len = 0;
-	FILE *mem;
-	int r;
-
-	if ((mem = open_memstream(&buf, &len)) == NULL)
-		err(1, NULL);
-	scols_table_set_stream(tb, mem);
-	scols_table_set_termforce(tb, SCOLS_TERMFORCE_ALWAYS);
-	r = scols_print_table(tb);
-	if (fclose(mem) == EOF)
-		err(1, NULL);
-	scols_table_set_stream(tb, fp);
-	for (s = buf; s < buf + len; s = nl + 1) {
-		if ((nl = memchr(s, '\n', (size_t)(buf + len - s))) == NULL)
-			nl = buf + len;
-		for (end = nl; end > s && end[-1] == ' '; end--)
-			continue;
-		fwrite(s, 1, (size_t)(end - s), fp);
-		if (nl < buf + len)
-			putc('\n', fp);
-	}
-	free(buf);
-	return r;
-}
-
 static struct libscols_table *
 new_table(enum ns_format fmt, int noheadings, const char *name)
 {
@@ -298,7 +228,7 @@ ns_out_new(enum ns_format fmt, int noheadings, const char *name)
 	out->fp = stdout;
 	out->noheadings = noheadings;
 	out->name = name;
-	out->term = fmt == NS_FMT_TABLE && at_terminal(out->tb, stdout);
+	out->term = fmt == NS_FMT_TABLE && ns_at_terminal(out->tb, stdout);
 	out->own = fmt == NS_FMT_JSON || fmt == NS_FMT_RAW ||
 	    (fmt == NS_FMT_TABLE && !out->term);
 	return out;
@@ -751,48 +681,34 @@ cuttable(const struct ns_out *out, size_t i)
 	    !(out->tree && i == out->treecol);
 }
 
-/*
- * The table at a terminal, before libsmartcols prints it: where it is
- * wider than the terminal, the widest columns of text are marked for
- * truncation, one by one, until the rest and those at their headings'
- * width fit.  libsmartcols then takes from the marked ones alike, and
- * never from a number or a short word.  The first column, the path that
- * names the row, is marked last of all, and the tree never.
- */
+/* The table at a terminal, before libsmartcols prints it: the columns
+ * ns_fit_choose picks are marked for it to truncate. */
 static void
 fit(struct ns_out *out)
 {
 	struct libscols_column *cl;
-	size_t i, best, total = 0, cut = 0, head, termw;
-	int *marked;
+	size_t i, *head;
+	int *can;
 
-	termw = term_width(out->fp);
-	for (i = 0; i < out->ncols; i++)
-		total += out->width[i] + (i > 0);
-	if (total <= termw)
-		return;
-	if ((marked = calloc(out->ncols, sizeof(*marked))) == NULL)
+	head = reallocarray(NULL, out->ncols, sizeof(*head));
+	can = reallocarray(NULL, out->ncols, sizeof(*can));
+	if (head == NULL || can == NULL)
 		err(1, NULL);
-	while (total - cut > termw) {
-		best = out->ncols;
-		for (i = 1; i < out->ncols; i++)
-			if (!marked[i] && cuttable(out, i) &&
-			    (best == out->ncols ||
-			    out->width[i] > out->width[best]))
-				best = i;
-		if (best == out->ncols && !marked[0] && cuttable(out, 0))
-			best = 0;
-		if (best == out->ncols)
-			break;
-		marked[best] = 1;
-		head = strlen(out->cols[best].attr->name);
-		if (out->width[best] > head)
-			cut += out->width[best] - head;
-		cl = scols_table_get_column(out->tb, best);
+	for (i = 0; i < out->ncols; i++) {
+		head[i] = strlen(out->cols[i].attr->name);
+		can[i] = cuttable(out, i);
+	}
+	ns_fit_choose(out->width, head, can, out->ncols,
+	    ns_term_width(out->fp));
+	for (i = 0; i < out->ncols; i++) {
+		if (can[i] != 2)
+			continue;
+		cl = scols_table_get_column(out->tb, i);
 		scols_column_set_flags(cl, scols_column_get_flags(cl) |
 		    SCOLS_FL_TRUNC);
 	}
-	free(marked);
+	free(head);
+	free(can);
 }
 
 /* A raw field: never empty, a value of "-" told from none. */
@@ -1097,7 +1013,7 @@ ns_out_flush(struct ns_out *out)
 	} else {
 		if (out->term)
 			fit(out);
-		if ((out->term ? print_fitted(out->tb, out->fp) :
+		if ((out->term ? ns_print_fitted(out->tb, out->fp) :
 		    scols_print_table(out->tb)) != 0)
 			return -1;
 	}
@@ -1183,7 +1099,7 @@ ns_out_record(struct ns_obj *o, enum ns_format fmt, unsigned flags,
 		return raw_record(o, fp);
 	tb = new_table(fmt, fmt != NS_FMT_PAIRS, "object");
 	scols_table_set_stream(tb, fp);
-	term = fmt == NS_FMT_TABLE && at_terminal(tb, fp);
+	term = fmt == NS_FMT_TABLE && ns_at_terminal(tb, fp);
 	if (fmt != NS_FMT_PAIRS) {
 		if (scols_table_new_column(tb, "KEY", 0, 0) == NULL ||
 		    scols_table_new_column(tb, "VALUE", 0,
@@ -1221,7 +1137,7 @@ ns_out_record(struct ns_obj *o, enum ns_format fmt, unsigned flags,
 			}
 		}
 	}
-	r = term ? print_fitted(tb, fp) : scols_print_table(tb);
+	r = term ? ns_print_fitted(tb, fp) : scols_print_table(tb);
 	scols_unref_table(tb);
 	ns_val_free(&v);
 	ns_val_free(&one);
@@ -1264,14 +1180,14 @@ ns_out_help_of(const char *top, enum ns_format fmt, int noheadings)
 	int r, term;
 
 	tb = new_table(fmt, noheadings, "columns");
-	term = fmt == NS_FMT_TABLE && at_terminal(tb, stdout);
+	term = fmt == NS_FMT_TABLE && ns_at_terminal(tb, stdout);
 	if (scols_table_new_column(tb, "NAME", 0, 0) == NULL ||
 	    scols_table_new_column(tb, "TYPE", 0, 0) == NULL ||
 	    (cl = scols_table_new_column(tb, "DESCRIPTION", 0,
 	    term ? SCOLS_FL_WRAP : 0)) == NULL)
 		err(1, NULL);
 	ns_attr_each(top, help_row, tb);
-	r = term ? print_fitted(tb, stdout) : scols_print_table(tb);
+	r = term ? ns_print_fitted(tb, stdout) : scols_print_table(tb);
 	scols_unref_table(tb);
 	return r == 0 && !ferror(stdout) ? 0 : -1;
 }
