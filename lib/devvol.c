@@ -34,6 +34,7 @@ struct devvol {
 	char	*uuid;
 };
 
+/* A value the probe found, copied, or NULL. */
 static char *
 probe_value(blkid_probe pr, const char *name)
 {
@@ -81,6 +82,7 @@ vol_load(struct ns_obj *obj)
 	return vol;
 }
 
+/* What vol_load kept, when the device object is released. */
 void
 ns_dev_vol_free(struct devvol *vol)
 {
@@ -104,6 +106,7 @@ add_vol(struct ns_val *val, const struct devvol *vol, const char *s)
 	return 0;
 }
 
+/* The three values of one probe, each its own column. */
 int
 ns_dev_get_fstype(struct ns_obj *obj, struct ns_val *val)
 {
@@ -135,6 +138,7 @@ struct mounts_of {
 	struct ns_val	*val;
 };
 
+/* One mount of the listing: added if it is of the device. */
 static int
 add_mount(struct ns_obj *m, void *arg)
 {
@@ -156,6 +160,8 @@ add_mount(struct ns_obj *m, void *arg)
 	return 0;
 }
 
+/* The mounts of the device, or their mount points: -1 with ENOENT where
+ * none is of it, as a getter says "none". */
 static int
 add_mounts(struct ns_obj *obj, struct ns_val *val, int targets)
 {
@@ -180,6 +186,8 @@ add_mounts(struct ns_obj *obj, struct ns_val *val, int targets)
 	return 0;
 }
 
+/* Links to the mounts, and to their mount points, as lsblk's
+ * MOUNTPOINTS. */
 int
 ns_dev_get_mounts(struct ns_obj *obj, struct ns_val *val)
 {

@@ -160,6 +160,8 @@ is_size(const struct ns_attr *a)
 	return 0;
 }
 
+/* lsblk's size_to_human_string() with its defaults: one letter, one
+ * decimal, rounded, the point a point whatever the locale (ours is C). */
 void
 ns_size_human(uint64_t n, char *buf, size_t size)
 {
@@ -234,6 +236,8 @@ ns_out_new(enum ns_format fmt, int noheadings, const char *name)
 	return out;
 }
 
+/* Kept, and read as each column is added: a size column is written
+ * human-readable or not, a key named for the shell or not, from then on. */
 void
 ns_out_flags(struct ns_out *out, unsigned flags)
 {

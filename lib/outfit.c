@@ -46,6 +46,8 @@ ns_term_width(FILE *fp)
 	return 80;
 }
 
+/* The width is set here, once, so that the columns fit() chooses and
+ * those libsmartcols cuts are counted against the same width. */
 int
 ns_at_terminal(struct libscols_table *tb, FILE *fp)
 {
@@ -56,6 +58,8 @@ ns_at_terminal(struct libscols_table *tb, FILE *fp)
 	return 1;
 }
 
+/* Printed into memory, the stream no terminal: termforce keeps it laid
+ * out as for one. */
 int
 ns_print_fitted(struct libscols_table *tb, FILE *fp)
 {
@@ -100,6 +104,8 @@ widest(const size_t *width, const int *cut, size_t n)
 	return best;
 }
 
+/* A pure choice, apart from libsmartcols, so that a unit test can hold
+ * it to "as few as make it fit". */
 void
 ns_fit_choose(const size_t *width, const size_t *head, int *cut, size_t n,
     size_t termw)
