@@ -161,7 +161,8 @@ is_size(const struct ns_attr *a)
 }
 
 /* lsblk's size_to_human_string() with its defaults: one letter, one
- * decimal, rounded, the point a point whatever the locale (ours is C). */
+ * decimal, rounded; the point is a point in every locale, where lsblk
+ * takes the locale's, so that a table reads the same everywhere. */
 void
 ns_size_human(uint64_t n, char *buf, size_t size)
 {
