@@ -692,7 +692,7 @@ static void
 fit(struct ns_out *out)
 {
 	struct libscols_column *cl;
-	size_t i, *head;
+	size_t i, *head, termw;
 	int *can;
 
 	head = reallocarray(NULL, out->ncols, sizeof(*head));
@@ -703,8 +703,11 @@ fit(struct ns_out *out)
 		head[i] = strlen(out->cols[i].attr->name);
 		can[i] = cuttable(out, i);
 	}
-	ns_fit_choose(out->width, head, can, out->ncols,
-	    ns_term_width(out->fp));
+	/* The width now, for both: the terminal may have been resized
+	 * while the rows came. */
+	termw = ns_term_width(out->fp);
+	scols_table_set_termwidth(out->tb, termw);
+	ns_fit_choose(out->width, head, can, out->ncols, termw);
 	for (i = 0; i < out->ncols; i++) {
 		if (can[i] != 2)
 			continue;
