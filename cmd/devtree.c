@@ -59,6 +59,19 @@ struct tree {
 	int		  flat;		/* -r, -P: each node once */
 	unsigned int	  gen;		/* the pass: one for each argument */
 	struct ns_out	 *out;
+	/* Of a tree of another machine: the rows by index, and the paths
+	 * printed once in flat output. */
+	struct ns_row	**rows;
+	size_t		  nrows;
+	void		 *printed;
+};
+
+/* The options as given, for a tree drawn by another machine. */
+struct given {
+	const char	*depth;
+	const char	*subsys;
+	const char	*columns;
+	const char	*filter;
 };
 
 /* The nodes of the devices by number: the roots of the numbers view. */
@@ -488,6 +501,144 @@ print_arg(const char *input, void *arg)
 }
 
 /*
+ * Another machine's tree is drawn there: its devtree, given the same
+ * options and the paths without the machine's prefix, answers with -J,
+ * and its rows are drawn here in its order, each path and link with the
+ * prefix, so that the same flags give the same output as at home.  Its
+ * -Q, -s, -d and -u were applied there.
+ */
+static int
+is_remote(const char *input)
+{
+	return strncmp(input, "/host/", 6) == 0 && input[6] != '\0' &&
+	    input[6] != '/';
+}
+
+/* A column list with path and type first, each column once: what a row
+ * must hold to be an object here, and what is shown. */
+static char *
+remote_columns(const char *given, const char *defaults)
+{
+	char *list, *s, *c, *out;
+	size_t len;
+	FILE *fp;
+
+	if (given == NULL)
+		given = defaults;
+	if (asprintf(&list, "%s%s", *given == '+' ? defaults : "",
+	    given) == -1 || (fp = open_memstream(&out, &len)) == NULL)
+		err(1, NULL);
+	fputs("path,type", fp);
+	for (s = list; (c = strsep(&s, ",+")) != NULL;) {
+		if (*c == '\0' || strcasecmp(c, "path") == 0 ||
+		    strcasecmp(c, "type") == 0)
+			continue;
+		fprintf(fp, ",%s", c);
+	}
+	fclose(fp);
+	free(list);
+	return out;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+static int
+draw_remote(struct ns_obj *o, size_t i, size_t up, void *arg)
+{
+	struct tree *t = arg;
+	struct ns_row *parent = NULL;
+	char *key, **seen;
+
+	if (i >= t->nrows) {
+		if ((t->rows = reallocarray(t->rows, i + 1,
+		    sizeof(*t->rows))) == NULL)
+			err(1, NULL);
+		memset(t->rows + t->nrows, 0,
+		    (i + 1 - t->nrows) * sizeof(*t->rows));
+		t->nrows = i + 1;
+	}
+	if (t->flat) {
+		/* Each node once, as devtree -r prints them at home. */
+		if ((key = strdup(ns_obj_path(o))) == NULL ||
+		    (seen = tsearch(key, &t->printed, cmp_str)) == NULL)
+			err(1, NULL);
+		if (*seen != key) {
+			free(key);
+			return 0;
+		}
+	} else if (up > 0 && up <= t->nrows)
+		parent = t->rows[up - 1];
+	t->rows[i] = ns_out_child(t->out, o, parent);
+	return 0;
+}
+
+/* A tree is of one machine: arguments of two are a usage error. */
+static int
+one_machine(const char *input)
+{
+	char *q;
+
+	if (input == NULL)
+		warnx("the paths name two machines: a tree is of one");
+	else {
+		if ((q = ns_quote(input)) == NULL)
+			err(1, NULL);
+		warnx("%s: not of the first path's machine: a tree is of one",
+		    q);
+		free(q);
+	}
+	return 2;
+}
+
+static int
+print_remote(struct tree *t, const struct given *g, const char *defaults,
+    int argc, char *argv[])
+{
+	const char *args[16];
+	char *cols;
+	int i, n = 0, r;
+
+	for (i = 0; i < argc; i++)
+		if (!is_remote(argv[i]))
+			return one_machine(argv[i]);
+	cols = remote_columns(g->columns, defaults);
+	args[n++] = "devtree";
+	args[n++] = "-J";
+	args[n++] = "-o";
+	args[n++] = cols;
+	if (t->numbers)
+		args[n++] = "-N";
+	if (t->up)
+		args[n++] = "-u";
+	if (g->depth != NULL) {
+		args[n++] = "-d";
+		args[n++] = g->depth;
+	}
+	if (g->subsys != NULL) {
+		args[n++] = "-s";
+		args[n++] = g->subsys;
+	}
+	if (g->filter != NULL) {
+		args[n++] = "-Q";
+		args[n++] = g->filter;
+	}
+	args[n] = NULL;
+	r = ns_host_tree(args, argv, (size_t)argc, draw_remote, t);
+	if (r == -1 && errno == EXDEV)
+		r = one_machine(NULL);
+	else if (r == -1)
+		ns_warn_input(argv[0], errno);
+	free(cols);
+	free(t->rows);
+	tdestroy(t->printed, free);
+	return r == 0 ? 0 : r == 2 ? 2 : 1;
+}
+
+/*
  * -s names subsystems as nsls /dev lists them: a bus or class
  * (/dev/SUBSYSTEM), or a kind of numbered device (/dev/block, /dev/char,
  * /dev/net), whose devices all match.  A name that is neither would
@@ -569,6 +720,7 @@ main(int argc, char *argv[])
 	    "Nud:s:" NS_OUTPUT_OPTS NS_VALUE_OPTS NS_FILTER_OPTS NS_HELP_OPTS,
 	    longopts, usage };
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
+	struct given given = { 0 };
 	struct tree t = { 0 };
 	const char *errstr, *defaults;
 	int ch, helpcols = 0, rval = 0;
@@ -577,6 +729,7 @@ main(int argc, char *argv[])
 	while ((ch = ns_getopt(&tool, argc, argv, &oo)) != -1) {
 		switch (ch) {
 		case 'd':
+			given.depth = optarg;
 			t.depth = strtonum(optarg, 1, DEPTH_MAX, &errstr);
 			if (errstr != NULL) {
 				if ((optarg = ns_quote(optarg)) == NULL)
@@ -593,6 +746,7 @@ main(int argc, char *argv[])
 			t.numbers = 1;
 			break;
 		case 's':
+			given.subsys = optarg;
 			free(t.subsys);
 			t.subsys = parse_subsys(optarg);
 			break;
@@ -624,13 +778,20 @@ main(int argc, char *argv[])
 	if (!t.flat && ns_out_tree(t.out, "name") == -1)
 		ns_out_tree(t.out, "path");
 
-	/* Only the chains up from the arguments need no whole tree. */
-	if (t.numbers || !t.up)
-		build(&t);
-	if (argc == 0)
-		print_whole(&t);
-	else
-		rval = ns_each_arg(argc, argv, print_arg, &t) ? 1 : 0;
+	given.columns = oo.columns;
+	given.filter = oo.filter_text;
+	if (argc > 0 && is_remote(argv[0]))
+		rval = print_remote(&t, &given, defaults, argc, argv);
+	else {
+		/* Only the chains up from the arguments need no whole
+		 * tree. */
+		if (t.numbers || !t.up)
+			build(&t);
+		if (argc == 0)
+			print_whole(&t);
+		else
+			rval = ns_each_arg(argc, argv, print_arg, &t) ? 1 : 0;
+	}
 
 	tdestroy(t.index, free_node);
 	free(t.nodes);

@@ -499,18 +499,6 @@ ns_none(void)
 	return -1;
 }
 
-int
-ns_hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* Only thread group leaders show up in a listing of /proc. */
 int
 ns_proc_each(int (*fn)(uint64_t pid, void *), void *arg)

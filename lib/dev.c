@@ -11,8 +11,8 @@
  * network namespace, the drivers of majors from /proc/devices, and the
  * device nodes sysfs does not know (pseudo-terminals) from a scan of /dev.
  *
- * This file holds the devices' getters, the top node and the provider's
- * operations; dev.h says what the others hold.
+ * This file holds the top node, the provider's operations and nswatch's
+ * sources; devcommon.h says what the others hold.
  */
 #include <sys/types.h>
 #include <sys/stat.h>
@@ -22,7 +22,6 @@
 #include <err.h>
 #include <errno.h>
 #include <libudev.h>
-#include <libutil.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,504 +32,11 @@
 #include <netlink/netlink.h>
 
 #include "provider.h"
-#include "dev.h"
+#include "devcommon.h"
 #include "link.h"
 #include "watch.h"
 
-static const struct ns_class top_class, blockdev_class, chardev_class;
-
-const struct kind ns_dev_kinds[KNET + 1] = {
-	[KBLOCK] = { "block", 'b', "/sys/dev/block",
-	    "block devices by major and minor", &blockdev_class },
-	[KCHAR] = { "char", 'c', "/sys/dev/char",
-	    "character devices by major and minor", &chardev_class },
-	[KNET] = { "net", 'n', "/sys/class/net",
-	    "network interfaces by ifindex", &ns_dev_netif_class },
-};
-
-/*
- * Device objects: numbered (block, char) and by sysfs identity.
- */
-static struct devpriv *
-dev_load(struct ns_obj *obj)
-{
-	struct devpriv *dp;
-	char sub[NAME_MAX + 1], syspath[PATH_MAX];
-	const char *name;
-	size_t len;
-
-	if (obj->priv != NULL)
-		return obj->priv;
-	if ((dp = calloc(1, sizeof(*dp))) == NULL)
-		err(1, NULL);
-	obj->priv = dp;
-	if (obj->cls == &ns_dev_device_class &&
-	    strncmp(obj->path, "/dev/devices/", 13) == 0) {
-		/* The path is /dev/devices/DEVPATH. */
-		if (snprintf(syspath, sizeof(syspath), "%s/%s", SYSDEVICES,
-		    obj->path + 13) < (int)sizeof(syspath))
-			dp->ud = udev_device_new_from_syspath(ns_dev_udev(),
-			    syspath);
-	} else if (obj->cls == &ns_dev_device_class) {
-		/* The path is /dev/SUBSYSTEM/SYSNAME. */
-		name = strchr(obj->path + 5, '/');
-		len = name != NULL ? (size_t)(name - (obj->path + 5)) : 0;
-		if (name != NULL && len < sizeof(sub)) {
-			memcpy(sub, obj->path + 5, len);
-			sub[len] = '\0';
-			dp->ud = udev_device_new_from_subsystem_sysname(
-			    ns_dev_udev(), sub, name + 1);
-		}
-	} else
-		dp->ud = udev_device_new_from_devnum(ns_dev_udev(),
-		    dev_kind(obj)->type,
-		    makedev(dev_major(obj), dev_minor(obj)));
-	return dp;
-}
-
-/* The device's sysfs entry, or NULL with ENOENT. */
-static struct udev_device *
-dev_udev(struct ns_obj *obj)
-{
-	struct devpriv *dp = dev_load(obj);
-
-	if (dp->ud == NULL)
-		errno = ENOENT;
-	return dp->ud;
-}
-
-static int
-isnumbered(const struct ns_obj *obj)
-{
-	return obj->cls == &blockdev_class || obj->cls == &chardev_class;
-}
-
-/* The node of a numbered device, from udev or else from the /dev scan. */
-static const char *
-dev_node(struct ns_obj *obj)
-{
-	struct udev_device *ud = dev_load(obj)->ud;
-	const char *node = NULL;
-
-	if (ud != NULL)
-		node = udev_device_get_devnode(ud);
-	if (node == NULL && isnumbered(obj))
-		node = ns_dev_node_find(dev_kind(obj)->type,
-		    makedev(dev_major(obj), dev_minor(obj)));
-	if (node == NULL)
-		errno = ENOENT;
-	return node;
-}
-
-struct devpriv *
-ns_dev_priv(struct ns_obj *obj)
-{
-	return dev_load(obj);
-}
-
-const char *
-ns_dev_node(struct ns_obj *obj)
-{
-	return dev_node(obj);
-}
-
-/* The device's name: its sysname, or for a node sysfs does not know, the
- * node's path below /dev ("pts/3"), as ps(1) names terminals. */
-static const char *
-dev_name(struct ns_obj *obj)
-{
-	struct udev_device *ud = dev_load(obj)->ud;
-	const char *node;
-
-	if (ud != NULL)
-		return udev_device_get_sysname(ud);
-	if ((node = dev_node(obj)) != NULL && strncmp(node, "/dev/", 5) == 0)
-		return node + 5;
-	return node;
-}
-
-static const char *
-dev_driver(struct ns_obj *obj)
-{
-	struct udev_device *ud = dev_load(obj)->ud;
-	const char *drv = NULL;
-
-	if (ud != NULL)
-		drv = udev_device_get_driver(ud);
-	if (drv == NULL && isnumbered(obj))
-		drv = ns_dev_major_driver(dev_kind(obj)->type, dev_major(obj),
-		    dev_name(obj), dev_node(obj));
-	if (drv == NULL)
-		errno = ENOENT;
-	return drv;
-}
-
-/* A sysfs attribute as a string, with the blanks some drivers pad it
- * with (SCSI's model) trimmed. */
-static int
-add_sysattr(struct ns_val *val, struct udev_device *ud, const char *name)
-{
-	const char *s;
-	size_t len;
-
-	if (ud == NULL || (s = udev_device_get_sysattr_value(ud, name)) == NULL)
-		return -1;
-	s += strspn(s, " \t");
-	for (len = strlen(s); len > 0 && strchr(" \t\n", s[len - 1]); len--)
-		;
-	if (len == 0) {
-		errno = ENOENT;
-		return -1;
-	}
-	ns_val_addn(val, s, len);
-	return 0;
-}
-
-static int
-get_name(struct ns_obj *obj, struct ns_val *val)
-{
-	return add_str(val, dev_name(obj));
-}
-
-static int
-get_subsystem(struct ns_obj *obj, struct ns_val *val)
-{
-	struct udev_device *ud = dev_udev(obj);
-
-	return add_str(val, ud ? udev_device_get_subsystem(ud) : NULL);
-}
-
-static int
-get_devtype(struct ns_obj *obj, struct ns_val *val)
-{
-	struct udev_device *ud = dev_udev(obj);
-
-	errno = ENOENT;
-	return add_str(val, ud ? udev_device_get_devtype(ud) : NULL);
-}
-
-static int
-get_driver(struct ns_obj *obj, struct ns_val *val)
-{
-	return add_str(val, dev_driver(obj));
-}
-
-static int
-get_devnode(struct ns_obj *obj, struct ns_val *val)
-{
-	return add_str(val, dev_node(obj));
-}
-
-static int
-get_dev(struct ns_obj *obj, struct ns_val *val)
-{
-	ns_val_addf(val, "%c%llu:%llu", dev_kind(obj)->type,
-	    (unsigned long long)dev_major(obj),
-	    (unsigned long long)dev_minor(obj));
-	return 0;
-}
-
-int
-ns_dev_get_major(struct ns_obj *obj, struct ns_val *val)
-{
-	ns_val_num(val, dev_major(obj));
-	return 0;
-}
-
-static int
-get_minor(struct ns_obj *obj, struct ns_val *val)
-{
-	ns_val_num(val, dev_minor(obj));
-	return 0;
-}
-
-/* Sysfs gives a block device's size in 512-byte sectors, whatever the
- * device's own sector size. */
-static int
-block_size(struct ns_obj *obj, uint64_t *bytes)
-{
-	struct udev_device *ud = dev_udev(obj);
-	uint64_t sectors;
-
-	if (ud == NULL || ns_dev_sysattr_u64(ud, "size", &sectors) == -1)
-		return -1;
-	*bytes = sectors * 512;
-	return 0;
-}
-
-static int
-get_size(struct ns_obj *obj, struct ns_val *val)
-{
-	uint64_t bytes;
-
-	if (block_size(obj, &bytes) == -1)
-		return -1;
-	ns_val_num(val, bytes);
-	return 0;
-}
-
-static int
-get_ro(struct ns_obj *obj, struct ns_val *val)
-{
-	struct udev_device *ud = dev_udev(obj);
-	uint64_t v;
-
-	if (ud == NULL || ns_dev_sysattr_u64(ud, "ro", &v) == -1)
-		return -1;
-	ns_val_num(val, v);
-	return 0;
-}
-
-/* A partition is as removable as its disk, which alone says so. */
-static int
-get_removable(struct ns_obj *obj, struct ns_val *val)
-{
-	struct udev_device *ud = dev_udev(obj), *disk;
-	uint64_t v;
-
-	if (ud == NULL)
-		return -1;
-	if (ns_dev_sysattr_u64(ud, "removable", &v) == -1) {
-		disk = udev_device_get_parent_with_subsystem_devtype(ud,
-		    "block", "disk");
-		if (disk == NULL ||
-		    ns_dev_sysattr_u64(disk, "removable", &v) == -1)
-			return -1;
-	}
-	ns_val_num(val, v);
-	return 0;
-}
-
-/*
- * The directory of the device tree that holds a place in it:
- * /dev/devices/DEVPATH, or /dev/devices for the top of the tree, which
- * has none above it.
- */
-int
-ns_dev_add_dir_parent(struct ns_val *val, const char *syspath)
-{
-	const char *rel, *slash;
-
-	if ((rel = ns_dev_tree_rel(syspath)) == NULL || *rel == '\0') {
-		errno = ENOENT;
-		return -1;
-	}
-	if ((slash = strrchr(rel, '/')) == NULL)
-		ns_val_add(val, "/dev/devices");
-	else
-		ns_val_addf(val, "/dev/devices/%.*s", (int)(slash - rel), rel);
-	return 0;
-}
-
-/*
- * The node above a device in the kernel's device tree: the nearest
- * ancestor that is a device the namespace can name (the directories
- * between, such as the "block" above a disk, only group devices of a
- * class), or for a device that no device holds, the directory sysfs keeps
- * it in: /sys/devices/virtual/net for lo.
- */
-int
-ns_dev_add_parent(struct ns_val *val, struct udev_device *ud)
-{
-	struct udev_device *p, *top = ud;
-	char path[PATH_MAX];
-	uint64_t id[3];
-
-	if (ud == NULL) {
-		errno = ENOENT;
-		return -1;
-	}
-	for (p = udev_device_get_parent(ud); p != NULL;
-	    p = udev_device_get_parent(p)) {
-		if (ns_dev_canon(p, path, sizeof(path), id) != NULL) {
-			ns_val_add(val, path);
-			return 0;
-		}
-		top = p;
-	}
-	return ns_dev_add_dir_parent(val, udev_device_get_syspath(top));
-}
-
-static int
-get_parent(struct ns_obj *obj, struct ns_val *val)
-{
-	return ns_dev_add_parent(val, dev_udev(obj));
-}
-
-static int
-get_syspath(struct ns_obj *obj, struct ns_val *val)
-{
-	struct udev_device *ud = dev_udev(obj);
-
-	return add_str(val, ud ? udev_device_get_syspath(ud) : NULL);
-}
-
-/* Model and serial where sysfs has them as plain files: on the device
- * itself (virtio_blk's serial, USB's) or on the device behind a disk
- * (SCSI's model, NVMe's model and serial). */
-static int
-get_model(struct ns_obj *obj, struct ns_val *val)
-{
-	struct udev_device *ud = dev_udev(obj);
-
-	if (add_sysattr(val, ud, "model") == 0)
-		return 0;
-	if (add_sysattr(val, ud, "device/model") == 0)
-		return 0;
-	errno = ENOENT;
-	return -1;
-}
-
-static int
-get_serial(struct ns_obj *obj, struct ns_val *val)
-{
-	struct udev_device *ud = dev_udev(obj);
-
-	if (add_sysattr(val, ud, "serial") == 0)
-		return 0;
-	if (add_sysattr(val, ud, "device/serial") == 0)
-		return 0;
-	errno = ENOENT;
-	return -1;
-}
-
-/* The block devices named in a sysfs holders/ or slaves/ directory, by
- * the dev file each entry links to. */
-static int
-block_links(struct ns_obj *obj, struct ns_val *val, const char *dirname)
-{
-	struct udev_device *ud = dev_udev(obj);
-	char path[PATH_MAX], num[32];
-	uint64_t *v = NULL;
-	size_t n = 0, cap = 0, i;
-	unsigned int maj, min;
-	struct dirent *de;
-	DIR *dir;
-
-	if (ud == NULL)
-		return -1;
-	snprintf(path, sizeof(path), "%s/%s", udev_device_get_syspath(ud),
-	    dirname);
-	if ((dir = opendir(path)) == NULL)
-		return -1;
-	while ((de = readdir(dir)) != NULL) {
-		if (de->d_name[0] == '.')
-			continue;
-		if (snprintf(path, sizeof(path), "%s/%s/%s/dev",
-		    udev_device_get_syspath(ud), dirname, de->d_name) >=
-		    (int)sizeof(path) ||
-		    ns_read_file(path, num, sizeof(num)) == -1 ||
-		    ns_dev_parse_devnum(num, &maj, &min) == -1)
-			continue;
-		push_u64(&v, &n, &cap, (uint64_t)maj << 32 | min);
-	}
-	closedir(dir);
-	n = uniq_u64(v, n);
-	for (i = 0; i < n; i++)
-		ns_val_addf(val, "/dev/block/%u/%u", (unsigned int)(v[i] >> 32),
-		    (unsigned int)(v[i] & 0xffffffff));
-	free(v);
-	return 0;
-}
-
-/*
- * The file behind a loop device: a block device by its number, any other
- * file by its real path.  A file deleted since has no path left.
- */
-static int
-get_backing(struct ns_obj *obj, struct ns_val *val)
-{
-	static const char deleted[] = " (deleted)";
-	struct udev_device *ud = dev_udev(obj);
-	const char *file;
-	struct stat st;
-	size_t len;
-
-	if (ud == NULL || (file = udev_device_get_sysattr_value(ud,
-	    "loop/backing_file")) == NULL)
-		return -1;
-	len = strlen(file);
-	if (file[0] != '/' || (len >= sizeof(deleted) - 1 &&
-	    strcmp(file + len - (sizeof(deleted) - 1), deleted) == 0)) {
-		errno = ENOENT;
-		return -1;
-	}
-	if (stat(file, &st) == 0 && S_ISBLK(st.st_mode))
-		ns_val_addf(val, "/dev/block/%u/%u", major(st.st_rdev),
-		    minor(st.st_rdev));
-	else
-		ns_val_fs(val, file);
-	return 0;
-}
-
-static int
-get_holders(struct ns_obj *obj, struct ns_val *val)
-{
-	return block_links(obj, val, "holders");
-}
-
-static int
-get_slaves(struct ns_obj *obj, struct ns_val *val)
-{
-	return block_links(obj, val, "slaves");
-}
-
-/* Join the words that exist with single blanks. */
-int
-ns_dev_add_words(struct ns_val *val, const char *const *w, size_t n)
-{
-	char line[512];
-	size_t i;
-
-	line[0] = '\0';
-	for (i = 0; i < n; i++) {
-		if (w[i] == NULL || w[i][0] == '\0')
-			continue;
-		if (line[0] != '\0')
-			strlcat(line, " ", sizeof(line));
-		strlcat(line, w[i], sizeof(line));
-	}
-	if (line[0] == '\0') {
-		errno = ENOENT;
-		return -1;
-	}
-	ns_val_add(val, line);
-	return 0;
-}
-
-/* "vda 256G virtblk disk": name, size, driver, devtype. */
-static int
-dev_summary(struct ns_obj *obj, struct ns_val *val)
-{
-	struct udev_device *ud = dev_load(obj)->ud;
-	const char *w[4];
-	char size[8];
-	uint64_t bytes;
-
-	w[0] = dev_name(obj);
-	w[1] = NULL;
-	if (obj->cls == &blockdev_class && block_size(obj, &bytes) == 0 &&
-	    humanize_number(size, 5, bytes, "", HN_AUTOSCALE,
-	    HN_B | HN_NOSPACE | HN_DECIMAL) != -1)
-		w[1] = size;
-	w[2] = dev_driver(obj);
-	w[3] = ud != NULL ? udev_device_get_devtype(ud) : NULL;
-	return ns_dev_add_words(val, w, 4);
-}
-
-static void
-dev_release(struct ns_obj *obj)
-{
-	struct devpriv *dp = obj->priv;
-
-	if (dp == NULL)
-		return;
-	if (dp->ud != NULL)
-		udev_device_unref(dp->ud);
-	ns_dev_vol_free(dp->vol);
-	free(dp);
-	obj->priv = NULL;
-}
+static const struct ns_class top_class;
 
 /*
  * The top node.
@@ -658,7 +164,7 @@ lookup_numbered(struct ns_obj *obj, int kind, char **comp, int n)
 		if (ns_parse_u64(comp[2], MINOR_MAX, &min) == -1 ||
 		    !ns_dev_devnum_exists(kind, maj, min))
 			goto none;
-		ns_obj_set(obj, ns_dev_kinds[kind].cls, "/dev/%s/%llu/%llu",
+		ns_obj_set(obj, ns_dev_kind_class(kind), "/dev/%s/%llu/%llu",
 		    ns_dev_kinds[kind].name, (unsigned long long)maj,
 		    (unsigned long long)min);
 		dev_set_id(obj, kind, maj, min);
@@ -724,7 +230,7 @@ dev_recognize(struct ns_obj *obj, const char *path, const struct stat *st)
 
 	if (S_ISBLK(st->st_mode) || S_ISCHR(st->st_mode)) {
 		kind = S_ISBLK(st->st_mode) ? KBLOCK : KCHAR;
-		ns_obj_set(obj, ns_dev_kinds[kind].cls, "/dev/%s/%u/%u",
+		ns_obj_set(obj, ns_dev_kind_class(kind), "/dev/%s/%u/%u",
 		    ns_dev_kinds[kind].name, major(st->st_rdev),
 		    minor(st->st_rdev));
 		dev_set_id(obj, kind, major(st->st_rdev), minor(st->st_rdev));
@@ -756,7 +262,7 @@ dev_ident(struct ns_obj *obj, const char *s)
 		if (ns_dev_parse_devnum(s + 1, &maj, &min) == -1 ||
 		    !ns_dev_devnum_exists(kind, maj, min))
 			return 0;
-		ns_obj_set(obj, ns_dev_kinds[kind].cls, "/dev/%s/%u/%u",
+		ns_obj_set(obj, ns_dev_kind_class(kind), "/dev/%s/%u/%u",
 		    ns_dev_kinds[kind].name, maj, min);
 		dev_set_id(obj, kind, maj, min);
 		return 1;
@@ -776,93 +282,6 @@ dev_ident(struct ns_obj *obj, const char *s)
 	}
 	return 0;
 }
-
-/*
- * The classes.  Where several providers share a column name the first
- * class to define it gives -H its text, so the texts say what the column
- * means in general, then here.
- */
-#define DEV_NAME { "name", NS_STRING, \
-	"the name: a device's kernel name (a bare node's path below /dev)", \
-	get_name }
-#define DEV_SUBSYSTEM { "subsystem", NS_STRING, \
-	"the sysfs bus or class of the device", get_subsystem }
-#define DEV_DEVTYPE { "devtype", NS_STRING, \
-	"the kind of device within its subsystem: disk, partition...", \
-	get_devtype }
-#define DEV_DRIVER { "driver", NS_STRING, \
-	"the driver bound to the device, else the one that has its major", \
-	get_driver }
-#define DEV_NUMBERED \
-	{ "devnode", NS_STRING, "the device node in /dev", get_devnode }, \
-	{ "dev", NS_STRING, "udev's id of the device: b8:0, c4:1", get_dev }, \
-	{ "major", NS_NUMBER, "the major number", ns_dev_get_major }, \
-	{ "minor", NS_NUMBER, "the minor number", get_minor }
-#define DEV_PARENT { "parent", NS_LINK, \
-	"the device, else the sysfs directory, above this one in the " \
-	"device tree", get_parent }
-#define DEV_SYSPATH { "syspath", NS_STRING, \
-	"the device's directory in sysfs", get_syspath }
-#define DEV_MODEL { "model", NS_STRING, \
-	"the device's model, where sysfs has it", get_model }
-#define DEV_SERIAL { "serial", NS_STRING, \
-	"the device's serial number, where sysfs has it", get_serial }
-
-static const struct ns_attr blockdev_attrs[] = {
-	DEV_NAME, DEV_SUBSYSTEM, DEV_DEVTYPE, DEV_DRIVER, DEV_NUMBERED,
-	{ "size", NS_NUMBER, "the size in bytes", get_size },
-	{ "ro", NS_NUMBER, "1 if the block device is read-only", get_ro },
-	{ "removable", NS_NUMBER, "1 if the block device's medium is removable",
-	    get_removable },
-	DEV_PARENT,
-	{ "holders", NS_LINKS, "the block devices built on this one",
-	    get_holders },
-	{ "slaves", NS_LINKS, "the block devices this one is built on",
-	    get_slaves },
-	{ "backing", NS_LINK, "the file behind a loop device", get_backing },
-	{ "fstype", NS_STRING, "file system type", ns_dev_get_fstype },
-	{ "label", NS_STRING, "the file system's label", ns_dev_get_label },
-	{ "uuid", NS_STRING, "the file system's UUID", ns_dev_get_uuid },
-	{ "mounts", NS_LINKS, "the mounts of the block device's file system",
-	    ns_dev_get_mounts },
-	{ "mountpoints", NS_LINKS, "where the block device is mounted",
-	    ns_dev_get_mountpoints },
-	DEV_SYSPATH, DEV_MODEL, DEV_SERIAL, NS_ATTR_FDS,
-	{ NULL }
-};
-
-static const struct ns_class blockdev_class = {
-	.type = "blockdev",
-	.attrs = blockdev_attrs,
-	.summary = dev_summary,
-	.release = dev_release,
-};
-
-static const struct ns_attr chardev_attrs[] = {
-	DEV_NAME, DEV_SUBSYSTEM, DEV_DEVTYPE, DEV_DRIVER, DEV_NUMBERED,
-	DEV_PARENT, DEV_SYSPATH, DEV_MODEL, DEV_SERIAL, NS_ATTR_FDS,
-	{ NULL }
-};
-
-static const struct ns_class chardev_class = {
-	.type = "chardev",
-	.attrs = chardev_attrs,
-	.summary = dev_summary,
-	.release = dev_release,
-};
-
-static const struct ns_attr device_attrs[] = {
-	DEV_NAME, DEV_SUBSYSTEM, DEV_DEVTYPE, DEV_DRIVER, DEV_PARENT,
-	DEV_SYSPATH, DEV_MODEL, DEV_SERIAL,
-	{ NULL }
-};
-
-const struct ns_class ns_dev_device_class = {
-	.type = "device",
-	.attrs = device_attrs,
-	.summary = dev_summary,
-	.release = dev_release,
-};
 
 static const struct ns_attr node_attrs[] = {
 	{ NULL }
@@ -930,7 +349,7 @@ list_devices(void (*emit)(const char *, void *), void *arg)
 		if (ud == NULL)
 			continue;
 		if (uevent_named(ud) &&
-		    ns_dev_canon(ud, path, sizeof(path), id) != NULL)
+		    ns_dev_canon(ud, path, sizeof(path), id) != -1)
 			emit(path, arg);
 		udev_device_unref(ud);
 	}
@@ -963,7 +382,7 @@ uevent_read(struct ns_source *src, int fd, void *arg)
 		}
 		action = udev_device_get_action(ud);
 		if (action != NULL && uevent_named(ud) &&
-		    ns_dev_canon(ud, path, sizeof(path), id) != NULL) {
+		    ns_dev_canon(ud, path, sizeof(path), id) != -1) {
 			/* bind and unbind are a driver coming and going: a
 			 * change of the device's driver attribute. */
 			if (strcmp(action, "bind") == 0 ||
@@ -1031,7 +450,7 @@ dev_watch(struct ns_watch *w)
 }
 
 static const struct ns_class *const dev_classes[] = {
-	&blockdev_class, &chardev_class, &ns_dev_device_class,
+	&ns_dev_blockdev_class, &ns_dev_chardev_class, &ns_dev_device_class,
 	&ns_dev_netif_class, &ns_dev_major_class, &ns_dev_subsys_class,
 	&ns_dev_root_class, &ns_dev_sysdir_class, &ns_dev_tree_class,
 	&top_class, NULL

@@ -1,13 +1,11 @@
 /*
- * devload.c: what the /dev provider reads once a run, and the nodes of
- * numbers built on it.
+ * devload.c: what the /dev provider reads once a run.
  *
  * One run sees one moment: the drivers of majors (/proc/devices), the
  * device nodes sysfs does not know (a scan of /dev), and every device
  * number of a kind (sysfs's /sys/dev) are read the first time they are
- * needed and kept until the process exits.  From them and from libudev
- * come the objects: a device's canonical path, the majors of
- * /dev/block and /dev/char, and the numbered roots themselves.
+ * needed and kept until the process exits.  This file names no class:
+ * the files above make objects of what it reads.
  */
 #include <sys/types.h>
 #include <sys/stat.h>
@@ -24,14 +22,24 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <linux/if.h>
-
 #include "provider.h"
-#include "dev.h"
+#include "devcommon.h"
 #include "devparse.h"
-#include "link.h"
 
 #define SCAN_DEPTH	8		/* how deep the /dev scan goes */
+
+/*
+ * The numbered kinds: their component below /dev, udev's letter, where
+ * sysfs lists their devices, and the summary of their root.
+ */
+const struct kind ns_dev_kinds[KNET + 1] = {
+	[KBLOCK] = { "block", 'b', "/sys/dev/block",
+	    "block devices by major and minor" },
+	[KCHAR] = { "char", 'c', "/sys/dev/char",
+	    "character devices by major and minor" },
+	[KNET] = { "net", 'n', "/sys/class/net",
+	    "network interfaces by ifindex" },
+};
 
 /*
  * Per-run state.  One run sees one moment: the tables below are read the
@@ -39,11 +47,7 @@
  */
 static struct udev *udev;
 
-static struct major {
-	char		 type;
-	unsigned int	 major;
-	char		*name;
-} *majors;				/* /proc/devices */
+static struct devmajor *majors;	/* /proc/devices */
 static size_t nmajors;
 static int majors_read;
 
@@ -56,11 +60,7 @@ static struct node {
 static size_t nnodes;
 static int nodes_read;
 
-static struct devset {
-	uint64_t	*v;		/* major << 32 | minor, sorted */
-	size_t		 n;
-	int		 read;
-} devsets[2];				/* every known device, by kind */
+static struct devset devsets[2];	/* every known device, by kind */
 
 struct udev *
 ns_dev_udev(void)
@@ -150,6 +150,15 @@ majors_load(void)
 	}
 	free(line);
 	fclose(fp);
+}
+
+/* The majors of /proc/devices, read on first use. */
+const struct devmajor *
+ns_dev_majors(size_t *n)
+{
+	majors_load();
+	*n = nmajors;
+	return majors;
 }
 
 static int
@@ -304,8 +313,8 @@ ns_dev_node_find(char type, dev_t rdev)
  * Every device of a kind: those sysfs knows, and those that only have a
  * node in /dev (pseudo-terminals have no sysfs entry).
  */
-static struct devset *
-devset_load(int kind)
+struct devset *
+ns_dev_devset_load(int kind)
 {
 	struct devset *ds = &devsets[kind];
 	DIR *dir;
@@ -334,8 +343,8 @@ devset_load(int kind)
 }
 
 /* The devices of one major: their first index in the set, and how many. */
-static size_t
-devset_range(struct devset *ds, unsigned int maj, size_t *first)
+size_t
+ns_dev_devset_range(struct devset *ds, unsigned int maj, size_t *first)
 {
 	size_t lo = 0, hi = ds->n, mid, n;
 	uint64_t key = (uint64_t)maj << 32;
@@ -372,58 +381,7 @@ ns_dev_major_exists(int kind, unsigned int maj)
 	size_t first;
 
 	return major_registered(ns_dev_kinds[kind].type, maj) ||
-	    devset_range(devset_load(kind), maj, &first) > 0;
-}
-
-/*
- * Interfaces, as link.c reads them from rtnetlink: those of the caller's
- * network namespace.
- */
-static int
-net_exists(int ifindex, const char *name)
-{
-	struct link *link;
-	const char *s;
-	int ok;
-
-	if ((link = link_get(ifindex, NULL)) == NULL)
-		return 0;
-	ok = name == NULL || ((s = link_str(link, IFLA_IFNAME)) != NULL &&
-	    strcmp(s, name) == 0);
-	link_put(link);
-	return ok;
-}
-
-/* Make obj the interface, keeping the link the lookup brought. */
-int
-ns_dev_set_netif(struct ns_obj *obj, struct link *link)
-{
-	struct netpriv *np;
-
-	if (link == NULL) {
-		errno = ENOENT;
-		return -1;
-	}
-	if ((np = calloc(1, sizeof(*np))) == NULL)
-		err(1, NULL);
-	np->link = link;
-	net_set_ifindex(obj, link_ifindex(link));
-	ns_obj_set(obj, &ns_dev_netif_class, "/dev/net/%llu",
-	    (unsigned long long)net_ifindex(obj));
-	obj->priv = np;
-	return 0;
-}
-
-/* An interface by its name, as "+net:eth0" gives it.  The kernel's names
- * are shorter than IFNAMSIZ; a longer one names nothing. */
-int
-ns_dev_lookup_netname(struct ns_obj *obj, const char *name)
-{
-	if (*name == '\0' || strlen(name) >= IFNAMSIZ) {
-		errno = ENOENT;
-		return -1;
-	}
-	return ns_dev_set_netif(obj, link_get(0, name));
+	    ns_dev_devset_range(ns_dev_devset_load(kind), maj, &first) > 0;
 }
 
 int
@@ -439,302 +397,3 @@ ns_dev_sysattr_u64(struct udev_device *ud, const char *name, uint64_t *v)
 	}
 	return 0;
 }
-
-/*
- * Where a sysfs path lies in the device tree: the part below /sys/devices
- * ("" for the tree itself), or NULL for a path outside it.
- */
-const char *
-ns_dev_tree_rel(const char *syspath)
-{
-	size_t len = sizeof(SYSDEVICES) - 1;
-
-	if (strncmp(syspath, SYSDEVICES, len) != 0)
-		return NULL;
-	if (syspath[len] == '\0')
-		return syspath + len;
-	return syspath[len] == '/' ? syspath + len + 1 : NULL;
-}
-
-/*
- * The canonical path of a sysfs device, and its class; NULL with ENOENT
- * for a device the namespace cannot name: an interface of another network
- * namespace.  A device of no subsystem (such as /sys/devices/pci0000:00)
- * is named by its place in the tree.  Otherwise the last component is the
- * kernel's name, with the '!' that udev's sysname turns into '/'.
- */
-const struct ns_class *
-ns_dev_canon(struct udev_device *ud, char *buf, size_t size,
-    uint64_t id[3])
-{
-	const char *sub, *syspath, *base, *rel;
-	dev_t devnum;
-	uint64_t ifindex;
-	int kind;
-
-	errno = ENOENT;
-	if ((sub = udev_device_get_subsystem(ud)) == NULL) {
-		rel = ns_dev_tree_rel(udev_device_get_syspath(ud));
-		if (rel == NULL || *rel == '\0' ||
-		    snprintf(buf, size, "/dev/devices/%s", rel) >= (int)size)
-			return NULL;
-		return &ns_dev_device_class;
-	}
-	if (strcmp(sub, "net") == 0) {
-		if (ns_dev_sysattr_u64(ud, "ifindex", &ifindex) == -1 ||
-		    ifindex == 0 || ifindex > INT_MAX ||
-		    !net_exists(ifindex, udev_device_get_sysname(ud))) {
-			errno = ENOENT;
-			return NULL;
-		}
-		snprintf(buf, size, "/dev/net/%llu",
-		    (unsigned long long)ifindex);
-		id[0] = ifindex;
-		return &ns_dev_netif_class;
-	}
-	if ((devnum = udev_device_get_devnum(ud)) != 0) {
-		kind = strcmp(sub, "block") == 0 ? KBLOCK : KCHAR;
-		snprintf(buf, size, "/dev/%s/%u/%u", ns_dev_kinds[kind].name,
-		    major(devnum), minor(devnum));
-		id[0] = kind;
-		id[1] = major(devnum);
-		id[2] = minor(devnum);
-		return ns_dev_kinds[kind].cls;
-	}
-	syspath = udev_device_get_syspath(ud);
-	base = strrchr(syspath, '/');
-	if (snprintf(buf, size, "/dev/%s/%s", sub, base + 1) >= (int)size)
-		return NULL;
-	return &ns_dev_device_class;
-}
-
-/*
- * Fill obj with the object a sysfs device is; the device is taken over
- * (kept on priv when the object is a device, dropped otherwise).
- */
-int
-ns_dev_set_from_udev(struct ns_obj *obj, struct udev_device *ud)
-{
-	const struct ns_class *cls;
-	struct devpriv *dp;
-	char path[PATH_MAX];
-	uint64_t id[3] = { 0, 0, 0 };
-
-	if ((cls = ns_dev_canon(ud, path, sizeof(path), id)) == NULL) {
-		udev_device_unref(ud);
-		errno = ENOENT;
-		return -1;
-	}
-	ns_obj_set(obj, cls, "%s", path);
-	memcpy(obj->id, id, sizeof(id));
-	if (cls == &ns_dev_netif_class) {
-		udev_device_unref(ud);
-		return 0;
-	}
-	if ((dp = calloc(1, sizeof(*dp))) == NULL)
-		err(1, NULL);
-	dp->ud = ud;
-	obj->priv = dp;
-	return 0;
-}
-/*
- * Majors.
- */
-static int
-get_major_driver(struct ns_obj *obj, struct ns_val *val)
-{
-	char buf[512];
-	size_t i;
-
-	majors_load();
-	buf[0] = '\0';
-	for (i = 0; i < nmajors; i++) {
-		if (majors[i].type != dev_kind(obj)->type ||
-		    majors[i].major != dev_major(obj))
-			continue;
-		if (buf[0] != '\0')
-			strlcat(buf, ",", sizeof(buf));
-		strlcat(buf, majors[i].name, sizeof(buf));
-	}
-	errno = ENOENT;
-	return add_str(val, buf[0] != '\0' ? buf : NULL);
-}
-
-/* A major goes by its number; the names it is registered under are its
- * driver's. */
-static int
-get_major_name(struct ns_obj *obj, struct ns_val *val)
-{
-	ns_val_num(val, dev_major(obj));
-	return 0;
-}
-
-static int
-get_major_devices(struct ns_obj *obj, struct ns_val *val)
-{
-	size_t first;
-
-	ns_val_num(val, devset_range(devset_load(dev_kindno(obj)),
-	    dev_major(obj), &first));
-	return 0;
-}
-
-/* "virtblk 1 device". */
-static int
-major_summary(struct ns_obj *obj, struct ns_val *val)
-{
-	struct ns_val drv = { 0 };
-	size_t first, n;
-
-	n = devset_range(devset_load(dev_kindno(obj)), dev_major(obj), &first);
-	if (get_major_driver(obj, &drv) == 0)
-		ns_val_addf(val, "%s %zu device%s", drv.buf, n,
-		    n == 1 ? "" : "s");
-	else
-		ns_val_addf(val, "%zu device%s", n, n == 1 ? "" : "s");
-	ns_val_free(&drv);
-	return 0;
-}
-
-static int
-list_minors(struct ns_obj *obj, ns_emit_fn emit, void *arg)
-{
-	struct devset *ds = devset_load(dev_kindno(obj));
-	size_t first, n, i;
-	unsigned int min;
-
-	n = devset_range(ds, dev_major(obj), &first);
-	for (i = first; i < first + n; i++) {
-		struct ns_obj c = { 0 };
-
-		min = ds->v[i] & 0xffffffff;
-		ns_obj_set(&c, dev_kind(obj)->cls, "/dev/%s/%llu/%u",
-		    dev_kind(obj)->name, (unsigned long long)dev_major(obj),
-		    min);
-		dev_set_id(&c, dev_kindno(obj), dev_major(obj), min);
-		if (emit(&c, arg)) {
-			ns_obj_clear(&c);
-			return 1;
-		}
-		ns_obj_clear(&c);
-	}
-	return 0;
-}
-
-/*
- * The numbered roots.
- */
-static int
-list_majors(int kind, ns_emit_fn emit, void *arg)
-{
-	struct devset *ds = devset_load(kind);
-	uint64_t *v = NULL;
-	size_t n = 0, cap = 0, i;
-
-	majors_load();
-	for (i = 0; i < nmajors; i++)
-		if (majors[i].type == ns_dev_kinds[kind].type)
-			push_u64(&v, &n, &cap, majors[i].major);
-	for (i = 0; i < ds->n; i++)
-		push_u64(&v, &n, &cap, ds->v[i] >> 32);
-	n = uniq_u64(v, n);
-	for (i = 0; i < n; i++) {
-		struct ns_obj c = { 0 };
-
-		ns_obj_set(&c, &ns_dev_major_class, "/dev/%s/%llu",
-		    ns_dev_kinds[kind].name, (unsigned long long)v[i]);
-		dev_set_id(&c, kind, v[i], 0);
-		if (emit(&c, arg)) {
-			ns_obj_clear(&c);
-			free(v);
-			return 1;
-		}
-		ns_obj_clear(&c);
-	}
-	free(v);
-	return 0;
-}
-
-struct emit_arg {
-	ns_emit_fn	 emit;
-	void		*arg;
-};
-
-static int
-emit_link(struct link *link, void *arg)
-{
-	struct emit_arg *ea = arg;
-	struct ns_obj c = { 0 };
-	struct netpriv *np;
-	int stop;
-
-	if ((np = calloc(1, sizeof(*np))) == NULL)
-		err(1, NULL);
-	np->link = link_ref(link);
-	ns_obj_set(&c, &ns_dev_netif_class, "/dev/net/%d", link_ifindex(link));
-	net_set_ifindex(&c, (uint64_t)link_ifindex(link));
-	c.priv = np;
-	stop = ea->emit(&c, ea->arg);
-	ns_obj_clear(&c);
-	return stop;
-}
-
-static int
-list_links(ns_emit_fn emit, void *arg)
-{
-	struct emit_arg ea = { emit, arg };
-
-	return link_each(emit_link, &ea);
-}
-
-static int
-list_root(struct ns_obj *obj, ns_emit_fn emit, void *arg)
-{
-	if (dev_kindno(obj) == KNET)
-		return list_links(emit, arg);
-	return list_majors(dev_kindno(obj), emit, arg);
-}
-
-static int
-get_root_name(struct ns_obj *obj, struct ns_val *val)
-{
-	ns_val_add(val, dev_kind(obj)->name);
-	return 0;
-}
-
-static int
-root_summary(struct ns_obj *obj, struct ns_val *val)
-{
-	ns_val_add(val, dev_kind(obj)->summary);
-	return 0;
-}
-
-static const struct ns_attr major_attrs[] = {
-	{ "name", NS_STRING, "the major number", get_major_name },
-	{ "driver", NS_STRING,
-	    "the names the major is registered under in /proc/devices",
-	    get_major_driver },
-	{ "major", NS_NUMBER, "the major number", ns_dev_get_major },
-	{ "devices", NS_NUMBER, "how many devices (minors) the major has",
-	    get_major_devices },
-	{ NULL }
-};
-
-const struct ns_class ns_dev_major_class = {
-	.type = "major",
-	.attrs = major_attrs,
-	.list = list_minors,
-	.summary = major_summary,
-};
-
-static const struct ns_attr root_attrs[] = {
-	{ "name", NS_STRING, "block, char or net", get_root_name },
-	{ NULL }
-};
-
-const struct ns_class ns_dev_root_class = {
-	.type = "devdir",
-	.attrs = root_attrs,
-	.list = list_root,
-	.summary = root_summary,
-};

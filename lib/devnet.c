@@ -3,7 +3,9 @@
  *
  * An interface is what rtnetlink says of it in the caller's network
  * namespace (link.c reads the dump once); its sysfs device counts only
- * where sysfs shows that same namespace.
+ * where sysfs shows that same namespace.  The interfaces' objects are
+ * made here, by index, by name and for the listing of /dev/net; their
+ * parent link goes through devname.c, and nothing above is called.
  */
 #include <sys/types.h>
 
@@ -14,14 +16,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <linux/if.h>
+#include <linux/if_bonding.h>
+#include <linux/if_bridge.h>
+#include <linux/if_ether.h>
 #include <netlink/netlink.h>
 #include <netlink/utils.h>
 #include <netlink/route/link.h>
 
 #include "provider.h"
-#include "dev.h"
+#include "devcommon.h"
 #include "link.h"
+
+#define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 
 static struct netpriv *
 net_load(struct ns_obj *obj)
@@ -126,7 +135,13 @@ get_net_subsystem(struct ns_obj *obj, struct ns_val *val)
 	X(numtxqueues, add_u32, IFLA_NUM_TX_QUEUES,		\
 	    "the number of transmit queues")				\
 	X(numrxqueues, add_u32, IFLA_NUM_RX_QUEUES,		\
-	    "the number of receive queues")
+	    "the number of receive queues")				\
+	X(min_mtu, add_u32, IFLA_MIN_MTU,				\
+	    "the least MTU the interface takes")			\
+	X(max_mtu, add_u32, IFLA_MAX_MTU,				\
+	    "the greatest MTU the interface takes")			\
+	X(allmulti, add_u32, IFLA_ALLMULTI,				\
+	    "how many users made the interface take all multicast")
 
 #define NET_STATS(X)							\
 	X(rx_bytes, add_stat, STAT(rx_bytes), "bytes received")	\
@@ -363,6 +378,360 @@ get_flags(struct ns_obj *obj, struct ns_val *val)
 	return 0;
 }
 
+/* The IPv6 address generation mode, as ip link set addrgenmode names
+ * it. */
+static const char *const addrgenmodes[] = {
+	[IN6_ADDR_GEN_MODE_EUI64] = "eui64",
+	[IN6_ADDR_GEN_MODE_NONE] = "none",
+	[IN6_ADDR_GEN_MODE_STABLE_PRIVACY] = "stable_secret",
+	[IN6_ADDR_GEN_MODE_RANDOM] = "random",
+};
+
+static int
+get_addrgenmode(struct ns_obj *obj, struct ns_val *val)
+{
+	struct link *link = net_get(obj);
+	const unsigned char *mode;
+
+	if (link == NULL || (mode = link_af_attr(link, AF_INET6,
+	    IFLA_INET6_ADDR_GEN_MODE, 1)) == NULL)
+		return -1;
+	ns_val_named(val, *mode < NELEM(addrgenmodes) ?
+	    addrgenmodes[*mode] : NULL, *mode);
+	return 0;
+}
+
+/*
+ * The settings of a kind of interface, and those of a port as its
+ * master's kind keeps them, nested in IFLA_LINKINFO.  One row a setting
+ * of a kind; an attribute is the rows of its name, and the first row
+ * whose kind the interface is and whose netlink attribute it has gives
+ * the value: vxlan_local is IFLA_VXLAN_LOCAL or IFLA_VXLAN_LOCAL6,
+ * port_state a bridge port's or a bond slave's state.  An interface of
+ * another kind has none of them, never a 0.  Names are those of ip -d
+ * link, after the kind: ip's "id" of a vlan is vlan_id.
+ */
+struct setting {
+	const char	*kind;		/* "vlan"; of a port, its master's */
+	int		 nest;		/* IFLA_INFO_DATA, IFLA_INFO_SLAVE_DATA */
+	int		 type;		/* IFLA_VLAN_ID... */
+	size_t		 len;		/* the bytes it holds */
+	int		(*add)(struct ns_val *, const unsigned char *, size_t);
+};
+
+/* The readers of the rows: the len bytes of a setting at p as a value.
+ * A number comes in the host's order unless it says otherwise. */
+static int
+add_n8(struct ns_val *val, const unsigned char *p, size_t len)
+{
+	ns_val_num(val, p[0]);
+	return 0;
+}
+
+static int
+add_n16(struct ns_val *val, const unsigned char *p, size_t len)
+{
+	uint16_t n;
+
+	memcpy(&n, p, sizeof(n));
+	ns_val_num(val, n);
+	return 0;
+}
+
+static int
+add_n32(struct ns_val *val, const unsigned char *p, size_t len)
+{
+	uint32_t n;
+
+	memcpy(&n, p, sizeof(n));
+	ns_val_num(val, n);
+	return 0;
+}
+
+/* A number in network byte order: a UDP port. */
+static int
+add_be16(struct ns_val *val, const unsigned char *p, size_t len)
+{
+	ns_val_num(val, (unsigned)p[0] << 8 | p[1]);
+	return 0;
+}
+
+/* An IPv4 or IPv6 address, by its length; none if unspecified, as ip
+ * prints none for a vxlan without a local address. */
+static const char *
+inet_text(const unsigned char *p, size_t len, char *buf, size_t size)
+{
+	static const unsigned char zero[16];
+
+	if (memcmp(p, zero, len) == 0)
+		return NULL;
+	return inet_ntop(len == 4 ? AF_INET : AF_INET6, p, buf, size);
+}
+
+static int
+is_multicast(const unsigned char *p, size_t len)
+{
+	return len == 4 ? (p[0] & 0xf0) == 0xe0 : p[0] == 0xff;
+}
+
+static int
+add_inet(struct ns_val *val, const unsigned char *p, size_t len)
+{
+	char buf[INET6_ADDRSTRLEN];
+
+	return add_linkstr(val, inet_text(p, len, buf, sizeof(buf)));
+}
+
+/* A vxlan's IFLA_VXLAN_GROUP is its remote end, or the multicast
+ * group it floods to: ip names it remote or group, and so do these. */
+static int
+add_unicast(struct ns_val *val, const unsigned char *p, size_t len)
+{
+	return is_multicast(p, len) ? ns_none() : add_inet(val, p, len);
+}
+
+static int
+add_multicast(struct ns_val *val, const unsigned char *p, size_t len)
+{
+	return is_multicast(p, len) ? add_inet(val, p, len) : ns_none();
+}
+
+/* A number by the name ip gives it, from a table by number. */
+static int
+add_enum(struct ns_val *val, const char *const *names, size_t n,
+    uint32_t v)
+{
+	ns_val_named(val, v < n ? names[v] : NULL, v);
+	return 0;
+}
+
+static int
+add_vlan_protocol(struct ns_val *val, const unsigned char *p, size_t len)
+{
+	unsigned proto = (unsigned)p[0] << 8 | p[1];
+
+	if (proto == ETH_P_8021Q)
+		ns_val_add(val, "802.1Q");
+	else if (proto == ETH_P_8021AD)
+		ns_val_add(val, "802.1ad");
+	else
+		ns_val_addf(val, "0x%04x", proto);
+	return 0;
+}
+
+/* The macvlan modes are bits, one of them set. */
+static int
+add_macvlan_mode(struct ns_val *val, const unsigned char *p, size_t len)
+{
+	static const char *const names[] = {
+		[MACVLAN_MODE_PRIVATE] = "private",
+		[MACVLAN_MODE_VEPA] = "vepa",
+		[MACVLAN_MODE_BRIDGE] = "bridge",
+		[MACVLAN_MODE_PASSTHRU] = "passthru",
+		[MACVLAN_MODE_SOURCE] = "source",
+	};
+	uint32_t mode;
+
+	memcpy(&mode, p, sizeof(mode));
+	return add_enum(val, names, NELEM(names), mode);
+}
+
+static int
+add_ipvlan_mode(struct ns_val *val, const unsigned char *p, size_t len)
+{
+	static const char *const names[] = {
+		[IPVLAN_MODE_L2] = "l2",
+		[IPVLAN_MODE_L3] = "l3",
+		[IPVLAN_MODE_L3S] = "l3s",
+	};
+	uint16_t mode;
+
+	memcpy(&mode, p, sizeof(mode));
+	return add_enum(val, names, NELEM(names), mode);
+}
+
+static int
+add_bond_mode(struct ns_val *val, const unsigned char *p, size_t len)
+{
+	static const char *const names[] = {
+		[BOND_MODE_ROUNDROBIN] = "balance-rr",
+		[BOND_MODE_ACTIVEBACKUP] = "active-backup",
+		[BOND_MODE_XOR] = "balance-xor",
+		[BOND_MODE_BROADCAST] = "broadcast",
+		[BOND_MODE_8023AD] = "802.3ad",
+		[BOND_MODE_TLB] = "balance-tlb",
+		[BOND_MODE_ALB] = "balance-alb",
+	};
+
+	return add_enum(val, names, NELEM(names), p[0]);
+}
+
+/* A bridge port's spanning tree state. */
+static int
+add_brport_state(struct ns_val *val, const unsigned char *p, size_t len)
+{
+	static const char *const names[] = {
+		[BR_STATE_DISABLED] = "disabled",
+		[BR_STATE_LISTENING] = "listening",
+		[BR_STATE_LEARNING] = "learning",
+		[BR_STATE_FORWARDING] = "forwarding",
+		[BR_STATE_BLOCKING] = "blocking",
+	};
+
+	return add_enum(val, names, NELEM(names), p[0]);
+}
+
+/* A bond slave's state, which ip prints in capitals (ACTIVE): lower
+ * case here, as every other state. */
+static int
+add_bond_state(struct ns_val *val, const unsigned char *p, size_t len)
+{
+	static const char *const names[] = {
+		[BOND_STATE_ACTIVE] = "active",
+		[BOND_STATE_BACKUP] = "backup",
+	};
+
+	return add_enum(val, names, NELEM(names), p[0]);
+}
+
+#define DATA	IFLA_INFO_DATA
+#define PORT	IFLA_INFO_SLAVE_DATA
+#define ROW(kind, nest, type, len, add)	{ kind, nest, type, len, add }
+
+/*
+ * Each attribute: its name, type, help, and its rows.  The bridge's
+ * times are in hundredths of a second, as the kernel and ip -j give
+ * them.
+ */
+#define NET_SETTINGS(X)							\
+	X(vlan_id, NS_NUMBER, "a vlan's VLAN id",			\
+	    ROW("vlan", DATA, IFLA_VLAN_ID, 2, add_n16))		\
+	X(vlan_protocol, NS_STRING, "a vlan's tag: 802.1Q or 802.1ad",	\
+	    ROW("vlan", DATA, IFLA_VLAN_PROTOCOL, 2, add_vlan_protocol))	\
+	X(vxlan_id, NS_NUMBER, "a vxlan's network identifier (VNI)",	\
+	    ROW("vxlan", DATA, IFLA_VXLAN_ID, 4, add_n32))		\
+	X(vxlan_local, NS_STRING, "a vxlan's local address",		\
+	    ROW("vxlan", DATA, IFLA_VXLAN_LOCAL, 4, add_inet),		\
+	    ROW("vxlan", DATA, IFLA_VXLAN_LOCAL6, 16, add_inet))	\
+	X(vxlan_remote, NS_STRING, "a vxlan's remote end (unicast)",	\
+	    ROW("vxlan", DATA, IFLA_VXLAN_GROUP, 4, add_unicast),	\
+	    ROW("vxlan", DATA, IFLA_VXLAN_GROUP6, 16, add_unicast))	\
+	X(vxlan_group, NS_STRING, "a vxlan's multicast group",		\
+	    ROW("vxlan", DATA, IFLA_VXLAN_GROUP, 4, add_multicast),	\
+	    ROW("vxlan", DATA, IFLA_VXLAN_GROUP6, 16, add_multicast))	\
+	X(vxlan_port, NS_NUMBER, "a vxlan's destination UDP port",	\
+	    ROW("vxlan", DATA, IFLA_VXLAN_PORT, 2, add_be16))		\
+	X(vxlan_ttl, NS_NUMBER, "a vxlan's TTL, 0 for the default (auto)",	\
+	    ROW("vxlan", DATA, IFLA_VXLAN_TTL, 1, add_n8))		\
+	X(macvlan_mode, NS_STRING,					\
+	    "a macvlan's mode: bridge, vepa, private, passthru, source",	\
+	    ROW("macvlan", DATA, IFLA_MACVLAN_MODE, 4, add_macvlan_mode),	\
+	    ROW("macvtap", DATA, IFLA_MACVLAN_MODE, 4, add_macvlan_mode))	\
+	X(ipvlan_mode, NS_STRING, "an ipvlan's mode: l2, l3, l3s",	\
+	    ROW("ipvlan", DATA, IFLA_IPVLAN_MODE, 2, add_ipvlan_mode),	\
+	    ROW("ipvtap", DATA, IFLA_IPVLAN_MODE, 2, add_ipvlan_mode))	\
+	X(bridge_stp, NS_NUMBER,					\
+	    "a bridge's spanning tree: 0 off, 1 kernel's, 2 user's",	\
+	    ROW("bridge", DATA, IFLA_BR_STP_STATE, 4, add_n32))		\
+	X(bridge_vlan_filtering, NS_NUMBER,				\
+	    "1 if a bridge filters by VLAN, else 0",			\
+	    ROW("bridge", DATA, IFLA_BR_VLAN_FILTERING, 1, add_n8))	\
+	X(bridge_priority, NS_NUMBER, "a bridge's spanning tree priority",	\
+	    ROW("bridge", DATA, IFLA_BR_PRIORITY, 2, add_n16))		\
+	X(bridge_forward_delay, NS_NUMBER,				\
+	    "a bridge's forwarding delay, in hundredths of a second",	\
+	    ROW("bridge", DATA, IFLA_BR_FORWARD_DELAY, 4, add_n32))	\
+	X(bridge_hello_time, NS_NUMBER,					\
+	    "a bridge's hello time, in hundredths of a second",	\
+	    ROW("bridge", DATA, IFLA_BR_HELLO_TIME, 4, add_n32))	\
+	X(bridge_max_age, NS_NUMBER,					\
+	    "a bridge's maximum message age, in hundredths of a second",	\
+	    ROW("bridge", DATA, IFLA_BR_MAX_AGE, 4, add_n32))		\
+	X(bridge_ageing_time, NS_NUMBER,				\
+	    "how long a bridge keeps a learnt address, in hundredths "	\
+	    "of a second",						\
+	    ROW("bridge", DATA, IFLA_BR_AGEING_TIME, 4, add_n32))	\
+	X(bond_mode, NS_STRING,						\
+	    "a bond's mode: balance-rr, active-backup, 802.3ad...",	\
+	    ROW("bond", DATA, IFLA_BOND_MODE, 1, add_bond_mode))	\
+	X(port_state, NS_STRING, "a bridge port's state (forwarding, "	\
+	    "blocking...) or a bond slave's (active, backup)",		\
+	    ROW("bridge", PORT, IFLA_BRPORT_STATE, 1, add_brport_state),	\
+	    ROW("bond", PORT, IFLA_BOND_SLAVE_STATE, 1, add_bond_state))
+
+/* The value of the first of an attribute's rows that the interface
+ * has; none if no row applies. */
+static int
+add_setting(struct ns_obj *obj, struct ns_val *val,
+    const struct setting *row)
+{
+	struct link *link = net_get(obj);
+	const unsigned char *p;
+	const char *kind;
+
+	if (link == NULL)
+		return -1;
+	for (; row->kind != NULL; row++) {
+		kind = row->nest == PORT ? link_slave_kind(link) :
+		    link_kind(link);
+		if (kind == NULL || strcmp(kind, row->kind) != 0 ||
+		    (p = link_info_attr(link, row->nest, row->type,
+		    row->len)) == NULL)
+			continue;
+		return row->add(val, p, row->len);
+	}
+	return ns_none();
+}
+
+#define SETTING_GETTER(attr, type, help, ...)				\
+static const struct setting attr##_rows[] = {				\
+	__VA_ARGS__, { NULL, 0, 0, 0, NULL }				\
+};									\
+static int								\
+get_##attr(struct ns_obj *obj, struct ns_val *val)			\
+{									\
+	return add_setting(obj, val, attr##_rows);			\
+}
+
+#define SETTING_ATTR(attr, type, help, ...)				\
+	{ #attr, type, help, get_##attr },
+
+NET_SETTINGS(SETTING_GETTER)
+
+/*
+ * The interface's addresses, as /net lists them under it: read through
+ * the resolver, from the node of the same network namespace as the
+ * interface (its path's prefix, if any, before /dev/net).
+ */
+static int
+add_child_path(struct ns_obj *child, void *arg)
+{
+	ns_val_add(arg, ns_obj_path(child));
+	return 0;
+}
+
+static int
+get_addresses(struct ns_obj *obj, struct ns_val *val)
+{
+	static const char dir[] = "/dev/net/";
+	const char *at = strstr(obj->path, dir);
+	struct ns_obj *node;
+	char *path;
+
+	if (at == NULL)
+		return ns_none();
+	if (asprintf(&path, "%.*s/net/addr/%s", (int)(at - obj->path),
+	    obj->path, at + strlen(dir)) == -1)
+		err(1, NULL);
+	node = ns_lookup_path(path);
+	free(path);
+	if (node == NULL)
+		return -1;
+	(void)ns_list(node, add_child_path, val);
+	ns_obj_free(node);
+	return val->n > 0 ? 0 : ns_none();
+}
+
 static int
 add_ifindex(struct ns_val *val, int ifindex)
 {
@@ -473,6 +842,71 @@ net_release(struct ns_obj *obj)
 	obj->priv = NULL;
 }
 
+/* Make obj the interface, keeping the link the lookup brought. */
+int
+ns_dev_set_netif(struct ns_obj *obj, struct link *link)
+{
+	struct netpriv *np;
+
+	if (link == NULL) {
+		errno = ENOENT;
+		return -1;
+	}
+	if ((np = calloc(1, sizeof(*np))) == NULL)
+		err(1, NULL);
+	np->link = link;
+	net_set_ifindex(obj, link_ifindex(link));
+	ns_obj_set(obj, &ns_dev_netif_class, "/dev/net/%llu",
+	    (unsigned long long)net_ifindex(obj));
+	obj->priv = np;
+	return 0;
+}
+
+/* An interface by its name, as "+net:eth0" gives it.  The kernel's names
+ * are shorter than IFNAMSIZ; a longer one names nothing. */
+int
+ns_dev_lookup_netname(struct ns_obj *obj, const char *name)
+{
+	if (*name == '\0' || strlen(name) >= IFNAMSIZ) {
+		errno = ENOENT;
+		return -1;
+	}
+	return ns_dev_set_netif(obj, link_get(0, name));
+}
+
+struct emit_arg {
+	ns_emit_fn	 emit;
+	void		*arg;
+};
+
+static int
+emit_link(struct link *link, void *arg)
+{
+	struct emit_arg *ea = arg;
+	struct ns_obj c = { 0 };
+	struct netpriv *np;
+	int stop;
+
+	if ((np = calloc(1, sizeof(*np))) == NULL)
+		err(1, NULL);
+	np->link = link_ref(link);
+	ns_obj_set(&c, &ns_dev_netif_class, "/dev/net/%d", link_ifindex(link));
+	net_set_ifindex(&c, (uint64_t)link_ifindex(link));
+	c.priv = np;
+	stop = ea->emit(&c, ea->arg);
+	ns_obj_clear(&c);
+	return stop;
+}
+
+/* Every interface of the caller's network namespace, as link.c read them. */
+int
+ns_dev_list_links(ns_emit_fn emit, void *arg)
+{
+	struct emit_arg ea = { emit, arg };
+
+	return link_each(emit_link, &ea);
+}
+
 static const struct ns_attr netif_attrs[] = {
 	{ "name", NS_STRING, "the interface name", get_net_name },
 	{ "ifindex", NS_NUMBER, "the interface index", get_ifindex },
@@ -515,6 +949,12 @@ static const struct ns_attr netif_attrs[] = {
 	    get_net_parent },
 	{ "syspath", NS_STRING, "the interface's directory in sysfs",
 	    get_net_syspath },
+	{ "addrgenmode", NS_STRING,
+	    "how IPv6 makes the link-local address: eui64, none, "
+	    "stable_secret, random", get_addrgenmode },
+	{ "addresses", NS_LINKS, "the interface's addresses, under /net/addr",
+	    get_addresses },
+	NET_SETTINGS(SETTING_ATTR)
 	NET_STATS(NET_ATTR)
 	{ NULL }
 };

@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "provider.h"
-#include "dev.h"
+#include "devcommon.h"
 
 #define TREE_DEPTH	32	/* how deep the /sys/devices walk goes */
 

@@ -5,14 +5,18 @@
  * The type, label and UUID are read from the device itself by libblkid,
  * the library lsblk uses, and not from udev's database: without a udev
  * daemon (a container, CI) that has nothing, and a device made a moment
- * ago may not be in it yet.  Reading a superblock is reading the
- * device, so it is done only when one of the three is asked for, once
- * for all three, and needs the right to open the node (root, or the
- * disk group); without it the values are absent, counted as unreadable.
+ * ago may not be in it yet.  Reading a superblock is reading the device,
+ * so the block devices' class (devclass.c) probes only when one of the
+ * three is asked for, once for all three, and the probe needs the right
+ * to open the node (root, or the disk group); without it the values are
+ * absent and the device is counted as not readable.
  *
  * The mounts are found through the namespace, as any tool would find
  * them: the mounts of /mount whose device number is the device's.  A
  * provider asks another only through the core.
+ *
+ * This file calls nothing of the provider above it: it is handed the
+ * node, the path and the numbers.
  */
 #include <sys/types.h>
 
@@ -24,41 +28,32 @@
 #include <blkid.h>
 
 #include "provider.h"
-#include "dev.h"
+#include "devcommon.h"
 
-/* What libblkid found on a device; NULL members are not there. */
+/* What libblkid found on a device; a NULL value is not there. */
 struct devvol {
 	int	 err;			/* errno of a probe that failed, or 0 */
-	char	*type;
-	char	*label;
-	char	*uuid;
+	char	*value[VOL_UUID + 1];	/* VOL_TYPE, VOL_LABEL, VOL_UUID */
 };
 
-/* A value the probe found, copied, or NULL. */
-static char *
-probe_value(blkid_probe pr, const char *name)
-{
-	const char *data;
+/* libblkid's names of the values, by VOL_TYPE... */
+static const char *const vol_names[VOL_UUID + 1] = {
+	[VOL_TYPE] = "TYPE", [VOL_LABEL] = "LABEL", [VOL_UUID] = "UUID",
+};
 
-	if (blkid_probe_lookup_value(pr, name, &data, NULL) != 0)
-		return NULL;
-	return ns_xstrdup(data);
-}
-
-/* Probe the device's superblocks once; the result is kept on its priv. */
-static struct devvol *
-vol_load(struct ns_obj *obj)
+/* Probe the superblocks at node: 1 is "nothing found" and -2 "more than
+ * one signature", where the device has no value to give. */
+struct devvol *
+ns_dev_vol_probe(const char *node, const char *path)
 {
-	struct devpriv *dp = ns_dev_priv(obj);
 	struct devvol *vol;
 	blkid_probe pr;
-	const char *node;
+	const char *data;
+	int i;
 
-	if (dp->vol != NULL)
-		return dp->vol;
-	vol = dp->vol = ns_xmalloc(sizeof(*vol));
+	vol = ns_xmalloc(sizeof(*vol));
 	memset(vol, 0, sizeof(*vol));
-	if ((node = ns_dev_node(obj)) == NULL) {
+	if (node == NULL) {
 		vol->err = ENOENT;
 		return vol;
 	}
@@ -66,74 +61,48 @@ vol_load(struct ns_obj *obj)
 	if ((pr = blkid_new_probe_from_filename(node)) == NULL) {
 		vol->err = errno != 0 ? errno : ENOENT;
 		if (vol->err == EACCES || vol->err == EPERM)
-			ns_skip_path(obj->path);
+			ns_skip_path(path);
 		return vol;
 	}
 	blkid_probe_enable_superblocks(pr, 1);
 	blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE |
 	    BLKID_SUBLKS_LABEL | BLKID_SUBLKS_UUID);
-	/* 1 is "nothing found", -2 "more than one found": no values. */
-	if (blkid_do_safeprobe(pr) == 0) {
-		vol->type = probe_value(pr, "TYPE");
-		vol->label = probe_value(pr, "LABEL");
-		vol->uuid = probe_value(pr, "UUID");
-	}
+	if (blkid_do_safeprobe(pr) == 0)
+		for (i = VOL_TYPE; i <= VOL_UUID; i++)
+			if (blkid_probe_lookup_value(pr, vol_names[i], &data,
+			    NULL) == 0)
+				vol->value[i] = ns_xstrdup(data);
 	blkid_free_probe(pr);
 	return vol;
 }
 
-/* What vol_load kept, when the device object is released. */
+/* What ns_dev_vol_probe kept, when the device object is released. */
 void
 ns_dev_vol_free(struct devvol *vol)
 {
+	int i;
+
 	if (vol == NULL)
 		return;
-	free(vol->type);
-	free(vol->label);
-	free(vol->uuid);
+	for (i = VOL_TYPE; i <= VOL_UUID; i++)
+		free(vol->value[i]);
 	free(vol);
 }
 
-/* One of the values, or -1 with errno: the probe's error, or ENOENT. */
-static int
-add_vol(struct ns_val *val, const struct devvol *vol, const char *s)
+int
+ns_dev_vol_add(struct ns_val *val, const struct devvol *vol, int which)
 {
-	if (s == NULL) {
+	if (vol->value[which] == NULL) {
 		errno = vol->err != 0 ? vol->err : ENOENT;
 		return -1;
 	}
-	ns_val_add(val, s);
+	ns_val_add(val, vol->value[which]);
 	return 0;
-}
-
-/* The three values of one probe, each its own column. */
-int
-ns_dev_get_fstype(struct ns_obj *obj, struct ns_val *val)
-{
-	struct devvol *vol = vol_load(obj);
-
-	return add_vol(val, vol, vol->type);
-}
-
-int
-ns_dev_get_label(struct ns_obj *obj, struct ns_val *val)
-{
-	struct devvol *vol = vol_load(obj);
-
-	return add_vol(val, vol, vol->label);
-}
-
-int
-ns_dev_get_uuid(struct ns_obj *obj, struct ns_val *val)
-{
-	struct devvol *vol = vol_load(obj);
-
-	return add_vol(val, vol, vol->uuid);
 }
 
 /* A walk of /mount for one device number: what each mount of it adds. */
 struct mounts_of {
-	char		 dev[32];	/* "MAJ:MIN", as a mount's dev says */
+	char		 dev[48];	/* "MAJ:MIN", as a mount's dev says */
 	int		 targets;	/* its mount points, not the mounts */
 	struct ns_val	*val;
 };
@@ -160,19 +129,19 @@ add_mount(struct ns_obj *m, void *arg)
 	return 0;
 }
 
-/* The mounts of the device, or their mount points: -1 with ENOENT where
- * none is of it, as a getter says "none". */
-static int
-add_mounts(struct ns_obj *obj, struct ns_val *val, int targets)
+/* Links to the mounts of the caller's mount table, or to their mount
+ * points, as lsblk's MOUNTPOINTS. */
+int
+ns_dev_add_mounts(struct ns_val *val, uint64_t maj, uint64_t min,
+    int targets)
 {
 	struct mounts_of w = { .targets = targets, .val = val };
 	struct ns_obj *top;
 	size_t n = val->n;
 	int r;
 
-	snprintf(w.dev, sizeof(w.dev), "%llu:%llu",
-	    (unsigned long long)dev_major(obj),
-	    (unsigned long long)dev_minor(obj));
+	snprintf(w.dev, sizeof(w.dev), "%llu:%llu", (unsigned long long)maj,
+	    (unsigned long long)min);
 	if ((top = ns_lookup_path("/mount")) == NULL)
 		return -1;
 	r = ns_list(top, add_mount, &w);
@@ -184,18 +153,4 @@ add_mounts(struct ns_obj *obj, struct ns_val *val, int targets)
 		return -1;
 	}
 	return 0;
-}
-
-/* Links to the mounts, and to their mount points, as lsblk's
- * MOUNTPOINTS. */
-int
-ns_dev_get_mounts(struct ns_obj *obj, struct ns_val *val)
-{
-	return add_mounts(obj, val, 0);
-}
-
-int
-ns_dev_get_mountpoints(struct ns_obj *obj, struct ns_val *val)
-{
-	return add_mounts(obj, val, 1);
 }

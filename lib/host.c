@@ -1061,6 +1061,94 @@ ns_host_holders(const char *object, ns_emit_fn emit, void *arg)
 }
 
 /*
+ * A tool of another machine whose -J output is a tree (devtree): args
+ * are its name and options, inputs the /host/NAME/... paths it is given,
+ * all of one machine (/host/NAME alone: none).  Each row is made an
+ * object with the machine's prefix and handed to fn with the index of
+ * the row it hangs under, plus one (0: a top).  0, fn's non-zero, or -1
+ * with errno (EREMOTEIO: said; EXDEV: the inputs name two machines).
+ */
+int
+ns_host_tree(const char *const *args, char *const *inputs, size_t n,
+    int (*fn)(struct ns_obj *, size_t, size_t, void *), void *arg)
+{
+	struct ns_obj c = { 0 };
+	struct host_doc doc;
+	struct rsh_reply r;
+	struct rhost *h = NULL, *hi;
+	struct rec **v;
+	const char **av;
+	char *s, *rpath;
+	size_t i, k, na, *up;
+	int stop = 0, status;
+
+	for (na = 0; args[na] != NULL; na++)
+		;
+	if ((av = calloc(na + n + 2, sizeof(*av))) == NULL)
+		err(1, NULL);
+	memcpy(av, args, na * sizeof(*av));
+	av[na++] = "--";
+	for (i = 0, k = na; i < n; i++) {
+		if ((s = strdup(inputs[i])) == NULL)
+			err(1, NULL);
+		ns_unescape(s);
+		hi = split_path(s, &rpath);
+		free(s);
+		if (hi == NULL || (h != NULL && hi != h)) {
+			free(rpath);
+			errno = hi == NULL ? ENOENT : EXDEV;
+			goto fail;
+		}
+		h = hi;
+		/* The machine itself: its whole tree. */
+		if (strcmp(rpath, "/") == 0)
+			free(rpath);
+		else
+			av[k++] = rpath;
+	}
+	if (h == NULL) {
+		errno = ENOENT;
+		goto fail;
+	}
+	if (ns_host_call(h, av, &r, &doc) == -1)
+		goto fail;
+	ns_host_relay(h, &r, NULL);
+	status = r.status;
+	rsh_reply_free(&r);
+	/* A row kept is moved into its record: its place first. */
+	if ((v = calloc(doc.n + 1, sizeof(*v))) == NULL ||
+	    (up = calloc(doc.n + 1, sizeof(*up))) == NULL)
+		err(1, NULL);
+	for (i = 0; i < doc.n; i++) {
+		up[i] = doc.rows[i].up;
+		v[i] = rec_keep(h, &doc.rows[i], NULL, 1);
+	}
+	for (i = 0; !stop && i < doc.n; i++) {
+		if (v[i] == NULL)
+			continue;
+		ns_obj_set(&c, v[i]->cls, "%s", v[i]->path);
+		stop = fn(&c, i, up[i], arg);
+		ns_obj_clear(&c);
+	}
+	free(v);
+	free(up);
+	host_doc_free(&doc);
+	for (i = na; i < k; i++)
+		free((char *)av[i]);
+	free(av);
+	if (status != 0 && !stop) {
+		errno = EREMOTEIO;
+		return -1;
+	}
+	return stop;
+fail:
+	for (i = na; i < k; i++)
+		free((char *)av[i]);
+	free(av);
+	return -1;
+}
+
+/*
  * /host and /host/NAME.
  */
 

@@ -293,35 +293,57 @@ host_row_free(struct host_row *r)
 	free(r->f);
 }
 
-static int
-row(struct cur *c, struct host_row *r)
-{
-	struct host_field *f;
+static int	rows(struct cur *, struct host_doc *, size_t, int);
 
-	memset(r, 0, sizeof(*r));
+/*
+ * A row into r, its children after it in doc.  The row's own slot is
+ * taken before its children's, and r is a copy until the end, since
+ * they move the array.
+ */
+static int
+row(struct cur *c, struct host_doc *doc, size_t i, int depth)
+{
+	struct host_row r = { NULL, 0, doc->rows[i].up };
+	struct host_field *f;
+	int ok = 0;
+
 	if (!take(c, '{'))
-		return -1;
-	if (take(c, '}'))
-		return 0;
+		goto out;
+	if (take(c, '}')) {
+		ok = 1;
+		goto out;
+	}
 	do {
-		if ((r->f = reallocarray(r->f, r->n + 1, sizeof(*r->f))) ==
-		    NULL)
+		if ((r.f = reallocarray(r.f, r.n + 1, sizeof(*r.f))) == NULL)
 			err(1, NULL);
-		f = &r->f[r->n];
+		f = &r.f[r.n];
 		memset(f, 0, sizeof(*f));
 		if ((f->key = string(c)) == NULL)
-			return -1;
-		r->n++;
-		if (!take(c, ':') || value(c, f) == -1)
-			return -1;
+			goto out;
+		r.n++;
+		if (!take(c, ':'))
+			goto out;
+		if (strcmp(f->key, "children") == 0) {
+			/* Not a field: the rows under this one. */
+			free(f->key);
+			r.n--;
+			if (depth >= HOST_DEPTH_MAX || !take(c, '[') ||
+			    rows(c, doc, i + 1, depth + 1) == -1)
+				goto out;
+		} else if (value(c, f) == -1)
+			goto out;
 	} while (take(c, ','));
-	return take(c, '}') ? 0 : -1;
+	ok = take(c, '}');
+out:
+	doc->rows[i] = r;
+	return ok ? 0 : -1;
 }
 
+/* The rows of an array whose '[' is taken, each with up as its up. */
 static int
-rows(struct cur *c, struct host_doc *doc)
+rows(struct cur *c, struct host_doc *doc, size_t up, int depth)
 {
-	struct host_row *r;
+	size_t i;
 
 	if (take(c, ']'))
 		return 0;
@@ -329,12 +351,11 @@ rows(struct cur *c, struct host_doc *doc)
 		if ((doc->rows = reallocarray(doc->rows, doc->n + 1,
 		    sizeof(*doc->rows))) == NULL)
 			err(1, NULL);
-		r = &doc->rows[doc->n];
-		if (row(c, r) == -1) {
-			host_row_free(r);
+		i = doc->n++;
+		memset(&doc->rows[i], 0, sizeof(doc->rows[i]));
+		doc->rows[i].up = up;
+		if (row(c, doc, i, depth) == -1)
 			return -1;
-		}
-		doc->n++;
 	} while (take(c, ','));
 	return take(c, ']') ? 0 : -1;
 }
@@ -349,7 +370,7 @@ host_parse(const char *text, size_t len, struct host_doc *doc)
 	if (c.s == c.end)
 		return 0;
 	if (!take(&c, '{') || (doc->name = string(&c)) == NULL ||
-	    !take(&c, ':') || !take(&c, '[') || rows(&c, doc) == -1 ||
+	    !take(&c, ':') || !take(&c, '[') || rows(&c, doc, 0, 0) == -1 ||
 	    !take(&c, '}'))
 		goto bad;
 	skip_ws(&c);

@@ -22,10 +22,16 @@ struct host_field {
 struct host_row {
 	struct host_field	*f;
 	size_t			 n;
+	size_t			 up;	/* 1 + the row it is a child of, 0 */
 };
 
+/* How deep a tree's "children" may nest. */
+#define HOST_DEPTH_MAX	256
+
 /* A document of the shape every tool's -J prints: one object holding one
- * array, named for the table, of flat objects. */
+ * array, named for the table, of flat objects; a tree's (devtree -J)
+ * hold their children in an array "children", whose rows follow their
+ * parent's in the document, each with its parent's index in up. */
 struct host_doc {
 	char		*name;	/* "nodes", "objects" */
 	struct host_row	*rows;

@@ -54,14 +54,16 @@ struct table {
  * read.  The kernel sends three times as much (each address family's
  * settings and counters, the 32-bit counters again), and a thousand
  * interfaces kept whole were a megabyte of fresh pages.  A getter of
- * another attribute must add it here.
+ * another attribute must add it here.  Of IFLA_AF_SPEC, one setting is
+ * kept (keep_af_spec).
  */
 static const unsigned short kept[] = {
 	IFLA_ADDRESS, IFLA_BROADCAST, IFLA_IFNAME, IFLA_MTU, IFLA_LINK,
 	IFLA_QDISC, IFLA_STATS64, IFLA_MASTER, IFLA_TXQLEN, IFLA_OPERSTATE,
 	IFLA_LINKMODE, IFLA_LINKINFO, IFLA_IFALIAS, IFLA_PROMISCUITY,
 	IFLA_NUM_TX_QUEUES, IFLA_NUM_RX_QUEUES, IFLA_CARRIER, IFLA_GROUP,
-	IFLA_LINK_NETNSID, IFLA_CARRIER_CHANGES,
+	IFLA_LINK_NETNSID, IFLA_CARRIER_CHANGES, IFLA_MIN_MTU, IFLA_MAX_MTU,
+	IFLA_ALLMULTI,
 };
 
 static struct table table;
@@ -240,6 +242,48 @@ link_kind(const struct link *l)
 	return str_of(l->info[IFLA_INFO_KIND]);
 }
 
+const char *
+link_slave_kind(const struct link *l)
+{
+	return str_of(l->info[IFLA_INFO_SLAVE_KIND]);
+}
+
+/* The last attribute of a type nested in a, as parse_attrs keeps it:
+ * found by a walk, for a nest whose types are read one or two at a
+ * time, and only for the interfaces of its kind. */
+static struct nlattr *
+nested(struct nlattr *a, int type)
+{
+	struct nlattr *in, *found = NULL;
+	int rem;
+
+	if (a == NULL || a->nla_len < NLA_HDRLEN)
+		return NULL;
+	in = (struct nlattr *)((char *)a + NLA_HDRLEN);
+	for (rem = a->nla_len - NLA_HDRLEN; ATTR_OK(in, rem);
+	    in = ATTR_NEXT(in, rem))
+		if (ATTR_TYPE(in) == type)
+			found = in;
+	return found;
+}
+
+const void *
+link_info_attr(const struct link *l, int nest, int type, size_t len)
+{
+	if (nest != IFLA_INFO_DATA && nest != IFLA_INFO_SLAVE_DATA) {
+		errno = ENOENT;
+		return NULL;
+	}
+	return attr_of(nested(l->info[nest], type), len);
+}
+
+const void *
+link_af_attr(const struct link *l, int family, int type, size_t len)
+{
+	return attr_of(nested(nested(l->tb[IFLA_AF_SPEC], family), type),
+	    len);
+}
+
 /* A number of n bytes, copied: the payload need not be aligned. */
 static int
 number(const struct link *l, int type, void *v, size_t n)
@@ -389,6 +433,52 @@ arena(struct table *t, size_t len)
 	return p;
 }
 
+/* A nest's header at q: its type, and the bytes it holds. */
+static void
+put_nest(unsigned char *q, int type, size_t len)
+{
+	struct nlattr h = { .nla_len = NLA_HDRLEN + len, .nla_type = type };
+
+	memcpy(q, &h, NLA_HDRLEN);
+}
+
+/*
+ * What a dump keeps of IFLA_AF_SPEC at a: of every address family's
+ * settings, 450 bytes an interface, the IPv6 address generation mode
+ * alone, in its two nests.  Its size, and written at q unless q is NULL.
+ */
+static size_t
+keep_af_spec(struct nlattr *a, unsigned char *q)
+{
+	struct nlattr *mode;
+	size_t in;
+
+	if ((mode = nested(nested(a, AF_INET6),
+	    IFLA_INET6_ADDR_GEN_MODE)) == NULL)
+		return 0;
+	in = NLA_ALIGN(mode->nla_len);
+	if (q != NULL) {
+		put_nest(q, IFLA_AF_SPEC, NLA_HDRLEN + in);
+		put_nest(q + NLA_HDRLEN, AF_INET6, in);
+		memcpy(q + 2 * NLA_HDRLEN, mode, mode->nla_len);
+	}
+	return 2 * NLA_HDRLEN + in;
+}
+
+/* The bytes a dump keeps of the attribute a (0 for one it drops), and
+ * those bytes written at q unless q is NULL. */
+static size_t
+keep_attr(struct nlattr *a, unsigned char *q)
+{
+	if (ATTR_TYPE(a) == IFLA_AF_SPEC)
+		return keep_af_spec(a, q);
+	if (!is_kept(ATTR_TYPE(a)))
+		return 0;
+	if (q != NULL)
+		memcpy(q, a, a->nla_len);
+	return NLA_ALIGN(a->nla_len);
+}
+
 /* The message h with only its kept attributes, in t's arena. */
 static struct nlmsghdr *
 compact(struct table *t, const struct nlmsghdr *h)
@@ -404,16 +494,12 @@ compact(struct table *t, const struct nlmsghdr *h)
 		return NULL;
 	first = msg_attrs(h, &all);
 	for (a = first, rem = all; ATTR_OK(a, rem); a = ATTR_NEXT(a, rem))
-		if (is_kept(ATTR_TYPE(a)))
-			len += NLA_ALIGN(a->nla_len);
+		len += keep_attr(a, NULL);
 	c = arena(t, len);
 	memcpy(c, h, head);
 	q = (unsigned char *)c + head;
 	for (a = first, rem = all; ATTR_OK(a, rem); a = ATTR_NEXT(a, rem))
-		if (is_kept(ATTR_TYPE(a))) {
-			memcpy(q, a, a->nla_len);
-			q += NLA_ALIGN(a->nla_len);
-		}
+		q += keep_attr(a, q);
 	c->nlmsg_len = (uint32_t)len;
 	return c;
 }

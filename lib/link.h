@@ -56,6 +56,23 @@ int		 link_u32(const struct link *, int type, uint32_t *);
 int		 link_u8(const struct link *, int type, uint8_t *);
 int		 link_s32(const struct link *, int type, int32_t *);
 const char	*link_kind(const struct link *);
+/* The kind of the interface this one is a port of: "bridge", "bond". */
+const char	*link_slave_kind(const struct link *);
+
+/*
+ * An attribute nested in IFLA_LINKINFO, of at least len bytes: in
+ * IFLA_INFO_DATA, the kind's own settings (IFLA_VLAN_ID of a vlan,
+ * IFLA_BR_STP_STATE of a bridge), or in IFLA_INFO_SLAVE_DATA, a port's
+ * settings as its master's kind keeps them (IFLA_BRPORT_STATE).  Each
+ * kind numbers its attributes afresh: a caller checks the kind first.
+ * NULL with errno ENOENT if there is none.
+ */
+const void	*link_info_attr(const struct link *, int nest, int type,
+		    size_t len);
+/* An attribute of one address family's settings, in IFLA_AF_SPEC:
+ * AF_INET6's IFLA_INET6_ADDR_GEN_MODE. */
+const void	*link_af_attr(const struct link *, int family, int type,
+		    size_t len);
 
 /* One counter of IFLA_STATS64, by its offset in struct
  * rtnl_link_stats64: older kernels send fewer of them. */

@@ -313,6 +313,33 @@ get_preferred_lft(struct ns_obj *o, struct ns_val *val)
 	    rtnl_addr_get_preferred_lifetime(addr_of(o)));
 }
 
+/*
+ * The operational state of the address's interface, read through the
+ * resolver from the interface its interface attribute links to: what
+ * /dev/net says, so that "which addresses are up" is one -Q away.
+ */
+static int
+get_addr_operstate(struct ns_obj *o, struct ns_val *val)
+{
+	struct ns_val link = { 0 };
+	struct ns_obj *ifobj;
+	char *state;
+	size_t n;
+
+	(void)get_major_interface(o, &link);
+	ifobj = ns_lookup_path(link.buf);
+	ns_val_free(&link);
+	if (ifobj == NULL)
+		return -1;
+	state = ns_obj_attr(ifobj, "operstate", &n);
+	ns_obj_free(ifobj);
+	if (state == NULL)
+		return -1;
+	ns_val_add(val, state);
+	free(state);
+	return 0;
+}
+
 /* "inet 10.0.0.2/24 scope global eth0", as ip addr words it. */
 static int
 addr_summary(struct ns_obj *o, struct ns_val *val)
@@ -468,19 +495,39 @@ get_route_interface(struct ns_obj *o, struct ns_val *val)
 	return 0;
 }
 
+/* "onlink,linkdown", as ip route prints them; each path of a multipath
+ * route has its own, in nexthops. */
+static int
+get_route_flags(struct ns_obj *o, struct ns_val *val)
+{
+	return ns_net_add_own(val, ns_net_rt_flags(rtnl_route_get_flags(
+	    route_of(o))));
+}
+
 static int
 get_prefsrc(struct ns_obj *o, struct ns_val *val)
 {
 	return ns_net_add_nladdr(val, rtnl_route_get_pref_src(route_of(o)));
 }
 
+/* Flags as words, as ip(8) prints them: "onlink linkdown". */
+static void
+flags_words(char *flags)
+{
+	char *c;
+
+	for (c = flags; (c = strchr(c, ',')) != NULL; c++)
+		*c = ' ';
+}
+
 /* One path of a route: gateway, interface (its path, or its name for a
  * summary) and, for a multipath route, weight, which the kernel keeps
- * less one. */
+ * less one, and flags (onlink, dead, linkdown), as ip route prints
+ * them. */
 static char *
 hop_text(struct rtnl_nexthop *nh, int names, int weight)
 {
-	char text[INET6_ADDRSTRLEN + 64], num[16], *s = NULL;
+	char text[INET6_ADDRSTRLEN + 64], num[16], *s = NULL, *flags;
 	int ifindex = rtnl_route_nh_get_ifindex(nh);
 
 	if (ns_net_nladdr_text(ns_net_hop_gateway(nh), text, sizeof(text)) !=
@@ -495,6 +542,12 @@ hop_text(struct rtnl_nexthop *nh, int names, int weight)
 	if (weight)
 		ns_net_catf(&s, "%sweight %u", s != NULL ? " " : "",
 		    rtnl_route_nh_get_weight(nh) + 1);
+	if (weight && (flags = ns_net_rt_flags(rtnl_route_nh_get_flags(nh))) !=
+	    NULL) {
+		flags_words(flags);
+		ns_net_catw(&s, flags);
+		free(flags);
+	}
 	return s;
 }
 
@@ -559,6 +612,11 @@ route_summary(struct ns_obj *o, struct ns_val *val)
 		ns_net_catf(&s, " src %s", text);
 	if (rtnl_route_get_priority(r) != 0)
 		ns_net_catf(&s, " metric %u", rtnl_route_get_priority(r));
+	if ((hop = ns_net_rt_flags(rtnl_route_get_flags(r))) != NULL) {
+		flags_words(hop);
+		ns_net_catw(&s, hop);
+		free(hop);
+	}
 	if ((n = rtnl_route_get_nnexthops(r)) > 1)
 		for (i = 0; i < n; i++) {
 			hop = hop_text(rtnl_route_nexthop_n(r, i), 1, 1);
@@ -735,6 +793,8 @@ static const struct ns_attr addr_attrs[] = {
 	    "preferred, or forever", get_preferred_lft },
 	{ "interface", NS_LINK, "the network interface",
 	    get_major_interface },
+	{ "operstate", NS_STRING, "the interface's operational state: up, "
+	    "down...", get_addr_operstate },
 	{ NULL }
 };
 
@@ -762,6 +822,8 @@ static const struct ns_attr route_attrs[] = {
 	{ "gateway", NS_STRING, "the next hop", get_gateway },
 	{ "interface", NS_LINK, "the network interface",
 	    get_route_interface },
+	{ "flags", NS_STRING, "the route's flags: onlink,linkdown...",
+	    get_route_flags },
 	{ "prefsrc", NS_STRING, "the source address preferred for the "
 	    "destination", get_prefsrc },
 	{ "nexthops", NS_STRINGS, "every path of a multipath route, one a "

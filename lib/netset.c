@@ -180,6 +180,22 @@ static const struct name nud_names[] = {
 	{ NUD_PERMANENT, "PERMANENT" },
 };
 
+/* Route flags, as ip route prints them and in its order: a path's
+ * (RTNH_F_*) and then the route's own (RTM_F_*). */
+static const struct name rt_flag_names[] = {
+	{ RTNH_F_DEAD, "dead" },
+	{ RTNH_F_ONLINK, "onlink" },
+	{ RTNH_F_PERVASIVE, "pervasive" },
+	{ RTNH_F_OFFLOAD, "offload" },
+	{ RTNH_F_TRAP, "trap" },
+	{ RTM_F_NOTIFY, "notify" },
+	{ RTNH_F_LINKDOWN, "linkdown" },
+	{ RTNH_F_UNRESOLVED, "unresolved" },
+	{ RTM_F_OFFLOAD, "rt_offload" },
+	{ RTM_F_TRAP, "rt_trap" },
+	{ RTM_F_OFFLOAD_FAILED, "rt_offload_failed" },
+};
+
 static const struct name ntf_names[] = {
 	{ NTF_PROXY, "proxy" },
 	{ NTF_EXT_LEARNED, "extern_learn" },
@@ -394,6 +410,14 @@ char *
 ns_net_ntf_flags(uint32_t flags)
 {
 	return bit_names(ntf_names, NELEM(ntf_names), flags);
+}
+
+/* The flags of a route or of one of its paths; a route's own that ip
+ * does not print (cloned, prefix...) are left out as it leaves them. */
+char *
+ns_net_rt_flags(uint32_t flags)
+{
+	return bit_names(rt_flag_names, NELEM(rt_flag_names), flags);
 }
 
 /* A routing table's name, NULL if it has none. */

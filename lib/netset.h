@@ -84,8 +84,9 @@ int		 ns_net_add_nladdr(struct ns_val *, struct nl_addr *);
 
 /* The words of ip(8): a family; an interface's name (its number if it
  * has none); a route's protocol, scope and type (the number if it has no
- * name); a table's name (NULL if none); flags and states, malloc'd,
- * comma-separated (NULL if none). */
+ * name); a table's name (NULL if none); flags (of an address, of a
+ * neighbour, of a route or path) and states, malloc'd, comma-separated
+ * (NULL if none). */
 const char	*ns_net_family_name(int);
 const char	*ns_net_ifname(uint32_t ifindex, char *, size_t);
 const char	*ns_net_proto_name(uint8_t, char *, size_t);
@@ -94,6 +95,7 @@ const char	*ns_net_rtype_name(uint8_t, char *, size_t);
 const char	*ns_net_table_name(uint32_t);
 char		*ns_net_addr_flags(uint32_t);
 char		*ns_net_ntf_flags(uint32_t);
+char		*ns_net_rt_flags(uint32_t);
 char		*ns_net_nud_text(int);
 
 #endif

@@ -119,6 +119,7 @@ struct ns_outopts {
 	int		 noheadings;
 	const char	*columns;	/* -o, or NULL */
 	struct ns_query	*filter;	/* -Q, or NULL */
+	const char	*filter_text;	/* -Q as given */
 	unsigned	 flags;		/* NS_OUT_BYTES, NS_OUT_SHELL */
 };
 
@@ -127,6 +128,13 @@ struct ns_outopts {
  * calls that returned non-zero, and of lines that hold a NUL byte. */
 int		 ns_each_arg(int argc, char *argv[],
 		    int (*fn)(const char *, void *), void *);
+/* A tool of another machine whose -J output is a tree (devtree), run
+ * there on inputs of that machine (/host/NAME/...): each row an object of
+ * the machine, handed to fn with its index and its parent's plus one (0:
+ * a top).  0, fn's non-zero, or -1 with errno (EXDEV: two machines). */
+int		 ns_host_tree(const char *const *args, char *const *inputs,
+		    size_t n, int (*fn)(struct ns_obj *, size_t i, size_t up,
+		    void *), void *);
 /* A hint that the children of what is resolved next are listed (nsls
  * without -d): an object of another machine comes with its listing. */
 void		 ns_hint_children(void);

@@ -97,6 +97,19 @@ ns_escape_cut(const char *s, size_t n, size_t max)
 	return out;
 }
 
+/* The value of one hexadecimal digit, or -1. */
+int
+ns_hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
 void
 ns_unescape(char *s)
 {

@@ -40,6 +40,7 @@ ns_outopt(struct ns_outopts *oo, int ch, const char *arg)
 		ns_filter_free(oo->filter);
 		if ((oo->filter = ns_filter_new(arg)) == NULL)
 			exit(2);
+		oo->filter_text = arg;
 		break;
 	case 'r':
 		oo->fmt = NS_FMT_RAW;

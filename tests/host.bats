@@ -216,6 +216,34 @@ accepted() {
 	refute_line nsh0
 }
 
+@test "devtree draws another machine's tree, as that machine draws it" {
+	local want
+
+	# The same tree as at home, every path with the machine's prefix.
+	want=$("$DEVTREE" -r -n -o path,parent,name,dev -N |
+	    sed 's|/dev/|/host/local/dev/|g')
+	run -0 --separate-stderr "$DEVTREE" -r -n -o path,parent,name,dev \
+	    -N /host/local
+	assert_output "$want"
+	assert_equal "$stderr" ""
+	# Drawn as a tree, its interfaces are that machine's.
+	run -0 "$DEVTREE" -s net -o name /host/netns
+	assert_line --regexp '^ *[^ ]*nsh0$'
+	run -0 "$DEVTREE" -J -N /host/netns/dev/net
+	assert_output --partial '"path": "/host/netns/dev/net/2"'
+	# -u draws the chain from the top down to the device asked for.
+	want=$("$DEVTREE" -u -r -n -o path /dev/net/1 |
+	    sed 's|/dev/|/host/netns/dev/|g')
+	run -0 "$DEVTREE" -u -r -n -o path /host/netns/dev/net/1
+	assert_output "$want"
+	# A tree is of one machine.
+	run -2 --separate-stderr "$DEVTREE" /host/local /dev/block
+	assert_equal "$stderr" \
+	    "devtree: /dev/block: not of the first path's machine: a tree is of one"
+	run -1 --separate-stderr "$DEVTREE" /host/down
+	assert_regex "$stderr" '^devtree: /host/down: ssh: connect to host'
+}
+
 @test "NSTOOLS_RSH serves a name the hosts file does not have" {
 	NSTOOLS_RSH=$D/netns-rsh run -0 "$NSCAT" -n -r -o path,name \
 	    /host/elsewhere/dev/net/2

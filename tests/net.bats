@@ -383,6 +383,62 @@ want_paths() {
 	assert_line --index 5 "/net/neigh/$v0|ifneighs|/dev/net/$v0|v0"
 }
 
+@test "route flags: onlink, linkdown, and a path's own, as ip route shows them" {
+	run -0 --separate-stderr in_netns '
+	    ip link add v8 type veth peer name v9
+	    ip link set v8 up
+	    ip addr add 10.12.0.1/24 dev v8
+	    ip route add 10.11.0.0/16 via 192.168.9.1 dev v0 onlink
+	    ip route add 10.13.0.0/16 nexthop via 10.0.0.4 dev v0 \
+		nexthop via 10.12.0.2 dev v8
+	    v0=$(ifindex v0) v8=$(ifindex v8); echo "$v0 $v8"
+	    attrs /net/route/main/10.11.0.0-16 flags,summary
+	    ip route show 10.11.0.0/16 | sed "s/ *$//"
+	    attrs "/net/route/main/10.12.0.0-24,dev=$v8" flags,summary
+	    ip route show 10.12.0.0/24 | sed "s/ *$//"
+	    attrs /net/route/main/10.13.0.0-16 flags,nexthops
+	    attrs /net/route/main/10.0.0.0-24,dev=$v0 flags
+	    # Every route of every table has the flags ip -j gives it.
+	    for f in 4 6; do
+		ip -"$f" -j route show table all | sane |
+		    jq -r ".[] | .flags | join(\",\")"
+	    done | grep . | sort >"$T/want"
+	    "$NSLS" -R /net/route | "$NSCAT" -rn -o flags - | grep -v "^-$" |
+		sed "s/\\\\x2c/,/g" | sort >"$T/got"
+	    diff "$T/want" "$T/got" && wc -l <"$T/got"'
+	read -r v0 v8 <<<"${lines[0]}"
+	assert_line --index 1 "onlink|10.11.0.0/16 via 192.168.9.1 dev v0 onlink"
+	assert_line --index 2 "10.11.0.0/16 via 192.168.9.1 dev v0 onlink"
+	assert_line --index 3 "linkdown|10.12.0.0/24 dev v8 proto kernel scope link src 10.12.0.1 linkdown"
+	assert_line --index 4 "10.12.0.0/24 dev v8 proto kernel scope link src 10.12.0.1 linkdown"
+	assert_line --index 5 "null|[\"via 10.0.0.4 dev /dev/net/$v0 weight 1\",\"via 10.12.0.2 dev /dev/net/$v8 weight 1 linkdown\"]"
+	assert_line --index 6 "null"
+	(( lines[7] >= 3 ))
+}
+
+@test "an address has its interface's operational state" {
+	run -0 --separate-stderr in_netns '
+	    ip link add v8 type veth peer name v9
+	    ip link set v8 up
+	    ip addr add 10.12.0.1/24 dev v8
+	    v8=$(ifindex v8); echo "$v8"
+	    attrs "/net/addr/$v8/10.12.0.1-24" operstate,interface
+	    # Every address, against ip -j addr.
+	    ip -j addr | sane | jq -r ".[] | .ifindex as \$i |
+		(.operstate | ascii_downcase) as \$s | .addr_info[] |
+		\"/net/addr/\(\$i)/\(.local)-\(.prefixlen) \(\$s)\"" |
+		sort >"$T/want"
+	    "$NSLS" -R /net/addr | grep "/.*/.*/.*/" |
+		"$NSCAT" -rn -o path,operstate - | sort >"$T/got"
+	    diff "$T/want" "$T/got" && wc -l <"$T/got"
+	    "$NSLS" -R /net/addr | "$NSCAT" -rn -o path -Q "operstate == \"up\"" - |
+		grep -c "^/net/addr/$v8/" || true'
+	v8=${lines[0]}
+	assert_line --index 1 "lowerlayerdown|/dev/net/$v8"
+	(( lines[2] >= 8 ))
+	assert_line --index 3 0
+}
+
 @test "no such object" {
 	run -0 --separate-stderr in_netns '
 	    v0=$(ifindex v0); echo "$v0"

@@ -253,6 +253,183 @@ EOF
 	assert_equal "${lines[3]}" sent
 }
 
+# The kind settings of ip -j -d link, by the names /dev/net gives them,
+# for every interface: null where a kind has no such setting.
+ip_settings() {
+	ip -j -d link | jq -S '
+	    map(.linkinfo.info_kind as $k | .linkinfo.info_slave_kind as $sk |
+	        (.linkinfo.info_data // {}) as $d |
+	        (.linkinfo.info_slave_data // {}) as $s |
+	        def of(k; v): if $k == k then v else null end;
+	        {
+	            path: "/dev/net/\(.ifindex)", min_mtu, max_mtu, allmulti,
+	            addrgenmode: .inet6_addr_gen_mode,
+	            vlan_id: of("vlan"; $d.id),
+	            vlan_protocol: of("vlan"; $d.protocol),
+	            vxlan_id: of("vxlan"; $d.id),
+	            vxlan_local: of("vxlan"; $d.local // $d.local6),
+	            vxlan_remote: of("vxlan"; $d.remote // $d.remote6),
+	            vxlan_group: of("vxlan"; $d.group // $d.group6),
+	            vxlan_port: of("vxlan"; $d.port),
+	            vxlan_ttl: of("vxlan"; $d.ttl),
+	            macvlan_mode: of("macvlan"; $d.mode),
+	            ipvlan_mode: of("ipvlan"; $d.mode),
+	            bridge_stp: of("bridge"; $d.stp_state),
+	            bridge_vlan_filtering: of("bridge"; $d.vlan_filtering),
+	            bridge_priority: of("bridge"; $d.priority),
+	            bridge_forward_delay: of("bridge"; $d.forward_delay),
+	            bridge_hello_time: of("bridge"; $d.hello_time),
+	            bridge_max_age: of("bridge"; $d.max_age),
+	            bridge_ageing_time: of("bridge"; $d.ageing_time),
+	            bond_mode: of("bond"; $d.mode),
+	            port_state: (if $sk == "bridge" then $s.state
+	                elif $sk == "bond" then $s.state | ascii_downcase
+	                else null end)
+	        }) | sort_by(.path)'
+}
+
+@test "kind settings and port states match ip -j -d link" {
+	run -0 in_netns "
+	    $(declare -f ip_settings)"'
+	    ip link add v0 type veth peer name v1
+	    made=""
+	    try() { ip link add "$@" 2>/dev/null && made="$made $1"; }
+	    try vx0 type vxlan id 42 local 10.0.0.1 remote 10.0.0.2 \
+	        dstport 4789 ttl 9 || true
+	    try vx6 type vxlan id 43 group ff05::100 dev v0 \
+	        dstport 8472 || true
+	    try mv0 link v0 type macvlan mode vepa || true
+	    try vl0 link v0 type vlan id 5 protocol 802.1ad || true
+	    try iv0 link v0 type ipvlan mode l3 || true
+	    if try br0 type bridge; then
+	        ip link set br0 type bridge priority 4096 stp_state 1 \
+	            forward_delay 800 2>/dev/null || true
+	        ip link set v1 master br0
+	    fi
+	    if try bo0 type bond mode active-backup; then
+	        ip link add v2 type veth peer name v3
+	        ip link set v2 master bo0
+	    fi
+	    ip link set v0 addrgenmode none
+	    for i in $(ip -j link | jq -r ".[].ifname"); do
+	        ip link set "$i" up
+	    done
+	    c=$(ip_settings | jq -r ".[0] | keys | join(\",\")")
+	    # A bridge port leaves its listening state as time passes.
+	    snap() {
+	        ip_settings >ip.json
+	        "$NSLS" /dev/net | "$NSCAT" -J -o "$c" - |
+	            jq -S ".objects | sort_by(.path)" >ns.json
+	        cmp -s ip.json ns.json
+	    }
+	    wait_for snap || true
+	    diff ip.json ns.json
+	    echo "made:$made"
+	    jq -r "[.[] | to_entries[] | select(.value != null) |
+	        .key] | unique | join(\" \")" ns.json'
+	assert_line --index 0 --partial "made: vx0 vx6 mv0"
+	# What this kernel made was compared, each setting of each kind.
+	for k in vxlan_id vxlan_local vxlan_remote vxlan_group vxlan_port \
+	    vxlan_ttl macvlan_mode addrgenmode min_mtu max_mtu allmulti; do
+		assert_line --index 1 --regexp "(^| )$k( |$)"
+	done
+	if [[ ${lines[0]} == *br0* ]]; then
+		assert_line --index 1 --regexp ' bridge_stp .*port_state'
+	fi
+}
+
+@test "a setting of another kind is none, never 0" {
+	run -0 in_netns '
+	    ip link add v0 type veth peer name v1
+	    "$NSCAT" -J -o vlan_id,vxlan_id,vxlan_ttl,bridge_stp,bond_mode,port_state,macvlan_mode "+net:v0" "+net:lo" |
+	        jq -c ".objects[]"
+	    ip link set v0 addrgenmode random
+	    "$NSCAT" -rn -o addrgenmode,min_mtu,max_mtu "+net:v0"'
+	assert_output - <<'END'
+{"vlan_id":null,"vxlan_id":null,"vxlan_ttl":null,"bridge_stp":null,"bond_mode":null,"port_state":null,"macvlan_mode":null}
+{"vlan_id":null,"vxlan_id":null,"vxlan_ttl":null,"bridge_stp":null,"bond_mode":null,"port_state":null,"macvlan_mode":null}
+random 68 65535
+END
+}
+
+@test "a vlan, an ipvlan, a bond and its slave, where the kernel has them" {
+	local k found=0
+
+	for k in "link v0 name vl0 type vlan id 5" \
+	    "link v0 name iv0 type ipvlan mode l3s" \
+	    "name bo0 type bond mode 802.3ad"; do
+		"${netns[@]}" sh -c "ip link add v0 type veth peer name v1 &&
+		    ip link add $k" 2>/dev/null && found=$((found + 1))
+	done
+	(( found > 0 )) || skip "this kernel has no vlan, ipvlan or bond"
+	run -0 in_netns '
+	    ip link add v0 type veth peer name v1
+	    if ip link add link v0 name vl0 type vlan id 5 2>/dev/null; then
+	        "$NSCAT" -rn -o name,vlan_id,vlan_protocol,link "+net:vl0"
+	        ip -j -d link show vl0 | jq -r ".[0] | [.ifname,
+	            .linkinfo.info_data.id, .linkinfo.info_data.protocol,
+	            \"/dev/net/$(ifindex v0)\"] | join(\" \")"
+	    fi
+	    if ip link add link v0 name iv0 type ipvlan mode l3s 2>/dev/null
+	    then
+	        "$NSCAT" -rn -o name,ipvlan_mode "+net:iv0"
+	        ip -j -d link show iv0 | jq -r ".[0] | [.ifname,
+	            .linkinfo.info_data.mode] | join(\" \")"
+	    fi
+	    if ip link add bo0 type bond mode 802.3ad 2>/dev/null; then
+	        ip link set v1 master bo0
+	        "$NSCAT" -rn -o name,bond_mode "+net:bo0"
+	        ip -j -d link show bo0 | jq -r ".[0] | [.ifname,
+	            .linkinfo.info_data.mode] | join(\" \")"
+	        "$NSCAT" -rn -o name,port_state "+net:v1"
+	        ip -j -d link show v1 | jq -r ".[0] | [.ifname,
+	            (.linkinfo.info_slave_data.state | ascii_downcase)] |
+	            join(\" \")"
+	    fi'
+	# Each kind made gives what ip says, line for line.
+	(( ${#lines[@]} >= 2 ))
+	for ((k = 0; k < ${#lines[@]}; k += 2)); do
+		assert_equal "${lines[k]}" "${lines[k + 1]}"
+	done
+}
+
+@test "an interface links its addresses, as ip -br addr lists them" {
+	run -0 in_netns '
+	    sysctl -qw net.ipv6.conf.all.accept_dad=0 \
+	        net.ipv6.conf.default.accept_dad=0
+	    ip link add v0 type veth peer name v1
+	    ip link add v2 type veth peer name v3
+	    ip link set v0 up
+	    ip link set v1 up
+	    ip addr add 10.0.0.1/24 dev v0
+	    ip addr add 10.0.0.2/24 dev v0
+	    ip addr add 2001:db8::1/64 dev v2 nodad
+	    # Link-local addresses come as the links come up.
+	    ll() { ip -6 -o addr show dev "$1" scope link | grep -q fe80; }
+	    wait_for ll v0
+	    wait_for ll v1
+	    snap() {
+	        ip -j addr | jq -S "map(.ifindex as \$i | {
+	            path: \"/dev/net/\(\$i)\", name: .ifname,
+	            operstate: (.operstate | ascii_downcase),
+	            addresses: [.addr_info[] |
+	                \"/net/addr/\(\$i)/\(.local)-\(.prefixlen)\"] |
+	                sort})" >ip.json
+	        "$NSLS" -J -o path,name,operstate,addresses /dev/net |
+	            jq -S ".nodes | map(.addresses |= sort)" >ns.json
+	        cmp -s ip.json ns.json
+	    }
+	    wait_for snap || true
+	    diff ip.json ns.json
+	    # Every link is a path that resolves, to itself.
+	    jq -r ".[].addresses[]" ns.json >links
+	    "$NSCAT" -rn -o path - <links | diff links -
+	    jq -r ".[] | select(.addresses == []) | .name" ns.json | sort |
+	        tr "\n" " "'
+	# Interfaces with no address are listed too, with none.
+	assert_output "lo v3 "
+}
+
 @test "-J types numbers as numbers and strings as strings" {
 	run -0 in_netns '
 	    ip link add v0 type veth peer name v1
@@ -261,16 +438,21 @@ EOF
 	        select(.value != null) | \"\(.key) \(.value | type)\"" |
 	        sort'
 	for a in ifindex mtu txqlen ifgroup promiscuity numtxqueues \
-	    numrxqueues carrier carrier_changes rx_bytes rx_packets \
+	    numrxqueues min_mtu max_mtu allmulti \
+	    carrier carrier_changes rx_bytes rx_packets \
 	    rx_errors rx_dropped rx_missed_errors multicast tx_bytes \
 	    tx_packets tx_errors tx_dropped tx_carrier_errors collisions; do
 		assert_line "$a number"
 	done
 	for a in name kind flags operstate linkmode address broadcast \
-	    linktype qdisc link; do
+	    linktype qdisc link addrgenmode; do
 		assert_line "$a string"
 	done
-	refute_line --regexp ' (object|array|boolean)$'
+	# A list of links is an array, and addresses the one an interface
+	# has.
+	assert_line "addresses array"
+	[ "$(grep -c ' array$' <<<"$output")" -eq 1 ]
+	refute_line --regexp ' (object|boolean)$'
 }
 
 @test "a name with an escape sequence: escaped in every format, read back" {

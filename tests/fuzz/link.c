@@ -4,6 +4,8 @@
  * every getter reads every attribute type, as a kernel newer than the
  * headers, or a broken one, could send any of them at any length.
  */
+#include <sys/socket.h>
+
 #include <stddef.h>
 
 #include "link.h"
@@ -50,7 +52,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if ((s = link_lladdr(l, type, buf, sizes[i])) != NULL)
 				FUZZ_CHECK(strlen(s) < sizes[i]);
 	}
+	/* The nests, of settings and of address families, by any type. */
+	for (type = -1; type <= 64; type++) {
+		(void)link_info_attr(l, IFLA_INFO_DATA, type, 1);
+		(void)link_info_attr(l, IFLA_INFO_SLAVE_DATA, type, 4);
+		(void)link_info_attr(l, type, 1, 0);
+		(void)link_af_attr(l, AF_INET6, type, 1);
+		(void)link_af_attr(l, type, IFLA_INET6_ADDR_GEN_MODE, 1);
+	}
 	if ((s = link_kind(l)) != NULL)
+		FUZZ_CHECK(strlen(s) < len);
+	if ((s = link_slave_kind(l)) != NULL)
 		FUZZ_CHECK(strlen(s) < len);
 	for (i = 0; i < sizeof(struct rtnl_link_stats64); i += 8)
 		(void)link_stat(l, i, &n64);

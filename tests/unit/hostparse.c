@@ -3,6 +3,7 @@
  * print, a line of the hosts file, the quoting for a remote shell and
  * the count of a skipped-objects line.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,6 +50,56 @@ doc_ok(void)
 	host_doc_free(&doc);
 }
 
+/* A tree: each row after its parent, with the parent's index. */
+static void
+tree_ok(void)
+{
+	const char *text = "{\"devices\": [{\"path\": \"/a\", \"children\": "
+	    "[{\"path\": \"/a/b\", \"children\": [{\"path\": \"/a/b/c\"}]},"
+	    " {\"path\": \"/a/d\", \"n\": 1}]}, {\"path\": \"/e\"}]}";
+	const size_t up[] = { 0, 1, 2, 1, 0 };
+	const char *path[] = { "/a", "/a/b", "/a/b/c", "/a/d", "/e" };
+	const struct host_field *f;
+	struct host_doc doc;
+	size_t i;
+
+	is_int(host_parse(text, strlen(text), &doc), 0, "a tree parses");
+	is_int(doc.n, 5, "every row of it, flat");
+	for (i = 0; i < doc.n && i < 5; i++) {
+		f = host_row_field(&doc.rows[i], "path");
+		ok(f != NULL && strcmp(f->vals[0], path[i]) == 0 &&
+		    doc.rows[i].up == up[i], "row %zu is %s under %zu", i,
+		    path[i], up[i]);
+	}
+	ok(host_row_field(&doc.rows[0], "children") == NULL,
+	    "children are rows, not a field");
+	f = host_row_field(&doc.rows[3], "n");
+	ok(f != NULL && strcmp(f->vals[0], "1") == 0,
+	    "a field after the children is its row's");
+	host_doc_free(&doc);
+}
+
+/* Nesting deeper than HOST_DEPTH_MAX. */
+static void
+too_deep(void)
+{
+	struct host_doc doc;
+	char *text, *p;
+	size_t i, n = HOST_DEPTH_MAX + 2;
+
+	if ((text = malloc(32 + n * 32)) == NULL)
+		abort();
+	p = text + sprintf(text, "{\"devices\": [");
+	for (i = 0; i < n; i++)
+		p += sprintf(p, "{\"path\": \"/x\", \"children\": [");
+	for (i = 0; i < n; i++)
+		p += sprintf(p, "]}");
+	sprintf(p, "]}");
+	ok(host_parse(text, strlen(text), &doc) == -1 && doc.n == 0,
+	    "rejects a tree nested deeper than %d", HOST_DEPTH_MAX);
+	free(text);
+}
+
 static void
 rejects(const char *text, const char *why)
 {
@@ -90,6 +141,8 @@ main(void)
 	struct host_doc doc;
 
 	doc_ok();
+	tree_ok();
+	too_deep();
 	is_int(host_parse("", 0, &doc), 0, "no output is no rows");
 	is_int(doc.n, 0, "and has none");
 	is_int(host_parse(" {\"objects\": []}\n", 17, &doc), 0,
@@ -108,6 +161,7 @@ main(void)
 	rejects("[]", "an array alone");
 	rejects("{\"objects\": [{\"a\" 1}]}", "a key without a colon");
 	rejects("{\"a\": \"\\q\"}", "an unknown escape");
+	rejects("{\"d\": [{\"children\": 1}]}", "children that are no array");
 
 	quotes("/sock/tcp/12", "/sock/tcp/12");
 	quotes("-J", "-J");

@@ -7,8 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <arpa/inet.h>
 #include <linux/if.h>
 #include <linux/if_arp.h>
+#include <linux/if_bonding.h>
 
 #include <netlink/netlink.h>
 #include <netlink/attr.h>
@@ -140,6 +142,75 @@ tunnel(void)
 	nlmsg_free(m);
 }
 
+/*
+ * The nests a kind's settings, a port's and an address family's come
+ * in: a vlan enslaved to a bond, as the kernel would send it, with IPv4
+ * and IPv6 settings.
+ */
+static void
+nests(void)
+{
+	struct nl_msg *m = new_msg(RTM_NEWLINK, 4, ARPHRD_ETHER, 0);
+	struct nlattr *info, *data, *af, *fam;
+	const unsigned char *p;
+	struct link *l;
+	uint16_t id;
+
+	info = nla_nest_start(m, IFLA_LINKINFO);
+	nla_put_string(m, IFLA_INFO_KIND, "vlan");
+	data = nla_nest_start(m, IFLA_INFO_DATA);
+	nla_put_u16(m, IFLA_VLAN_ID, 5);
+	nla_put_u16(m, IFLA_VLAN_PROTOCOL, htons(0x88a8));
+	nla_nest_end(m, data);
+	nla_put_string(m, IFLA_INFO_SLAVE_KIND, "bond");
+	data = nla_nest_start(m, IFLA_INFO_SLAVE_DATA);
+	nla_put_u8(m, IFLA_BOND_SLAVE_STATE, 1);
+	nla_nest_end(m, data);
+	nla_nest_end(m, info);
+	af = nla_nest_start(m, IFLA_AF_SPEC);
+	fam = nla_nest_start(m, AF_INET);
+	nla_put_u32(m, IFLA_INET_CONF, 0);
+	nla_nest_end(m, fam);
+	fam = nla_nest_start(m, AF_INET6);
+	nla_put_u32(m, IFLA_INET6_FLAGS, 0);
+	nla_put_u8(m, IFLA_INET6_ADDR_GEN_MODE, IN6_ADDR_GEN_MODE_RANDOM);
+	nla_nest_end(m, fam);
+	nla_nest_end(m, af);
+
+	ok((l = link_of(m)) != NULL, "nests: a link");
+	is_str(link_kind(l), "vlan", "nests: the kind");
+	is_str(link_slave_kind(l), "bond", "nests: its master's kind");
+	p = link_info_attr(l, IFLA_INFO_DATA, IFLA_VLAN_ID, 2);
+	ok(p != NULL && (memcpy(&id, p, 2), id == 5), "nests: a vlan's id");
+	p = link_info_attr(l, IFLA_INFO_DATA, IFLA_VLAN_PROTOCOL, 2);
+	ok(p != NULL && p[0] == 0x88 && p[1] == 0xa8,
+	    "nests: its protocol, in network byte order");
+	ok(link_info_attr(l, IFLA_INFO_DATA, IFLA_VLAN_ID, 4) == NULL,
+	    "nests: none shorter than asked for");
+	ok(link_info_attr(l, IFLA_INFO_DATA, IFLA_VLAN_FLAGS, 0) == NULL,
+	    "nests: none the kind did not send");
+	p = link_info_attr(l, IFLA_INFO_SLAVE_DATA, IFLA_BOND_SLAVE_STATE, 1);
+	ok(p != NULL && *p == 1, "nests: the port's state");
+	ok(link_info_attr(l, IFLA_INFO_KIND, 1, 0) == NULL,
+	    "nests: only the two nests of settings");
+	p = link_af_attr(l, AF_INET6, IFLA_INET6_ADDR_GEN_MODE, 1);
+	ok(p != NULL && *p == IN6_ADDR_GEN_MODE_RANDOM,
+	    "nests: an IPv6 setting");
+	ok(link_af_attr(l, AF_INET, IFLA_INET6_ADDR_GEN_MODE, 1) == NULL,
+	    "nests: not in another family's");
+	link_put(l);
+	nlmsg_free(m);
+
+	m = new_msg(RTM_NEWLINK, 5, ARPHRD_ETHER, 0);
+	l = link_of(m);
+	ok(l != NULL && link_slave_kind(l) == NULL &&
+	    link_info_attr(l, IFLA_INFO_DATA, IFLA_VLAN_ID, 2) == NULL &&
+	    link_af_attr(l, AF_INET6, IFLA_INET6_ADDR_GEN_MODE, 1) == NULL,
+	    "nests: none in a message without them");
+	link_put(l);
+	nlmsg_free(m);
+}
+
 static void
 not_links(void)
 {
@@ -161,6 +232,7 @@ main(void)
 	ether();
 	short_stats();
 	tunnel();
+	nests();
 	not_links();
 	return done_testing();
 }

@@ -1,14 +1,27 @@
 /*
- * dev.h: what the files of the /dev provider share.
+ * devcommon.h: what the files of the /dev provider share.
  *
- * dev.c holds the devices' getters, the top node and the provider's
- * operations; devload.c the tables read once a run (udev, /proc/devices,
- * the /dev scan) and the majors and numbered roots built on them;
- * devnet.c the interfaces; devtree.c the subsystems and the device tree;
- * devvol.c the file system on a block device and its mounts.
+ * They stand in layers, each calling only those below it:
+ *
+ *	dev.c		the top node and the provider's operations
+ *	devtree.c	the subsystems and the kernel's device tree
+ *	devclass.c	devices, majors and the numbered roots: their
+ *			classes, and the objects made of udev devices
+ *	devnet.c	the interfaces
+ *	devname.c	the path that names a udev device, and the parent
+ *			links made of it
+ *	devvol.c	the file system on a block device (libblkid) and
+ *			its mounts (through the core, from /mount)
+ *	devload.c	the tables read once a run (udev, /proc/devices,
+ *			the /dev scan, the devices of each kind)
+ *
+ * The kinds' table lives at the bottom, where devname.c reads it, so it
+ * names no class: the interfaces' class links to parents through
+ * devname.c, and a table below it cannot point up at it.
+ * ns_dev_kind_class() (devclass.c) gives a kind's class.
  */
-#ifndef NS_DEV_H
-#define NS_DEV_H
+#ifndef NS_DEVCOMMON_H
+#define NS_DEVCOMMON_H
 
 #include <sys/types.h>
 
@@ -26,7 +39,9 @@
 #define MINOR_MAX	1048575		/* and its minors 20 */
 #define SYSDEVICES	"/sys/devices"	/* the kernel's device tree */
 
-enum { KBLOCK, KCHAR, KNET };		/* obj->id[0] of a numbered root */
+/* obj->id[0] of a numbered root; ns_dev_canon() also answers KDEVICE, a
+ * device of no number, named by its subsystem or its place in the tree. */
+enum { KBLOCK, KCHAR, KNET, KDEVICE };
 
 /* The numbered roots: block and char by major, net by ifindex. */
 struct kind {
@@ -34,9 +49,8 @@ struct kind {
 	char			 type;	/* udev's letter for it */
 	const char		*sysdir;
 	const char		*summary;
-	const struct ns_class	*cls;	/* the class of its objects */
 };
-extern const struct kind ns_dev_kinds[KNET + 1];
+extern const struct kind ns_dev_kinds[KNET + 1];	/* devload.c */
 
 /*
  * The identity of an object of /dev (ns_obj.id[]): a numbered device, a
@@ -102,8 +116,9 @@ struct netpriv {
 	int			 udtried;
 };
 
-extern const struct ns_class ns_dev_device_class;	/* dev.c */
-extern const struct ns_class ns_dev_major_class, ns_dev_root_class;
+extern const struct ns_class ns_dev_device_class, ns_dev_blockdev_class,
+    ns_dev_chardev_class, ns_dev_major_class,
+    ns_dev_root_class;					/* devclass.c */
 extern const struct ns_class ns_dev_netif_class;	/* devnet.c */
 extern const struct ns_class ns_dev_subsys_class, ns_dev_sysdir_class,
     ns_dev_tree_class;					/* devtree.c */
@@ -179,51 +194,104 @@ add_str(struct ns_val *val, const char *s)
 	return 0;
 }
 
-/* devload.c: the tables read once a run, and objects made from them. */
+/* Join the words that exist with single blanks. */
+static inline int
+ns_dev_add_words(struct ns_val *val, const char *const *w, size_t n)
+{
+	char line[512];
+	size_t i;
+
+	line[0] = '\0';
+	for (i = 0; i < n; i++) {
+		if (w[i] == NULL || w[i][0] == '\0')
+			continue;
+		if (line[0] != '\0')
+			strlcat(line, " ", sizeof(line));
+		strlcat(line, w[i], sizeof(line));
+	}
+	if (line[0] == '\0') {
+		errno = ENOENT;
+		return -1;
+	}
+	ns_val_add(val, line);
+	return 0;
+}
+
+/* The majors /proc/devices lists, and which driver registered each. */
+struct devmajor {
+	char		 type;
+	unsigned int	 major;
+	char		*name;
+};
+
+/* Every known device of a kind. */
+struct devset {
+	uint64_t	*v;		/* major << 32 | minor, sorted */
+	size_t		 n;
+	int		 read;
+};
+
+/* devload.c: the tables read once a run. */
 struct udev	*ns_dev_udev(void);
 /* Parse "MAJ:MIN" as the kernel writes it in sysfs. */
 int		 ns_dev_parse_devnum(const char *, unsigned int *maj,
 		    unsigned int *min);
+/* The majors of /proc/devices, read on first use; n is their count. */
+const struct devmajor *ns_dev_majors(size_t *n);
 /* The driver of a numbered device by its major, from /proc/devices. */
 const char	*ns_dev_major_driver(char type, unsigned int maj,
 		    const char *name, const char *node);
 /* The node under /dev of a device number, the shallowest; or NULL. */
 const char	*ns_dev_node_find(char type, dev_t rdev);
+/* Every device of a kind (sysfs's and the /dev scan's), and those of
+ * one major: their first index in the set, and how many. */
+struct devset	*ns_dev_devset_load(int kind);
+size_t		 ns_dev_devset_range(struct devset *, unsigned int maj,
+		    size_t *first);
 int		 ns_dev_devnum_exists(int kind, unsigned int maj,
 		    unsigned int min);
 int		 ns_dev_major_exists(int kind, unsigned int maj);
+int		 ns_dev_sysattr_u64(struct udev_device *, const char *name,
+		    uint64_t *);
+
+/* devname.c: the paths that name udev devices. */
+/* A directory of /sys/devices as its path below it; NULL if outside. */
+const char	*ns_dev_tree_rel(const char *syspath);
+/* The canonical path and identity of a udev device, and the kind of
+ * object it names (KDEVICE for one of no number); -1 if none. */
+int		 ns_dev_canon(struct udev_device *, char *buf, size_t size,
+		    uint64_t id[3]);
+int		 ns_dev_add_dir_parent(struct ns_val *, const char *syspath);
+int		 ns_dev_add_parent(struct ns_val *, struct udev_device *);
+
+/* devvol.c: what libblkid finds on the block device at node, for the
+ * object at path (counted as not readable if the node is not ours to
+ * read); never NULL. */
+struct devvol	*ns_dev_vol_probe(const char *node, const char *path);
+void		 ns_dev_vol_free(struct devvol *);
+/* One of its values, or -1 with errno: the probe's error, or ENOENT. */
+enum { VOL_TYPE, VOL_LABEL, VOL_UUID };
+int		 ns_dev_vol_add(struct ns_val *, const struct devvol *,
+		    int which);
+/* The mounts of the block device MAJ:MIN, as /mount/ID links, or with
+ * targets their mount points; -1 with ENOENT if none. */
+int		 ns_dev_add_mounts(struct ns_val *, uint64_t maj, uint64_t min,
+		    int targets);
+
+/* devnet.c: interfaces. */
 /* Make obj the interface, keeping the link the lookup brought. */
 int		 ns_dev_set_netif(struct ns_obj *, struct link *);
 /* An interface by its name, as "+net:eth0" gives it. */
 int		 ns_dev_lookup_netname(struct ns_obj *, const char *name);
-int		 ns_dev_sysattr_u64(struct udev_device *, const char *name,
-		    uint64_t *);
-/* A directory of /sys/devices as its path below it; NULL if outside. */
-const char	*ns_dev_tree_rel(const char *syspath);
-/* The canonical path and identity of a udev device, and its class. */
-const struct ns_class *ns_dev_canon(struct udev_device *, char *buf,
-		    size_t size, uint64_t id[3]);
+/* Emit every interface of the caller's network namespace. */
+int		 ns_dev_list_links(ns_emit_fn, void *);
+
+/* devclass.c: devices, majors and roots. */
+/* The class of the objects of a kind (KBLOCK... KDEVICE). */
+const struct ns_class *ns_dev_kind_class(int kind);
 /* Make obj the device udev gave, which it takes over. */
 int		 ns_dev_set_from_udev(struct ns_obj *, struct udev_device *);
-
-/* dev.c: a device's priv, loaded, and its node (NULL with ENOENT). */
-struct devpriv	*ns_dev_priv(struct ns_obj *);
-const char	*ns_dev_node(struct ns_obj *);
-
-/* devvol.c: a block device's file system (libblkid) and its mounts. */
-int		 ns_dev_get_fstype(struct ns_obj *, struct ns_val *);
-int		 ns_dev_get_label(struct ns_obj *, struct ns_val *);
-int		 ns_dev_get_uuid(struct ns_obj *, struct ns_val *);
-int		 ns_dev_get_mounts(struct ns_obj *, struct ns_val *);
-int		 ns_dev_get_mountpoints(struct ns_obj *, struct ns_val *);
-void		 ns_dev_vol_free(struct devvol *);
-
-/* dev.c: getters the other files' classes share. */
 int		 ns_dev_get_major(struct ns_obj *, struct ns_val *);
-int		 ns_dev_add_dir_parent(struct ns_val *, const char *syspath);
-int		 ns_dev_add_parent(struct ns_val *, struct udev_device *);
-int		 ns_dev_add_words(struct ns_val *, const char *const *w,
-		    size_t n);
 
 /* devtree.c */
 int		 ns_dev_subsys_exists(const char *name);

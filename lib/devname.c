@@ -1,0 +1,163 @@
+/*
+ * devname.c: the path that names a sysfs device in /dev, and the links to
+ * the node above a device, which are made of such paths.
+ *
+ * A device goes by its number where it has one (/dev/block/8/0), an
+ * interface by its ifindex in the caller's network namespace
+ * (/dev/net/2), any other device by its subsystem and kernel name
+ * (/dev/pci/0000:00:02.0), and a device of no subsystem by its place in
+ * the device tree (/dev/devices/pci0000:00).  Naming needs no class, so
+ * the classes of devices and of interfaces can both link to parents.
+ */
+#include <sys/types.h>
+#include <sys/sysmacros.h>
+
+#include <errno.h>
+#include <libudev.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <linux/if_link.h>
+
+#include "provider.h"
+#include "devcommon.h"
+#include "link.h"
+
+/*
+ * Where a sysfs path lies in the device tree: the part below /sys/devices
+ * ("" for the tree itself), or NULL for a path outside it.
+ */
+const char *
+ns_dev_tree_rel(const char *syspath)
+{
+	size_t len = sizeof(SYSDEVICES) - 1;
+
+	if (strncmp(syspath, SYSDEVICES, len) != 0)
+		return NULL;
+	if (syspath[len] == '\0')
+		return syspath + len;
+	return syspath[len] == '/' ? syspath + len + 1 : NULL;
+}
+
+/*
+ * Interfaces, as link.c reads them from rtnetlink: those of the caller's
+ * network namespace.
+ */
+static int
+net_exists(int ifindex, const char *name)
+{
+	struct link *link;
+	const char *s;
+	int ok;
+
+	if ((link = link_get(ifindex, NULL)) == NULL)
+		return 0;
+	ok = name == NULL || ((s = link_str(link, IFLA_IFNAME)) != NULL &&
+	    strcmp(s, name) == 0);
+	link_put(link);
+	return ok;
+}
+
+/*
+ * The canonical path of a sysfs device, and the kind of object it names
+ * (KDEVICE for a device of no number); -1 with ENOENT for a device the
+ * namespace cannot name: an interface of another network
+ * namespace.  A device of no subsystem (such as /sys/devices/pci0000:00)
+ * is named by its place in the tree.  Otherwise the last component is the
+ * kernel's name, with the '!' that udev's sysname turns into '/'.
+ */
+int
+ns_dev_canon(struct udev_device *ud, char *buf, size_t size,
+    uint64_t id[3])
+{
+	const char *sub, *syspath, *base, *rel;
+	dev_t devnum;
+	uint64_t ifindex;
+	int kind;
+
+	errno = ENOENT;
+	if ((sub = udev_device_get_subsystem(ud)) == NULL) {
+		rel = ns_dev_tree_rel(udev_device_get_syspath(ud));
+		if (rel == NULL || *rel == '\0' ||
+		    snprintf(buf, size, "/dev/devices/%s", rel) >= (int)size)
+			return -1;
+		return KDEVICE;
+	}
+	if (strcmp(sub, "net") == 0) {
+		if (ns_dev_sysattr_u64(ud, "ifindex", &ifindex) == -1 ||
+		    ifindex == 0 || ifindex > INT_MAX ||
+		    !net_exists(ifindex, udev_device_get_sysname(ud))) {
+			errno = ENOENT;
+			return -1;
+		}
+		snprintf(buf, size, "/dev/net/%llu",
+		    (unsigned long long)ifindex);
+		id[0] = ifindex;
+		return KNET;
+	}
+	if ((devnum = udev_device_get_devnum(ud)) != 0) {
+		kind = strcmp(sub, "block") == 0 ? KBLOCK : KCHAR;
+		snprintf(buf, size, "/dev/%s/%u/%u", ns_dev_kinds[kind].name,
+		    major(devnum), minor(devnum));
+		id[0] = kind;
+		id[1] = major(devnum);
+		id[2] = minor(devnum);
+		return kind;
+	}
+	syspath = udev_device_get_syspath(ud);
+	base = strrchr(syspath, '/');
+	if (snprintf(buf, size, "/dev/%s/%s", sub, base + 1) >= (int)size)
+		return -1;
+	return KDEVICE;
+}
+
+/*
+ * The directory of the device tree that holds a place in it:
+ * /dev/devices/DEVPATH, or /dev/devices for the top of the tree, which
+ * has none above it.
+ */
+int
+ns_dev_add_dir_parent(struct ns_val *val, const char *syspath)
+{
+	const char *rel, *slash;
+
+	if ((rel = ns_dev_tree_rel(syspath)) == NULL || *rel == '\0') {
+		errno = ENOENT;
+		return -1;
+	}
+	if ((slash = strrchr(rel, '/')) == NULL)
+		ns_val_add(val, "/dev/devices");
+	else
+		ns_val_addf(val, "/dev/devices/%.*s", (int)(slash - rel), rel);
+	return 0;
+}
+
+/*
+ * The node above a device in the kernel's device tree: the nearest
+ * ancestor that is a device the namespace can name (the directories
+ * between, such as the "block" above a disk, only group devices of a
+ * class), or for a device that no device holds, the directory sysfs keeps
+ * it in: /sys/devices/virtual/net for lo.
+ */
+int
+ns_dev_add_parent(struct ns_val *val, struct udev_device *ud)
+{
+	struct udev_device *p, *top = ud;
+	char path[PATH_MAX];
+	uint64_t id[3];
+
+	if (ud == NULL) {
+		errno = ENOENT;
+		return -1;
+	}
+	for (p = udev_device_get_parent(ud); p != NULL;
+	    p = udev_device_get_parent(p)) {
+		if (ns_dev_canon(p, path, sizeof(path), id) != -1) {
+			ns_val_add(val, path);
+			return 0;
+		}
+		top = p;
+	}
+	return ns_dev_add_dir_parent(val, udev_device_get_syspath(top));
+}
