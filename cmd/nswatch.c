@@ -18,12 +18,15 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		NS_OUTPUT_LONGOPTS,
+		NS_FILTER_LONGOPTS,
 		NS_HELP_LONGOPTS,
 		{ NULL,			0,			NULL, 0 }
 	};
 	static const struct ns_tool tool = { "nswatch",
-	    NS_OUTPUT_OPTS NS_HELP_OPTS, longopts, usage };
-	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
+	    NS_OUTPUT_OPTS NS_FILTER_OPTS NS_HELP_OPTS, longopts, usage };
+	/* -Q reads an event's columns besides the object's attributes. */
+	struct ns_outopts oo = { .fmt = NS_FMT_TABLE,
+	    .known = ns_watch_known };
 	int ch, helpcols = 0, rval;
 
 	while ((ch = ns_getopt(&tool, argc, argv, &oo)) != -1)
@@ -48,10 +51,12 @@ static void
 usage(int status)
 {
 	ns_usage(status,
-	    "usage: nswatch [-o list] [-JPrn] [-H] [path ...]\n",
+	    "usage: nswatch [-o list] [-Q expr] [-JPrn] [-H] [path ...]\n",
 	    "\nPrint the changes of the namespace as they happen.\n\n"
 	    " -o, --output LIST   these columns: time, action, path, "
 	    "changes, source\n"
+	    " -Q, --filter EXPR   only the events EXPR matches, by their "
+	    "columns\n                     and their objects' attributes\n"
 	    " -J, --json          JSON Lines output\n"
 	    " -P, --pairs         KEY=\"value\" output\n"
 	    " -r, --raw           raw output\n"

@@ -32,14 +32,21 @@ get(void *arg, const char *name, struct ns_val *v, enum ns_type *type)
 }
 
 struct ns_query *
-ns_filter_new(const char *expr)
+ns_filter_new_known(const char *expr, int (*names)(const char *))
 {
 	struct ns_query *q;
 	char msg[512];
 
-	if ((q = ns_query_parse(expr, known, msg, sizeof(msg))) == NULL)
+	if ((q = ns_query_parse(expr, names != NULL ? names : known, msg,
+	    sizeof(msg))) == NULL)
 		warnx("-Q: %s", msg);
 	return q;
+}
+
+struct ns_query *
+ns_filter_new(const char *expr)
+{
+	return ns_filter_new_known(expr, NULL);
 }
 
 int

@@ -91,6 +91,10 @@ void		 ns_out_free(struct ns_out *);
 /* A filter, -Q EXPR: lsfd's grammar over any attribute (nstools(7));
  * NULL after a message saying where EXPR is wrong. */
 struct ns_query	*ns_filter_new(const char *expr);
+/* The same, with known saying which names it may use (NULL: the
+ * attributes of some class). */
+struct ns_query	*ns_filter_new_known(const char *expr,
+		    int (*known)(const char *));
 /* Whether the object matches (1), or not (0); any object matches NULL. */
 int		 ns_filter_match(struct ns_query *, struct ns_obj *);
 void		 ns_filter_free(struct ns_query *);
@@ -120,6 +124,8 @@ struct ns_outopts {
 	const char	*columns;	/* -o, or NULL */
 	struct ns_query	*filter;	/* -Q, or NULL */
 	const char	*filter_text;	/* -Q as given */
+	/* The names -Q may use, if not the attributes' (nswatch's). */
+	int		(*known)(const char *);
 	unsigned	 flags;		/* NS_OUT_BYTES, NS_OUT_SHELL */
 };
 
@@ -192,5 +198,8 @@ int		 ns_watch_run(int argc, char *argv[],
 		    const struct ns_outopts *);
 /* Print nswatch's columns and what they hold (-H). */
 int		 ns_watch_help(enum ns_format, int noheadings);
+/* The names nswatch's -Q may use: an event's columns and the attributes
+ * of the objects. */
+int		 ns_watch_known(const char *name);
 
 #endif

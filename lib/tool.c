@@ -38,7 +38,7 @@ ns_outopt(struct ns_outopts *oo, int ch, const char *arg)
 		break;
 	case 'Q':
 		ns_filter_free(oo->filter);
-		if ((oo->filter = ns_filter_new(arg)) == NULL)
+		if ((oo->filter = ns_filter_new_known(arg, oo->known)) == NULL)
 			exit(2);
 		oo->filter_text = arg;
 		break;

@@ -44,6 +44,7 @@
 #include <linux/netlink.h>
 
 #include "core.h"
+#include "query.h"
 #include "watch.h"
 
 #define MAXSRC		16
@@ -240,6 +241,81 @@ put_cell(struct ns_watch *w, enum col c, const char *v, int last)
 	free(e);
 }
 
+/*
+ * -Q: an event matched by its columns and by the attributes of its
+ * object, which is looked up only if the expression reaches one.  An
+ * object that is gone (a removal) has none: it matches only `!='.
+ */
+struct event {
+	const char		*v[NCOL];
+	const char *const	*names;
+	const char *const	*vals;
+	int			 n;
+	struct ns_obj		*obj;
+	int			 looked;
+};
+
+int
+ns_watch_known(const char *name)
+{
+	int c;
+
+	for (c = 0; c < NCOL; c++)
+		if (strcasecmp(name, cols[c].name) == 0)
+			return 1;
+	return ns_attr_any(name) != NULL;
+}
+
+static int
+event_get(void *arg, const char *name, struct ns_val *v,
+    enum ns_type *type)
+{
+	struct event *ev = arg;
+	const struct ns_attr *a;
+	int c, j;
+
+	for (c = 0; c < NCOL; c++)
+		if (strcasecmp(name, cols[c].name) == 0)
+			break;
+	if (c == C_CHANGES) {
+		/* Each change, as NAME=VALUE: a list matches by any. */
+		*type = NS_STRINGS;
+		for (j = 0; j < ev->n; j++)
+			ns_val_addf(v, "%s=%s", ev->names[j], ev->vals[j]);
+		return ev->n > 0 ? 0 : -1;
+	}
+	if (c < NCOL) {
+		*type = c == C_PATH ? NS_LINK : NS_STRING;
+		ns_val_add(v, ev->v[c]);
+		return 0;
+	}
+	if (!ev->looked) {
+		ev->looked = 1;
+		ev->obj = ns_resolve(ev->v[C_PATH]);
+	}
+	if (ev->obj == NULL ||
+	    (a = ns_attr_find(ev->obj->cls, name)) == NULL)
+		return -1;
+	*type = a->type;
+	return ns_attr_get(ev->obj, a, v);
+}
+
+static int
+event_match(struct ns_watch *w, const char *const *v,
+    const char *const *names, const char *const *vals, int n)
+{
+	struct event ev = { .names = names, .vals = vals, .n = n };
+	int r;
+
+	/* That events were lost is never filtered out. */
+	if (w->oo.filter == NULL || strcmp(v[C_ACTION], "lost") == 0)
+		return 1;
+	memcpy(ev.v, v, sizeof(ev.v));
+	r = ns_query_match(w->oo.filter, event_get, &ev);
+	ns_obj_free(ev.obj);
+	return r;
+}
+
 static void
 print_line(struct ns_watch *w, const char *action, const char *path,
     const char *src, const char *const *names, const char *const *vals,
@@ -250,12 +326,15 @@ print_line(struct ns_watch *w, const char *action, const char *path,
 	int i, j;
 
 	put_time(tbuf, sizeof(tbuf));
-	ch = changes_text(names, vals, n);
 	v[C_TIME] = tbuf;
 	v[C_ACTION] = action;
 	v[C_PATH] = path;
-	v[C_CHANGES] = ch;
+	v[C_CHANGES] = NULL;
 	v[C_SOURCE] = src;
+	if (!event_match(w, v, names, vals, n))
+		return;
+	ch = changes_text(names, vals, n);
+	v[C_CHANGES] = ch;
 	if (w->oo.fmt == NS_FMT_JSON)
 		putchar('{');
 	for (i = 0; i < w->ncol; i++) {

@@ -85,7 +85,7 @@ ifindex() {
 	run -2 --separate-stderr "$NSWATCH" -x
 	assert_equal "$output" ""
 	assert_equal "$stderr" "nswatch: invalid option -- 'x'
-usage: nswatch [-o list] [-JPrn] [-H] [path ...]"
+usage: nswatch [-o list] [-Q expr] [-JPrn] [-H] [path ...]"
 	run -2 --separate-stderr "$NSWATCH" -o time,bogus
 	assert_equal "${stderr%%$'\n'*}" "nswatch: unknown column: bogus"
 }
@@ -112,6 +112,24 @@ usage: nswatch [-o list] [-JPrn] [-H] [path ...]"
 	n=$(await "$(line remove /dev/net/$a)")
 	[ "$n" -gt "$(await "$(line change /dev/net/$a)")" ]
 	await "$(line remove /dev/net/$b)"
+}
+
+@test "-Q keeps the events its expression matches, by column or attribute" {
+	# An attribute of the object: only the interface called nsq0; a
+	# column of the event: its removal alone.
+	start_watch -r -n -o path,action \
+	    -Q 'name == "nsq0" || (action == "remove" && path =~ "/dev/net/")' \
+	    /dev/net
+	inns ip link add nsq0 type veth peer name nsq1
+	a=$(ifindex nsq0) b=$(ifindex nsq1)
+	await "^/dev/net/$a add\$"
+	inns ip link del nsq0
+	await "^/dev/net/$a remove\$"
+	await "^/dev/net/$b remove\$"
+	run -1 grep -c "^/dev/net/$b add" "$out"
+	# A misspelt name is a usage error, as in every tool.
+	run -2 --separate-stderr "$NSWATCH" -Q 'acton == "add"'
+	assert_equal "$stderr" 'nswatch: -Q: column 1: unknown attribute "acton"'
 }
 
 @test "an address, a route and a neighbour come and go, in order" {
