@@ -711,13 +711,14 @@ main(int argc, char *argv[])
 		{ "depth",		required_argument,	NULL, 'd' },
 		{ "subsystems",		required_argument,	NULL, 's' },
 		NS_OUTPUT_LONGOPTS,
+		NS_VALUE_LONGOPTS,
 		NS_FILTER_LONGOPTS,
 		NS_HELP_LONGOPTS,
 		{ NULL,			0,			NULL, 0 }
 	};
 	static const struct ns_tool tool = { "devtree",
-	    "Nud:s:" NS_OUTPUT_OPTS NS_FILTER_OPTS NS_HELP_OPTS, longopts,
-	    usage };
+	    "Nud:s:" NS_OUTPUT_OPTS NS_VALUE_OPTS NS_FILTER_OPTS NS_HELP_OPTS,
+	    longopts, usage };
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct given given = { 0 };
 	struct tree t = { 0 };
@@ -771,6 +772,7 @@ main(int argc, char *argv[])
 	 * path without its last component. */
 	defaults = t.flat && !t.numbers ? FLAT_COLUMNS : TREE_COLUMNS;
 	t.out = ns_out_new(oo.fmt, oo.noheadings, "devices");
+	ns_out_flags(t.out, oo.flags);
 	if (ns_out_columns(t.out, oo.columns, defaults) == -1)
 		usage(2);
 	if (!t.flat && ns_out_tree(t.out, "name") == -1)
@@ -802,7 +804,7 @@ usage(int status)
 {
 	ns_usage(status,
 	    "usage: devtree [-Nu] [-d depth] [-s subsystem,...] "
-	    "[-o list] [-Q expr]\n               [-JPrn] [-H] [path ...]\n",
+	    "[-o list] [-Q expr]\n               [-JPrnby] [-H] [path ...]\n",
 	    "\nShow the device hierarchy in one tree.\n\n"
 	    " -N, --numbers       block, char and net by major and "
 	    "minor\n"

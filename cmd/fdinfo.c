@@ -200,14 +200,15 @@ main(int argc, char *argv[])
 		{ "pid",		required_argument,	NULL, 'p' },
 		{ "type",		required_argument,	NULL, 't' },
 		NS_OUTPUT_LONGOPTS,
+		NS_VALUE_LONGOPTS,
 		NS_FILTER_LONGOPTS,
 		{ "types",		no_argument,	NULL,	OPT_TYPES },
 		NS_HELP_LONGOPTS,
 		{ NULL,			0,			NULL, 0 }
 	};
 	static const struct ns_tool tool = { "fdinfo",
-	    "ap:t:" NS_OUTPUT_OPTS NS_FILTER_OPTS NS_HELP_OPTS, longopts,
-	    usage };
+	    "ap:t:" NS_OUTPUT_OPTS NS_VALUE_OPTS NS_FILTER_OPTS NS_HELP_OPTS,
+	    longopts, usage };
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct run r = { 0 };
 	int ch, helpcols = 0, types = 0, rval = 0;
@@ -242,6 +243,7 @@ main(int argc, char *argv[])
 		    oo.noheadings) == 0 ? 0 : 1;
 	}
 	r.out = ns_out_new(oo.fmt, oo.noheadings, types ? "types" : "fds");
+	ns_out_flags(r.out, oo.flags);
 	if (ns_out_columns(r.out, oo.columns,
 	    types ? TYPES_COLUMNS : DEFAULT_COLUMNS) == -1)
 		usage(2);
@@ -265,7 +267,7 @@ usage(int status)
 	ns_usage(status,
 	    "usage: fdinfo [-a] [-p pid,...] [-t type,...] [-o list] "
 	    "[-Q expr]\n"
-	    "              [-JPrn] [-H] [--types] [path ...]\n",
+	    "              [-JPrnby] [-H] [--types] [path ...]\n",
 	    "\nList file descriptors, what each refers to as a path, "
 	    "and the holders of\nobjects.\n\n"
 	    " -a, --all           also cwd, root, exe, mapped files "

@@ -54,7 +54,7 @@ cat_arg(const char *input, void *arg)
 	}
 	if (c->records++ > 0 && c->oo.fmt != NS_FMT_PAIRS)
 		putchar('\n');
-	if (ns_out_record(o, c->oo.fmt, stdout) == -1)
+	if (ns_out_record(o, c->oo.fmt, c->oo.flags, stdout) == -1)
 		err(1, "stdout");
 	ns_obj_free(o);
 	return 0;
@@ -66,6 +66,7 @@ print_json(struct cat *c)
 	size_t i;
 
 	c->out = ns_out_new(NS_FMT_JSON, c->oo.noheadings, "objects");
+	ns_out_flags(c->out, c->oo.flags);
 	for (i = 0; i < c->nobjs; i++)
 		ns_out_columns_of(c->out, c->objs[i]);
 	for (i = 0; i < c->nobjs; i++) {
@@ -80,12 +81,14 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		NS_OUTPUT_LONGOPTS,
+		NS_VALUE_LONGOPTS,
 		NS_FILTER_LONGOPTS,
 		NS_HELP_LONGOPTS,
 		{ NULL,			0,			NULL, 0 }
 	};
 	static const struct ns_tool tool = { "nscat",
-	    NS_OUTPUT_OPTS NS_FILTER_OPTS NS_HELP_OPTS, longopts, usage };
+	    NS_OUTPUT_OPTS NS_VALUE_OPTS NS_FILTER_OPTS NS_HELP_OPTS, longopts,
+	    usage };
 	struct cat c = { .oo = { NS_FMT_TABLE, 0, NULL } };
 	int ch, helpcols = 0, rval;
 
@@ -102,6 +105,7 @@ main(int argc, char *argv[])
 		usage(2);
 	if (c.oo.columns != NULL) {
 		c.out = ns_out_new(c.oo.fmt, c.oo.noheadings, "objects");
+		ns_out_flags(c.out, c.oo.flags);
 		if (ns_out_columns(c.out, c.oo.columns, "path") == -1)
 			usage(2);
 	}
@@ -115,7 +119,7 @@ static void
 usage(int status)
 {
 	ns_usage(status,
-	    "usage: nscat [-o list] [-Q expr] [-JPrn] [-H] path ...\n",
+	    "usage: nscat [-o list] [-Q expr] [-JPrnby] [-H] path ...\n",
 	    "\nPrint the attributes of objects in the namespace.\n\n"
 	    " -o, --output LIST   a table of these columns, "
 	    "one row an object\n"

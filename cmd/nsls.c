@@ -254,12 +254,14 @@ main(int argc, char *argv[])
 		{ "long",		no_argument,		NULL, 'l' },
 		{ "recursive",		no_argument,		NULL, 'R' },
 		NS_OUTPUT_LONGOPTS,
+		NS_VALUE_LONGOPTS,
 		NS_FILTER_LONGOPTS,
 		NS_HELP_LONGOPTS,
 		{ NULL,			0,			NULL, 0 }
 	};
 	static const struct ns_tool tool = { "nsls",
-	    "dlR" NS_OUTPUT_OPTS NS_FILTER_OPTS NS_HELP_OPTS, longopts, usage };
+	    "dlR" NS_OUTPUT_OPTS NS_VALUE_OPTS NS_FILTER_OPTS NS_HELP_OPTS,
+	    longopts, usage };
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct listing ls = { 0 };
 	char *root[] = { "/", NULL };
@@ -291,6 +293,7 @@ main(int argc, char *argv[])
 	/* A table for -o, -J, -P, -r or -l; else bare paths. */
 	if (oo.columns != NULL || oo.fmt != NS_FMT_TABLE || longfmt) {
 		ls.out = ns_out_new(oo.fmt, oo.noheadings, "nodes");
+		ns_out_flags(ls.out, oo.flags);
 		if (ns_out_columns(ls.out, oo.columns,
 		    longfmt ? LONG_COLUMNS : "path") == -1)
 			usage(2);
@@ -310,7 +313,8 @@ static void
 usage(int status)
 {
 	ns_usage(status,
-	    "usage: nsls [-dlR] [-o list] [-Q expr] [-JPrn] [-H] [path ...]\n",
+	    "usage: nsls [-dlR] [-o list] [-Q expr] [-JPrnby] [-H] "
+	    "[path ...]\n",
 	    "\nList the children of nodes in the namespace.\n\n"
 	    " -d, --directory     the node itself, not its children\n"
 	    " -l, --long          add the type and a summary\n"

@@ -68,9 +68,25 @@ _nstools_dequote()
 	printf '%s' "$out"
 }
 
+# The words on standard input that start with $1, in either case when $2
+# is "icase", as the tools take column names and kinds: a word that
+# matches only in another case is offered in the case typed, all
+# capitals or all small letters, so that what is typed stays its start.
+_nstools_match()
+{
+	awk -v last="$1" -v icase="$2" '
+	$0 == "" { next }
+	index($0, last) == 1 { print; next }
+	icase != "icase" || index(tolower($0), tolower(last)) != 1 { next }
+	last ~ /[a-z]/ && last !~ /[A-Z]/ { print tolower($0); next }
+	last ~ /[A-Z]/ && last !~ /[a-z]/ { print toupper($0); next }
+	{ print }'
+}
+
 # Offer the words of a comma-separated list: what is typed before the
 # last comma (and a leading +, for -o +LIST) stays, the last item is
-# completed from the words given on standard input.
+# completed from the words given on standard input, in either case with
+# "icase" as the second argument.
 _nstools_list()
 {
 	local cur=$1 head= last w
@@ -86,8 +102,8 @@ _nstools_list()
 		fi
 	fi
 	while IFS= read -r w; do
-		[[ -n $w && $w == "$last"* ]] && COMPREPLY+=("$head$w")
-	done
+		COMPREPLY+=("$head$w")
+	done < <(_nstools_match "$last" "${2-}")
 	_nstools_nospace
 }
 
@@ -226,7 +242,8 @@ _nstools()
 			EOF
 			;;
 		*:-o|*:--output)
-			_nstools_list "$cur" < <(_nstools_columns "${COMP_WORDS[0]}")
+			_nstools_list "$cur" icase < <(
+			    _nstools_columns "${COMP_WORDS[0]}")
 			;;
 		fdinfo:-p|fdinfo:--pid)
 			_nstools_list "$cur" < <(
@@ -234,7 +251,7 @@ _nstools()
 			    sed 's|.*/||')
 			;;
 		fdinfo:-t|fdinfo:--type)
-			_nstools_list "$cur" < <(
+			_nstools_list "$cur" icase < <(
 			    "${COMP_WORDS[0]}" --types -n 2>/dev/null |
 			    awk 'NR > 1 || $1 != "KIND" { print $1 }')
 			;;

@@ -5,6 +5,7 @@
 #define NS_CORE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "provider.h"
@@ -38,6 +39,24 @@ char			*ns_escape_cut(const char *s, size_t n, size_t max);
  * out by the layer itself (own: JSON, raw output, a table that draws no
  * tree) or all by libsmartcols; for the tests, which compare the two. */
 void			 ns_out_layout(struct ns_out *, FILE *, int own);
+/* A size in bytes as lsblk writes it: 512B, 1.5K, 977K, 4.7G (powers of
+ * 1024, a tenth where it is not 0), into buf. */
+void			 ns_size_human(uint64_t, char *buf, size_t size);
+/* outfit.c: a table at a terminal.  The terminal's width at fp. */
+size_t			 ns_term_width(FILE *);
+/* Whether fp is a terminal; if so, the table is set to fit its width
+ * with no blanks at a line's end (libsmartcols's minout). */
+struct libscols_table;
+int			 ns_at_terminal(struct libscols_table *, FILE *);
+/* Print the table for the terminal at fp, fitted, no line ending in a
+ * blank: scols_print_table's result. */
+int			 ns_print_fitted(struct libscols_table *, FILE *);
+/* Which columns a table of n columns, width[i] wide with a heading of
+ * head[i], must have cut to fit termw: of those with cut[i] 1 (may be
+ * cut), the widest first and the first column last, as few as make the
+ * rest and them at their headings' width fit; each chosen gets 2. */
+void			 ns_fit_choose(const size_t *width, const size_t *head,
+			    int *cut, size_t n, size_t termw);
 /* The core's own attributes, ending in a NULL name. */
 extern const struct ns_attr ns_core_attrs[];
 

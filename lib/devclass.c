@@ -118,6 +118,48 @@ dev_node(struct ns_obj *obj)
 	return node;
 }
 
+/* The volume on a block device, probed the first time one of its values
+ * is asked for and kept for the others. */
+static struct devvol *
+dev_vol(struct ns_obj *obj)
+{
+	struct devpriv *dp = dev_load(obj);
+
+	if (dp->vol == NULL)
+		dp->vol = ns_dev_vol_probe(dev_node(obj), obj->path);
+	return dp->vol;
+}
+
+static int
+get_fstype(struct ns_obj *obj, struct ns_val *val)
+{
+	return ns_dev_vol_add(val, dev_vol(obj), VOL_TYPE);
+}
+
+static int
+get_label(struct ns_obj *obj, struct ns_val *val)
+{
+	return ns_dev_vol_add(val, dev_vol(obj), VOL_LABEL);
+}
+
+static int
+get_uuid(struct ns_obj *obj, struct ns_val *val)
+{
+	return ns_dev_vol_add(val, dev_vol(obj), VOL_UUID);
+}
+
+static int
+get_mounts(struct ns_obj *obj, struct ns_val *val)
+{
+	return ns_dev_add_mounts(val, dev_major(obj), dev_minor(obj), 0);
+}
+
+static int
+get_mountpoints(struct ns_obj *obj, struct ns_val *val)
+{
+	return ns_dev_add_mounts(val, dev_major(obj), dev_minor(obj), 1);
+}
+
 /* The device's name: its sysname, or for a node sysfs does not know, the
  * node's path below /dev ("pts/3"), as ps(1) names terminals. */
 static const char *
@@ -438,6 +480,7 @@ dev_release(struct ns_obj *obj)
 		return;
 	if (dp->ud != NULL)
 		udev_device_unref(dp->ud);
+	ns_dev_vol_free(dp->vol);
 	free(dp);
 	obj->priv = NULL;
 }
@@ -485,6 +528,13 @@ static const struct ns_attr blockdev_attrs[] = {
 	{ "slaves", NS_LINKS, "the block devices this one is built on",
 	    get_slaves },
 	{ "backing", NS_LINK, "the file behind a loop device", get_backing },
+	{ "fstype", NS_STRING, "file system type", get_fstype },
+	{ "label", NS_STRING, "the file system's label", get_label },
+	{ "uuid", NS_STRING, "the file system's UUID", get_uuid },
+	{ "mounts", NS_LINKS, "the mounts of the block device's file system",
+	    get_mounts },
+	{ "mountpoints", NS_LINKS, "where the block device is mounted",
+	    get_mountpoints },
 	DEV_SYSPATH, DEV_MODEL, DEV_SERIAL, NS_ATTR_FDS,
 	{ NULL }
 };

@@ -10,6 +10,8 @@
  *	devnet.c	the interfaces
  *	devname.c	the path that names a udev device, and the parent
  *			links made of it
+ *	devvol.c	the file system on a block device (libblkid) and
+ *			its mounts (through the core, from /mount)
  *	devload.c	the tables read once a run (udev, /proc/devices,
  *			the /dev scan, the devices of each kind)
  *
@@ -100,8 +102,10 @@ net_set_ifindex(struct ns_obj *o, uint64_t ifindex)
 }
 
 /* What a device object hangs on priv. */
+struct devvol;
 struct devpriv {
 	struct udev_device	*ud;	/* NULL when sysfs does not know it */
+	struct devvol		*vol;	/* libblkid's findings, once probed */
 };
 
 /* What an interface hangs on priv. */
@@ -259,6 +263,20 @@ int		 ns_dev_canon(struct udev_device *, char *buf, size_t size,
 		    uint64_t id[3]);
 int		 ns_dev_add_dir_parent(struct ns_val *, const char *syspath);
 int		 ns_dev_add_parent(struct ns_val *, struct udev_device *);
+
+/* devvol.c: what libblkid finds on the block device at node, for the
+ * object at path (counted as not readable if the node is not ours to
+ * read); never NULL. */
+struct devvol	*ns_dev_vol_probe(const char *node, const char *path);
+void		 ns_dev_vol_free(struct devvol *);
+/* One of its values, or -1 with errno: the probe's error, or ENOENT. */
+enum { VOL_TYPE, VOL_LABEL, VOL_UUID };
+int		 ns_dev_vol_add(struct ns_val *, const struct devvol *,
+		    int which);
+/* The mounts of the block device MAJ:MIN, as /mount/ID links, or with
+ * targets their mount points; -1 with ENOENT if none. */
+int		 ns_dev_add_mounts(struct ns_val *, uint64_t maj, uint64_t min,
+		    int targets);
 
 /* devnet.c: interfaces. */
 /* Make obj the interface, keeping the link the lookup brought. */

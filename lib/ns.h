@@ -102,15 +102,22 @@ void		 ns_filter_free(struct ns_query *);
  * A tree's rows (ns_out_child) are all added: the tool keeps the
  * ancestors of a match itself. */
 void		 ns_out_filter(struct ns_out *, struct ns_query *);
+/* How values and names are written (-b, -y), for ns_out_flags and
+ * ns_out_record. */
+#define NS_OUT_BYTES	0x1	/* sizes in bytes, not 1.5G, in a table */
+#define NS_OUT_SHELL	0x2	/* -P keys a shell can eval: NS_PATH= */
+/* Set those flags on a table, before its columns are set. */
+void		 ns_out_flags(struct ns_out *, unsigned);
 /* Print one object as KEY VALUE lines (nscat's default form). */
-int		 ns_out_record(struct ns_obj *, enum ns_format, FILE *);
+int		 ns_out_record(struct ns_obj *, enum ns_format, unsigned flags,
+		    FILE *);
 /* Print the table of every column name with its type and meaning (-H). */
 int		 ns_out_help(enum ns_format, int noheadings);
 /* The same for the objects of one top-level node only ("proc", "dev"),
  * or of a list of class types ("fd,assoc"). */
 int		 ns_out_help_of(const char *top, enum ns_format, int noheadings);
 
-/* The output flags every tool takes: -J -P -r -n -o LIST. */
+/* The output flags every tool takes: -J -P -r -n -o LIST, -b -y. */
 struct ns_outopts {
 	enum ns_format	 fmt;
 	int		 noheadings;
@@ -119,6 +126,7 @@ struct ns_outopts {
 	const char	*filter_text;	/* -Q as given */
 	/* The names -Q may use, if not the attributes' (nswatch's). */
 	int		(*known)(const char *);
+	unsigned	 flags;		/* NS_OUT_BYTES, NS_OUT_SHELL */
 };
 
 /* Call fn for each argument, and for "-" for each line of standard

@@ -33,10 +33,23 @@
  * JSON, a tree's too, is written here in libsmartcols's layout, with one
  * difference: an array attribute that has no value is [], where
  * libsmartcols 2.38 writes [null], an array that holds one null.
+ *
+ * At a terminal a table fits its width, as lsblk's and lsfd's do
+ * (outfit.c says how): libsmartcols lays it out, told which columns it
+ * may cut.  Nothing changes for a file or a pipe: there is no width to
+ * fit.
+ *
+ * A size is in bytes to a program (-r, -P, -J) and human-readable in a
+ * table, as lsblk writes it (1.5G: powers of 1024, a decimal where it
+ * tells); -b keeps bytes there too.  Which columns are sizes is said
+ * here by name, once, rather than by every provider: "size" is bytes in
+ * every class that has one, and so are the few IPC amounts listed.
  */
 #include <ctype.h>
 #include <err.h>
 #include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +75,7 @@ struct column {
 	const struct ns_attr	*hit[COLUMN_CLASSES];	/* ...their
 							   attribute, or NULL */
 	unsigned		 next;	/* the slot to fill next */
+	int			 human;	/* a size, written 1.5G */
 };
 
 struct ns_out {
@@ -72,6 +86,9 @@ struct ns_out {
 	size_t			 rows;	/* buffered, not yet printed */
 	int			 printed;
 	int			 tree;	/* a column draws the tree */
+	size_t			 treecol;	/* which */
+	int			 term;	/* a table at a terminal, to fit */
+	unsigned		 flags;	/* NS_OUT_BYTES, NS_OUT_SHELL */
 	struct ns_val		 val;
 	FILE			*fp;
 	/* The rows of a table laid out here (own): ncols cells a row,
@@ -102,6 +119,78 @@ upper(const char *s)
 	for (p = u; *p; p++)
 		*p = (char)toupper((unsigned char)*p);
 	return u;
+}
+
+/*
+ * A key of pairs output: the column's name in capitals or, for -y, a
+ * name a shell can take for a variable of its own, as lsblk's -y makes
+ * it (any byte but a letter, a digit and _ made _) and with NS_ before
+ * it, so that eval sets NS_PATH and NS_UID, never PATH and UID.
+ */
+static char *
+key(const char *name, int shell)
+{
+	char *k, *p;
+
+	if (!shell)
+		return upper(name);
+	if (asprintf(&k, "NS_%s", name) == -1)
+		err(1, NULL);
+	for (p = k; *p; p++)
+		*p = isalnum((unsigned char)*p) ?
+		    (char)toupper((unsigned char)*p) : '_';
+	return k;
+}
+
+/* The attributes that are a number of bytes in every class that has
+ * them. */
+static int
+is_size(const struct ns_attr *a)
+{
+	static const char *const sizes[] = {
+		"size", "rss", "swap", "cbytes", "qsize",
+	};
+	size_t i;
+
+	if (a->type != NS_NUMBER)
+		return 0;
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		if (strcmp(a->name, sizes[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* lsblk's size_to_human_string() with its defaults: one letter, one
+ * decimal, rounded; the point is a point in every locale, where lsblk
+ * takes the locale's, so that a table reads the same everywhere. */
+void
+ns_size_human(uint64_t n, char *buf, size_t size)
+{
+	static const char letters[] = "BKMGTPE";
+	uint64_t dec = n, frac = 0;
+	int exp = 0;
+
+	while (exp < 60 && n >= (uint64_t)1 << (exp + 10))
+		exp += 10;
+	if (exp > 0) {
+		dec = n >> exp;
+		frac = n & (((uint64_t)1 << exp) - 1);
+		/* Thousandths, then tenths rounded, as lsblk counts. */
+		if (frac >= UINT64_MAX / 1000)
+			frac = ((frac / 1024) * 1000) >> (exp - 10);
+		else
+			frac = (frac * 1000) >> exp;
+		frac = (frac + 50) / 100;
+		if (frac == 10) {
+			dec++;
+			frac = 0;
+		}
+	}
+	if (frac != 0)
+		snprintf(buf, size, "%" PRIu64 ".%" PRIu64 "%c", dec, frac,
+		    letters[exp / 10]);
+	else
+		snprintf(buf, size, "%" PRIu64 "%c", dec, letters[exp / 10]);
 }
 
 static struct libscols_table *
@@ -142,9 +231,18 @@ ns_out_new(enum ns_format fmt, int noheadings, const char *name)
 	out->fp = stdout;
 	out->noheadings = noheadings;
 	out->name = name;
+	out->term = fmt == NS_FMT_TABLE && ns_at_terminal(out->tb, stdout);
 	out->own = fmt == NS_FMT_JSON || fmt == NS_FMT_RAW ||
-	    (fmt == NS_FMT_TABLE && !isatty(STDOUT_FILENO));
+	    (fmt == NS_FMT_TABLE && !out->term);
 	return out;
+}
+
+/* Kept, and read as each column is added: a size column is written
+ * human-readable or not, a key named for the shell or not, from then on. */
+void
+ns_out_flags(struct ns_out *out, unsigned flags)
+{
+	out->flags = flags;
 }
 
 void
@@ -154,8 +252,10 @@ ns_out_layout(struct ns_out *out, FILE *fp, int own)
 	out->own = own && (out->fmt == NS_FMT_JSON ||
 	    ((out->fmt == NS_FMT_TABLE || out->fmt == NS_FMT_RAW) &&
 	    !out->tree));
+	out->term = 0;
 	scols_table_set_stream(out->tb, fp);
 	scols_table_set_termforce(out->tb, SCOLS_TERMFORCE_NEVER);
+	scols_table_enable_minout(out->tb, 0);
 }
 
 static void
@@ -173,7 +273,8 @@ add_column(struct ns_out *out, const struct ns_attr *a)
 		flags |= SCOLS_FL_RIGHT;
 	if (a->type == NS_LINKS || a->type == NS_STRINGS)
 		flags |= SCOLS_FL_WRAP;
-	name = upper(a->name);
+	name = key(a->name, out->fmt == NS_FMT_PAIRS &&
+	    (out->flags & NS_OUT_SHELL));
 	cl = scols_table_new_column(out->tb, name, 0, flags);
 	free(name);
 	if (cl == NULL)
@@ -201,7 +302,9 @@ add_column(struct ns_out *out, const struct ns_attr *a)
 		err(1, NULL);
 	/* libsmartcols counts the header's width, printed or not. */
 	out->width[out->ncols] = strlen(a->name);
-	out->cols[out->ncols++] = (struct column){ .attr = a };
+	out->cols[out->ncols++] = (struct column){ .attr = a,
+	    .human = out->fmt == NS_FMT_TABLE &&
+	    !(out->flags & NS_OUT_BYTES) && is_size(a) };
 }
 
 /* The columns of a list, each known: an empty list or name is none,
@@ -262,13 +365,30 @@ ns_out_columns_of(struct ns_out *out, struct ns_obj *o)
 	return 0;
 }
 
+/* A size's cell, human-readable: NULL where the value is no number. */
+static char *
+human_cell(const struct ns_val *v)
+{
+	uint64_t n;
+	char buf[32], *s;
+
+	if (v->n != 1 || ns_parse_u64(v->buf, UINT64_MAX, &n) == -1)
+		return NULL;
+	ns_size_human(n, buf, sizeof(buf));
+	if ((s = strdup(buf)) == NULL)
+		err(1, NULL);
+	return s;
+}
+
 /*
  * The cell text of a value: its elements one a line (a cell of several
  * lines in a table, an array in JSON, \x0a-separated in raw output as
- * lsblk prints mount points), escaped where libsmartcols will not.
+ * lsblk prints mount points), escaped where libsmartcols will not; a
+ * size human-readable where human says so.
  */
 static char *
-cell(const struct ns_val *v, enum ns_type type, enum ns_format fmt)
+cell(const struct ns_val *v, enum ns_type type, enum ns_format fmt,
+    int human)
 {
 	int escape = fmt == NS_FMT_TABLE || fmt == NS_FMT_JSON;
 	int text = type != NS_LINK && type != NS_LINKS;
@@ -276,6 +396,8 @@ cell(const struct ns_val *v, enum ns_type type, enum ns_format fmt)
 	const char *e;
 	char *s;
 
+	if (human && (s = human_cell(v)) != NULL)
+		return s;
 	for (i = 0, e = v->buf; i < v->n; i++, e += strlen(e) + 1)
 		size += (escape ? 4 * strlen(e) : strlen(e)) + 1;
 	if ((s = malloc(size)) == NULL)
@@ -357,7 +479,8 @@ own_row(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 		if ((a = column_attr(&out->cols[i], o->cls)) == NULL ||
 		    ns_attr_get(o, a, &out->val) == -1)
 			continue;
-		row[i] = cell(&out->val, a->type, out->fmt);
+		row[i] = cell(&out->val, a->type, out->fmt,
+		    out->cols[i].human);
 		/* JSON has no widths to keep. */
 		if (out->fmt == NS_FMT_TABLE &&
 		    (w = cell_width(row[i])) > out->width[i])
@@ -413,12 +536,27 @@ own_to_scols(struct ns_out *out)
 	out->own = 0;
 }
 
+/* How deep a line of a tree is: the width of the tree's drawing before
+ * its cell, two a level. */
+static size_t
+tree_art(struct libscols_line *ln)
+{
+	size_t w = 0;
+
+	while ((ln = scols_line_get_parent(ln)) != NULL)
+		w += 2;
+	return w;
+}
+
+/* A row handed to libsmartcols.  At a terminal each column's width is
+ * counted too, the tree's drawing in it, for fit(). */
 struct ns_row *
 ns_out_child(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 {
 	struct libscols_line *ln;
 	const struct ns_attr *a;
-	size_t i;
+	size_t i, w;
+	char *c;
 
 	if (out->own)
 		return own_row(out, o, parent);
@@ -429,8 +567,15 @@ ns_out_child(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 		if ((a = column_attr(&out->cols[i], o->cls)) == NULL ||
 		    ns_attr_get(o, a, &out->val) == -1)
 			continue;
-		if (scols_line_refer_data(ln, i,
-		    cell(&out->val, a->type, out->fmt)))
+		c = cell(&out->val, a->type, out->fmt, out->cols[i].human);
+		if (out->term) {
+			w = cell_width(c);
+			if (out->tree && i == out->treecol)
+				w += tree_art(ln);
+			if (w > out->width[i])
+				out->width[i] = w;
+		}
+		if (scols_line_refer_data(ln, i, c))
 			err(1, NULL);
 	}
 	out->rows++;
@@ -469,6 +614,7 @@ ns_out_tree(struct ns_out *out, const char *name)
 		scols_column_set_flags(cl, scols_column_get_flags(cl) |
 		    SCOLS_FL_TREE);
 		out->tree = 1;
+		out->treecol = i;
 		/* A JSON tree is written here, from the first row on. */
 		if (out->own && (out->fmt != NS_FMT_JSON || out->ncells > 0))
 			own_to_scols(out);
@@ -528,6 +674,49 @@ own_line(struct ns_out *out, const char **pos)
 		}
 		putc('\n', out->fp);
 	} while (more);
+}
+
+/* Whether libsmartcols may cut a column: not a number, which would lie
+ * cut, nor the tree, whose drawing it would let spill over the next
+ * column. */
+static int
+cuttable(const struct ns_out *out, size_t i)
+{
+	return out->cols[i].attr->type != NS_NUMBER &&
+	    !(out->tree && i == out->treecol);
+}
+
+/* The table at a terminal, before libsmartcols prints it: the columns
+ * ns_fit_choose picks are marked for it to truncate. */
+static void
+fit(struct ns_out *out)
+{
+	struct libscols_column *cl;
+	size_t i, *head, termw;
+	int *can;
+
+	head = reallocarray(NULL, out->ncols, sizeof(*head));
+	can = reallocarray(NULL, out->ncols, sizeof(*can));
+	if (head == NULL || can == NULL)
+		err(1, NULL);
+	for (i = 0; i < out->ncols; i++) {
+		head[i] = strlen(out->cols[i].attr->name);
+		can[i] = cuttable(out, i);
+	}
+	/* The width now, for both: the terminal may have been resized
+	 * while the rows came. */
+	termw = ns_term_width(out->fp);
+	scols_table_set_termwidth(out->tb, termw);
+	ns_fit_choose(out->width, head, can, out->ncols, termw);
+	for (i = 0; i < out->ncols; i++) {
+		if (can[i] != 2)
+			continue;
+		cl = scols_table_get_column(out->tb, i);
+		scols_column_set_flags(cl, scols_column_get_flags(cl) |
+		    SCOLS_FL_TRUNC);
+	}
+	free(head);
+	free(can);
 }
 
 /* A raw field: never empty, a value of "-" told from none. */
@@ -829,10 +1018,15 @@ ns_out_flush(struct ns_out *out)
 		/* A full disk or a closed pipe is told now, not at exit. */
 		if (fflush(out->fp) == EOF)
 			return -1;
-		for (i = 0; i < out->ncols; i++)
-			out->width[i] = strlen(out->cols[i].attr->name);
-	} else if (scols_print_table(out->tb) != 0)
-		return -1;
+	} else {
+		if (out->term)
+			fit(out);
+		if ((out->term ? ns_print_fitted(out->tb, out->fp) :
+		    scols_print_table(out->tb)) != 0)
+			return -1;
+	}
+	for (i = 0; i < out->ncols; i++)
+		out->width[i] = strlen(out->cols[i].attr->name);
 	scols_table_remove_lines(out->tb);
 	scols_table_enable_noheadings(out->tb, 1);
 	out->noheadings = 1;
@@ -890,8 +1084,14 @@ raw_record(struct ns_obj *o, FILE *fp)
 	return ferror(fp) ? -1 : 0;
 }
 
+/*
+ * With -P, one line of pairs, named for eval with -y; else a table of
+ * KEY VALUE lines, a size human-readable in it but with -b, and at a
+ * terminal a long value wrapped in its column.
+ */
 int
-ns_out_record(struct ns_obj *o, enum ns_format fmt, FILE *fp)
+ns_out_record(struct ns_obj *o, enum ns_format fmt, unsigned flags,
+    FILE *fp)
 {
 	const struct ns_attr *lists[2] = { ns_core_attrs, o->cls->attrs };
 	struct libscols_table *tb;
@@ -901,15 +1101,17 @@ ns_out_record(struct ns_obj *o, enum ns_format fmt, FILE *fp)
 	const char *e;
 	size_t i, k, col = 0;
 	char *name;
-	int r;
+	int r, human, term;
 
 	if (fmt == NS_FMT_RAW)
 		return raw_record(o, fp);
 	tb = new_table(fmt, fmt != NS_FMT_PAIRS, "object");
 	scols_table_set_stream(tb, fp);
+	term = fmt == NS_FMT_TABLE && ns_at_terminal(tb, fp);
 	if (fmt != NS_FMT_PAIRS) {
 		if (scols_table_new_column(tb, "KEY", 0, 0) == NULL ||
-		    scols_table_new_column(tb, "VALUE", 0, 0) == NULL)
+		    scols_table_new_column(tb, "VALUE", 0,
+		    term ? SCOLS_FL_WRAP : 0) == NULL)
 			err(1, NULL);
 	} else if ((ln = scols_table_new_line(tb, NULL)) == NULL)
 		err(1, NULL);
@@ -921,15 +1123,17 @@ ns_out_record(struct ns_obj *o, enum ns_format fmt, FILE *fp)
 			if (ns_attr_get(o, a, &v) == -1)
 				continue;
 			if (fmt == NS_FMT_PAIRS) {
-				name = upper(a->name);
+				name = key(a->name, flags & NS_OUT_SHELL);
 				if (scols_table_new_column(tb, name, 0, 0) ==
 				    NULL)
 					err(1, NULL);
 				free(name);
 				scols_line_refer_data(ln, col++,
-				    cell(&v, a->type, fmt));
+				    cell(&v, a->type, fmt, 0));
 				continue;
 			}
+			human = fmt == NS_FMT_TABLE &&
+			    !(flags & NS_OUT_BYTES) && is_size(a);
 			for (k = 0, e = v.buf; k < v.n; k++, e += strlen(e) + 1) {
 				ns_val_reset(&one);
 				ns_val_add(&one, e);
@@ -937,11 +1141,11 @@ ns_out_record(struct ns_obj *o, enum ns_format fmt, FILE *fp)
 					err(1, NULL);
 				scols_line_set_data(ln, 0, a->name);
 				scols_line_refer_data(ln, 1,
-				    cell(&one, a->type, fmt));
+				    cell(&one, a->type, fmt, human));
 			}
 		}
 	}
-	r = scols_print_table(tb);
+	r = term ? ns_print_fitted(tb, fp) : scols_print_table(tb);
 	scols_unref_table(tb);
 	ns_val_free(&v);
 	ns_val_free(&one);
@@ -981,15 +1185,17 @@ ns_out_help_of(const char *top, enum ns_format fmt, int noheadings)
 {
 	struct libscols_table *tb;
 	struct libscols_column *cl;
-	int r;
+	int r, term;
 
 	tb = new_table(fmt, noheadings, "columns");
+	term = fmt == NS_FMT_TABLE && ns_at_terminal(tb, stdout);
 	if (scols_table_new_column(tb, "NAME", 0, 0) == NULL ||
 	    scols_table_new_column(tb, "TYPE", 0, 0) == NULL ||
-	    (cl = scols_table_new_column(tb, "DESCRIPTION", 0, 0)) == NULL)
+	    (cl = scols_table_new_column(tb, "DESCRIPTION", 0,
+	    term ? SCOLS_FL_WRAP : 0)) == NULL)
 		err(1, NULL);
 	ns_attr_each(top, help_row, tb);
-	r = scols_print_table(tb);
+	r = term ? ns_print_fitted(tb, stdout) : scols_print_table(tb);
 	scols_unref_table(tb);
 	return r == 0 && !ferror(stdout) ? 0 : -1;
 }

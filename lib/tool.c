@@ -21,6 +21,9 @@ int
 ns_outopt(struct ns_outopts *oo, int ch, const char *arg)
 {
 	switch (ch) {
+	case 'b':
+		oo->flags |= NS_OUT_BYTES;
+		break;
 	case 'J':
 		oo->fmt = NS_FMT_JSON;
 		break;
@@ -41,6 +44,9 @@ ns_outopt(struct ns_outopts *oo, int ch, const char *arg)
 		break;
 	case 'r':
 		oo->fmt = NS_FMT_RAW;
+		break;
+	case 'y':
+		oo->flags |= NS_OUT_SHELL;
 		break;
 	default:
 		return 0;

@@ -16,6 +16,8 @@
 /* The letters of the output flags (-o -J -P -r -n, ns_outopt) and -H,
  * of -Q, and of -h and -V, for a tool's option string. */
 #define NS_OUTPUT_OPTS	"o:JPrnH"
+/* -b and -y, for the tools that print tables of objects. */
+#define NS_VALUE_OPTS	"by"
 #define NS_FILTER_OPTS	"Q:"
 #define NS_HELP_OPTS	"hV"
 
@@ -28,6 +30,9 @@
 	{ "raw",		no_argument,		NULL, 'r' }, \
 	{ "noheadings",		no_argument,		NULL, 'n' }, \
 	{ "list-columns",	no_argument,		NULL, 'H' }
+#define NS_VALUE_LONGOPTS \
+	{ "bytes",		no_argument,		NULL, 'b' }, \
+	{ "shell",		no_argument,		NULL, 'y' }
 #define NS_FILTER_LONGOPTS \
 	{ "filter",		required_argument,	NULL, 'Q' }
 #define NS_HELP_LONGOPTS \
@@ -40,6 +45,9 @@
 	" -J, --json          JSON output\n" \
 	" -P, --pairs         KEY=\"value\" output\n" \
 	" -r, --raw           raw output\n"
+#define NS_USAGE_VALUES \
+	" -b, --bytes         sizes in bytes, not 1.5G\n" \
+	" -y, --shell         -P keys a shell can eval: NS_PATH=...\n"
 #define NS_USAGE_HEADINGS \
 	" -n, --noheadings    no headings\n" \
 	" -H, --list-columns  the columns and what they hold\n"
@@ -55,9 +63,9 @@ struct ns_tool {
 	void			(*usage)(int);	/* prints, and exits with it */
 };
 
-/* Take one of the common output flags (-J -P -r -n -o, and -Q, which
- * exits 2 after a message if its expression does not parse); 0 if ch is
- * not one of them. */
+/* Take one of the common output flags (-J -P -r -n -o -b -y, and -Q,
+ * which exits 2 after a message if its expression does not parse); 0 if
+ * ch is not one of them. */
 int	ns_outopt(struct ns_outopts *, int ch, const char *optarg);
 /* Say what was wrong with a command line getopt(3) refused, as getopt
  * would but escaped (opterr must be 0; opts is the option string). */

@@ -67,6 +67,28 @@ complete_words() {
 	    awk '{ print "path," tolower($1) }')"
 }
 
+@test "column and kind names complete in either case, in the case typed" {
+	columns=$("$NSLS" -H -n -r | awk '{ print tolower($1) }')
+	run -0 complete_words "$NSLS" -o PA
+	assert_line PATH
+	assert_line PARENT
+	assert_equal "$output" "$(grep '^pa' <<<"$columns" | tr a-z A-Z)"
+	run -0 complete_words "$NSCAT" -o path,NA
+	assert_line path,NAME
+	refute_line --regexp '^path,[^N]'
+	run -0 complete_words "$NSCAT" -o +SUMM
+	assert_output +SUMMARY
+	run -0 complete_words "$FDINFO" -t re
+	assert_output reg
+	run -0 complete_words "$FDINFO" -t EVENTF
+	assert_output EVENTFD
+	run -0 complete_words "$FDINFO" -t eventf
+	assert_output eventfd
+	# nsmount's options are FUSE's, which know one case only.
+	run -0 complete_words "$NSMOUNT" -o ALLOW_
+	assert_output ""
+}
+
 @test "namespace paths complete one component at a time, from nsls" {
 	run -0 complete_words "$NSLS" /de
 	assert_output /dev/

@@ -76,7 +76,7 @@ load helpers/common
 
 @test "nscat without a path is a usage error" {
 	run -2 --separate-stderr "$NSCAT"
-	assert_equal "$stderr" "usage: nscat [-o list] [-Q expr] [-JPrn] [-H] path ..."
+	assert_equal "$stderr" "usage: nscat [-o list] [-Q expr] [-JPrnby] [-H] path ..."
 }
 
 @test "nscat with an unknown column is a usage error" {

@@ -179,7 +179,7 @@ record(struct ns_obj *o, enum ns_format fmt)
 
 	if ((fp = open_memstream(&buf, &len)) == NULL)
 		abort();
-	FUZZ_CHECK(ns_out_record(o, fmt, fp) == 0);
+	FUZZ_CHECK(ns_out_record(o, fmt, 0, fp) == 0);
 	if (fclose(fp) == EOF)
 		abort();
 	return buf;

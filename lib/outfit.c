@@ -1,0 +1,122 @@
+/*
+ * outfit.c: a table at a terminal fits its width, as lsblk's and lsfd's
+ * do, and no line of it ends in a blank.
+ *
+ * lsblk and lsfd know their columns and mark the long ones for
+ * libsmartcols to cut.  The columns here are any provider's attributes,
+ * so no attribute says "cut me"; the rows do.  Once every row is in, the
+ * widest columns of text are marked, one by one, until the others and
+ * the marked ones at their headings' width fit; libsmartcols then takes
+ * from the marked ones alike.  A number, a short word, the tree's
+ * drawing and, but as a last resort, the path in the first column stay
+ * whole and in place.
+ *
+ * libsmartcols pads no line's end (minout), but a cell cut or wrapped
+ * just after a blank still ends in one, so the table is printed into
+ * memory as for a terminal and each line goes out without its trailing
+ * blanks.
+ */
+#include <sys/ioctl.h>
+
+#include <err.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <libsmartcols.h>
+
+#include "core.h"
+
+/* As libsmartcols finds the width: the terminal's own word, else
+ * $COLUMNS, else 80. */
+size_t
+ns_term_width(FILE *fp)
+{
+	struct winsize ws;
+	const char *c;
+	long long n;
+
+	if (ioctl(fileno(fp), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		return ws.ws_col;
+	if ((c = getenv("COLUMNS")) != NULL &&
+	    (n = strtonum(c, 1, INT_MAX, NULL)) > 0)
+		return (size_t)n;
+	return 80;
+}
+
+/* The width is set here, once, so that the columns fit() chooses and
+ * those libsmartcols cuts are counted against the same width. */
+int
+ns_at_terminal(struct libscols_table *tb, FILE *fp)
+{
+	if (!isatty(fileno(fp)))
+		return 0;
+	scols_table_enable_minout(tb, 1);
+	scols_table_set_termwidth(tb, ns_term_width(fp));
+	return 1;
+}
+
+/* Printed into memory, the stream no terminal: termforce keeps it laid
+ * out as for one. */
+int
+ns_print_fitted(struct libscols_table *tb, FILE *fp)
+{
+	char *buf = NULL, *s, *nl, *end;
+	size_t len = 0;
+	FILE *mem;
+	int r;
+
+	if ((mem = open_memstream(&buf, &len)) == NULL)
+		err(1, NULL);
+	scols_table_set_stream(tb, mem);
+	scols_table_set_termforce(tb, SCOLS_TERMFORCE_ALWAYS);
+	r = scols_print_table(tb);
+	if (fclose(mem) == EOF)
+		err(1, NULL);
+	scols_table_set_stream(tb, fp);
+	for (s = buf; s < buf + len; s = nl + 1) {
+		if ((nl = memchr(s, '\n', (size_t)(buf + len - s))) == NULL)
+			nl = buf + len;
+		for (end = nl; end > s && end[-1] == ' '; end--)
+			continue;
+		fwrite(s, 1, (size_t)(end - s), fp);
+		if (nl < buf + len)
+			putc('\n', fp);
+	}
+	free(buf);
+	return r;
+}
+
+/* The widest column that may be cut and is not yet marked, the first
+ * column last of all; n if none is left. */
+static size_t
+widest(const size_t *width, const int *cut, size_t n)
+{
+	size_t i, best = n;
+
+	for (i = 1; i < n; i++)
+		if (cut[i] == 1 && (best == n || width[i] > width[best]))
+			best = i;
+	if (best == n && n > 0 && cut[0] == 1)
+		best = 0;
+	return best;
+}
+
+/* A pure choice, apart from libsmartcols, so that a unit test can hold
+ * it to "as few as make it fit". */
+void
+ns_fit_choose(const size_t *width, const size_t *head, int *cut, size_t n,
+    size_t termw)
+{
+	size_t i, best, total = 0, saved = 0;
+
+	for (i = 0; i < n; i++)
+		total += width[i] + (i > 0);
+	while (total - saved > termw && (best = widest(width, cut, n)) < n) {
+		cut[best] = 2;
+		if (width[best] > head[best])
+			saved += width[best] - head[best];
+	}
+}
