@@ -246,24 +246,6 @@ static struct {
 	size_t		 n;
 } mnts;
 
-/* mountinfo escapes blanks, tabs, newlines and backslashes as \ooo. */
-static void
-unoctal(char *s)
-{
-	char *d = s;
-
-	for (; *s != '\0'; s++, d++) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' &&
-		    s[2] >= '0' && s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
-			*d = (char)((s[1] - '0') << 6 | (s[2] - '0') << 3 |
-			    (s[3] - '0'));
-			s += 3;
-		} else
-			*d = *s;
-	}
-	*d = '\0';
-}
-
 static void
 mnts_load(void)
 {
@@ -294,7 +276,7 @@ mnts_load(void)
 		min = strtoul(end + 1, &end, 10);
 		if (errno || *end != '\0')
 			continue;
-		unoctal(f[4]);
+		fd_unoctal(f[4]);
 		if ((mnts.m = reallocarray(mnts.m, mnts.n + 1,
 		    sizeof(*mnts.m))) == NULL)
 			err(1, NULL);

@@ -85,25 +85,6 @@ ns_fdent_unref(struct fdent *e)
 	free(e);
 }
 
-/* The anonymous inode's class: "anon_inode:[eventfd]" gives "eventfd"
- * and "anon_inode:inotify" gives "inotify". */
-static void
-anon_class(const char *link, char *buf, size_t size)
-{
-	const char *s = link + strlen("anon_inode:");
-	size_t n;
-
-	if (*s == '[')
-		s++;
-	n = strlen(s);
-	if (n > 0 && s[n - 1] == ']')
-		n--;
-	if (n >= size)
-		n = size - 1;
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-}
-
 /* "net:[4026531833]": the namespace type, or NULL. */
 const char *
 ns_fd_nsfs_type(const char *link, uint64_t *ino)
@@ -157,7 +138,7 @@ ns_fd_family_of(const char *link)
 		    strlen(kinds[i].link)) == 0)
 			return i;
 	if (strncmp(link, "anon_inode:", 11) == 0) {
-		anon_class(link, cls, sizeof(cls));
+		fd_anon_class(link, cls, sizeof(cls));
 		for (i = 0; i < NFAMILIES; i++)
 			if (kinds[i].anon && kinds[i].name != NULL &&
 			    strcmp(cls, kinds[i].name) == 0)
@@ -515,7 +496,7 @@ ns_fdent_kind(struct fdent *e)
 	else if (kinds[e->fam].name != NULL)
 		k = kinds[e->fam].name;
 	else {
-		anon_class(e->link, e->kind, sizeof(e->kind));
+		fd_anon_class(e->link, e->kind, sizeof(e->kind));
 		return e->kind;
 	}
 	strlcpy(e->kind, k, sizeof(e->kind));

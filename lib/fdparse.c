@@ -710,3 +710,40 @@ fd_parse_mapping(char *line, struct fd_mapping *m)
 	m->path = s;
 	return 0;
 }
+
+/* The anonymous inode's class: "anon_inode:[eventfd]" gives "eventfd"
+ * and "anon_inode:inotify" gives "inotify". */
+void
+fd_anon_class(const char *link, char *buf, size_t size)
+{
+	const char *s = link + strlen("anon_inode:");
+	size_t n;
+
+	if (*s == '[')
+		s++;
+	n = strlen(s);
+	if (n > 0 && s[n - 1] == ']')
+		n--;
+	if (n >= size)
+		n = size - 1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+}
+
+/* mountinfo escapes blanks, tabs, newlines and backslashes as \ooo. */
+void
+fd_unoctal(char *s)
+{
+	char *d = s;
+
+	for (; *s != '\0'; s++, d++) {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' &&
+		    s[2] >= '0' && s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
+			*d = (char)((s[1] - '0') << 6 | (s[2] - '0') << 3 |
+			    (s[3] - '0'));
+			s += 3;
+		} else
+			*d = *s;
+	}
+	*d = '\0';
+}

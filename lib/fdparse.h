@@ -141,6 +141,12 @@ struct fd_mapping {
 /* Parse a maps line, cut into words in place: 0, or -1 for a line that
  * maps no file or does not parse. */
 int	fd_parse_mapping(char *line, struct fd_mapping *);
+/* The class of an anonymous inode's link, into buf: "anon_inode:[eventfd]"
+ * gives "eventfd", "anon_inode:inotify" "inotify"; cut to fit. */
+void	fd_anon_class(const char *link, char *buf, size_t size);
+/* Undo mountinfo's \ooo escapes of blanks, tabs, newlines and
+ * backslashes, in place. */
+void	fd_unoctal(char *);
 
 /* Whether s ends in suffix. */
 static inline int

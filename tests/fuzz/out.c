@@ -8,6 +8,7 @@
  * the pairs are one line, the JSON parses, libsmartcols's and the
  * layer's own, and a raw row has a field a column, none of them empty.
  */
+#include "core.h"
 #include "ns.h"
 #include "provider.h"
 
