@@ -1,0 +1,271 @@
+/*
+ * netns.c: the target network namespace the providers answer for, the
+ * way into it and back, and the state they keep of each (see netns.h).
+ *
+ * Entering is setns(2) on the calling thread, only long enough to make a
+ * netlink socket: the socket stays bound to the namespace it was made in,
+ * so every later read through it is of that namespace, while the tool
+ * itself runs in its own again.  A failed return is fatal, since a read
+ * of the wrong namespace would print another's objects under the paths
+ * of this one.
+ *
+ * A provider's caches are kept per namespace, keyed by its inode: the
+ * provider's own static state serves the caller's namespace, as it always
+ * did, and a copy per other namespace comes from ns_netns_state, so that
+ * listing one namespace never shows another's objects.
+ */
+#include <sys/socket.h>
+#include <sys/stat.h>
+
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <linux/net_namespace.h>
+#include <linux/rtnetlink.h>
+#include <netlink/attr.h>
+#include <netlink/msg.h>
+#include <netlink/netlink.h>
+#include <netlink/socket.h>
+
+#include "provider.h"
+#include "netns.h"
+#include "nl.h"
+
+static uint64_t target;
+
+/* A provider's state of one namespace. */
+struct state {
+	void		*own;
+	uint64_t	 ino;
+	void		*block;
+};
+static struct state *states;
+static size_t nstates;
+
+uint64_t
+ns_netns_here(void)
+{
+	static uint64_t here;
+	struct stat st;
+
+	if (here == 0 && stat("/proc/self/ns/net", &st) == 0)
+		here = st.st_ino;
+	return here;
+}
+
+uint64_t
+ns_netns_target(void)
+{
+	return target;
+}
+
+uint64_t
+ns_netns_retarget(uint64_t ino)
+{
+	uint64_t before = target;
+
+	target = ino == ns_netns_here() ? 0 : ino;
+	return before;
+}
+
+int
+ns_netns_foreign(void)
+{
+	return target != 0;
+}
+
+/* Count a namespace that cannot be entered once, by its path. */
+static void
+skip_netns(uint64_t ino)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/ns/net/%llu", (unsigned long long)ino);
+	ns_skip_path(path);
+}
+
+int
+ns_netns_enter(uint64_t ino)
+{
+	int there, back, e;
+
+	if ((there = ns_nsfs_open_net(ino)) == -1) {
+		skip_netns(ino);
+		return -1;
+	}
+	if ((back = open("/proc/thread-self/ns/net", O_RDONLY | O_CLOEXEC)) ==
+	    -1) {
+		e = errno;
+		close(there);
+		errno = e;
+		return -1;
+	}
+	if (setns(there, CLONE_NEWNET) == -1) {
+		e = errno;
+		close(there);
+		close(back);
+		skip_netns(ino);
+		errno = e;
+		return -1;
+	}
+	close(there);
+	return back;
+}
+
+void
+ns_netns_leave(int back)
+{
+	/* Left there, every later read would be of the wrong namespace. */
+	if (setns(back, CLONE_NEWNET) == -1)
+		err(1, "setns: back to the network namespace");
+	close(back);
+}
+
+struct nl_sock *
+ns_netns_nl_socket(int protocol)
+{
+	struct nl_sock *sk;
+	int back;
+
+	if (target == 0)
+		return ns_nl_socket(protocol);
+	if ((back = ns_netns_enter(target)) == -1)
+		return NULL;
+	sk = ns_nl_socket(protocol);
+	ns_netns_leave(back);
+	return sk;
+}
+
+void *
+ns_netns_state(void *own, size_t size)
+{
+	size_t i;
+
+	if (target == 0)
+		return own;
+	for (i = 0; i < nstates; i++)
+		if (states[i].own == own && states[i].ino == target)
+			return states[i].block;
+	if ((states = reallocarray(states, nstates + 1, sizeof(*states))) ==
+	    NULL || (states[nstates].block = calloc(1, size)) == NULL)
+		err(1, NULL);
+	states[nstates].own = own;
+	states[nstates].ino = target;
+	return states[nstates++].block;
+}
+
+/*
+ * Netnsids.  An id means something only in the namespace that gave it:
+ * each namespace the run knows of is shown to the target's rtnetlink as
+ * a descriptor (RTM_GETNSID, NETNSA_FD) and its id there noted, once.
+ */
+struct nsid {
+	int32_t		 id;
+	uint64_t	 ino;
+};
+
+struct nsids {
+	int		 made;
+	struct nl_sock	*sk;
+	struct nsid	*v;
+	size_t		 n;
+};
+static struct nsids own_nsids;
+
+static int
+nsid_answer(struct nlmsghdr *h, void *arg)
+{
+	struct nlattr *tb[NETNSA_MAX + 1];
+	int32_t *id = arg;
+
+	if (h->nlmsg_type != RTM_NEWNSID ||
+	    nlmsg_parse(h, sizeof(struct rtgenmsg), tb, NETNSA_MAX, NULL) < 0 ||
+	    tb[NETNSA_NSID] == NULL)
+		return 0;
+	*id = (int32_t)nla_get_u32(tb[NETNSA_NSID]);
+	return 0;
+}
+
+/* The id the target gives the namespace of descriptor fd; -1 if none. */
+static int32_t
+nsid_ask(struct nl_sock *sk, int fd)
+{
+	struct rtgenmsg hdr = { .rtgen_family = AF_UNSPEC };
+	struct nl_msg *msg;
+	int32_t id = -1;
+
+	if ((msg = nlmsg_alloc_simple(RTM_GETNSID, 0)) == NULL ||
+	    nlmsg_append(msg, &hdr, sizeof(hdr), NLMSG_ALIGNTO) < 0 ||
+	    nla_put_u32(msg, NETNSA_FD, (uint32_t)fd) < 0)
+		err(1, NULL);
+	if (ns_nl_request(sk, msg, nsid_answer, NULL, &id) == -1)
+		id = -1;
+	nlmsg_free(msg);
+	return id;
+}
+
+static int
+nsid_note(uint64_t ino, void *arg)
+{
+	struct nsids *s = arg;
+	int32_t id;
+	int fd;
+
+	if ((fd = ns_nsfs_open_net(ino)) == -1)
+		return 0;
+	id = nsid_ask(s->sk, fd);
+	close(fd);
+	if (id < 0)
+		return 0;
+	if ((s->v = reallocarray(s->v, s->n + 1, sizeof(*s->v))) == NULL)
+		err(1, NULL);
+	s->v[s->n].id = id;
+	s->v[s->n++].ino = ino;
+	return 0;
+}
+
+uint64_t
+ns_netns_of_nsid(int32_t nsid)
+{
+	struct nsids *s = ns_netns_state(&own_nsids, sizeof(*s));
+	size_t i;
+
+	if (!s->made) {
+		s->made = 1;
+		if ((s->sk = ns_netns_nl_socket(NETLINK_ROUTE)) != NULL) {
+			/* The namespaces are listed in the caller's. */
+			(void)ns_nsfs_each_net(nsid_note, s);
+			nl_socket_free(s->sk);
+			s->sk = NULL;
+		}
+	}
+	for (i = 0; i < s->n; i++)
+		if (s->v[i].id == nsid)
+			return s->v[i].ino;
+	return 0;
+}
+
+void
+ns_netns_addf(struct ns_val *v, uint64_t ino, const char *fmt, ...)
+{
+	va_list ap;
+	char *path;
+
+	va_start(ap, fmt);
+	if (vasprintf(&path, fmt, ap) == -1)
+		err(1, NULL);
+	va_end(ap);
+	if (ino == 0 || ino == (target != 0 ? target : ns_netns_here()))
+		ns_val_add(v, path);
+	else
+		ns_val_addf(v, "/ns/net/%llu%s", (unsigned long long)ino,
+		    path);
+	free(path);
+}
