@@ -29,6 +29,7 @@
 
 #include "provider.h"
 #include "netns.h"
+#include "netnsparse.h"
 
 /* A provider's class as seen through a namespace.  cls comes first:
  * an object's cls points at it. */
@@ -118,12 +119,10 @@ view_of(const struct ns_class *orig)
 static uint64_t
 view_netns(const struct ns_obj *o, size_t *plen)
 {
-	const char *p = o->path + strlen("/ns/net/");
-	char *end;
 	uint64_t ino;
 
-	ino = strtoull(p, &end, 10);
-	*plen = end - o->path;
+	if (ns_netns_prefix(o->path, &ino, plen) == -1)
+		errx(1, "%s: not of a network namespace's view", o->path);
 	return ino;
 }
 
@@ -183,44 +182,12 @@ view_leave(struct ns_obj *o, const struct saved *s)
 	ns_netns_retarget(s->target);
 }
 
-static int
-starts(const char *s, const char *word)
-{
-	size_t n = strlen(word);
-
-	return strncmp(s, word, n) == 0 && (s[n] == '\0' || s[n] == ' ' ||
-	    s[n] == '/');
-}
-
-/*
- * One element as seen from namespace ino: each word that is a path of the
- * provider's (/dev/net..., /net...) under the prefix, each of the caller's
- * namespace (/ns/net/HERE/...) in its short form.
- */
+/* One element as seen from namespace ino (ns_netns_rewrite). */
 static void
-rewrite(struct ns_val *v, const char *s, uint64_t ino)
+add_rewritten(struct ns_val *v, const char *s, uint64_t ino)
 {
-	char here[48], *out = NULL;
-	size_t hlen, i, size;
-	FILE *f;
+	char *out = ns_netns_rewrite(s, ino, ns_netns_here());
 
-	snprintf(here, sizeof(here), "/ns/net/%llu",
-	    (unsigned long long)ns_netns_here());
-	hlen = strlen(here);
-	if ((f = open_memstream(&out, &size)) == NULL)
-		err(1, NULL);
-	for (i = 0; s[i] != '\0'; i++) {
-		if (i == 0 || s[i - 1] == ' ') {
-			if (starts(s + i, "/dev/net") || starts(s + i, "/net"))
-				fprintf(f, "/ns/net/%llu",
-				    (unsigned long long)ino);
-			else if (starts(s + i, here) && s[i + hlen] == '/')
-				i += hlen;
-		}
-		putc(s[i], f);
-	}
-	if (fclose(f) != 0)
-		err(1, NULL);
 	ns_val_add(v, out);
 	free(out);
 }
@@ -239,7 +206,7 @@ rewrite_from(struct ns_val *v, size_t len, size_t n, uint64_t ino)
 	v->len = len;
 	v->n = n;
 	for (off = 0; k > 0; k--, off += strlen(added + off) + 1)
-		rewrite(v, added + off, ino);
+		add_rewritten(v, added + off, ino);
 	free(added);
 }
 
