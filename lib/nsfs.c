@@ -13,9 +13,13 @@
  * even when no process is in them any more, so asking them adds to the
  * table: every owner or parent link leads to an object.  A namespace that
  * only an open descriptor keeps alive is looked for among every process's
- * descriptors when a path names one the table lacks, and not listed; the
- * descriptors that hold a namespace come from the scan of fd.c, made only
- * when that column is asked for.
+ * descriptors when a path names one the table lacks, and not listed but
+ * for a network namespace; the descriptors that hold a namespace come
+ * from the scan of fd.c, made only when that column is asked for.
+ *
+ * A network namespace is also the root of its view, /ns/net/INODE/dev,
+ * net and sock, which netview.c makes of the providers of those; its
+ * name, as ip netns gives it, is an alias.
  */
 #include <sys/ioctl.h>
 #include <sys/stat.h>
