@@ -163,8 +163,11 @@ ns_netns_state(void *own, size_t size)
 
 /*
  * Netnsids.  An id means something only in the namespace that gave it:
- * each namespace the run knows of is shown to the target's rtnetlink as
- * a descriptor (RTM_GETNSID, NETNSA_FD) and its id there noted, once.
+ * a namespace is shown to the target's rtnetlink as a descriptor
+ * (RTM_GETNSID, NETNSA_FD) and its id there noted.  The namespaces asked
+ * are those of the processes, in turn, until the id wanted turns up,
+ * then every other the run knows of (bind mounts, descriptors); each is
+ * asked once a run.
  */
 struct nsid {
 	int32_t		 id;
@@ -172,10 +175,13 @@ struct nsid {
 };
 
 struct nsids {
-	int		 made;
 	struct nl_sock	*sk;
-	struct nsid	*v;
+	int		 sk_tried;
+	struct nsid	*v;		/* every namespace asked, id or -1 */
 	size_t		 n;
+	int		 all;		/* every namespace known asked */
+	int32_t		 want;		/* of the walk under way */
+	uint64_t	 found;
 };
 static struct nsids own_nsids;
 
@@ -211,24 +217,63 @@ nsid_ask(struct nl_sock *sk, int fd)
 	return id;
 }
 
-static int
-nsid_note(uint64_t ino, void *arg)
+static struct nsid *
+nsid_find(struct nsids *s, uint64_t ino)
 {
-	struct nsids *s = arg;
-	int32_t id;
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (s->v[i].ino == ino)
+			return &s->v[i];
+	return NULL;
+}
+
+/* Ask the namespace ino, opened as path (or else by nsfs.c), once:
+ * non-zero when it has the id wanted. */
+static int
+nsid_note(struct nsids *s, uint64_t ino, const char *path)
+{
+	struct nsid *n;
 	int fd;
 
-	if ((fd = ns_nsfs_open_net(ino)) == -1)
+	if ((n = nsid_find(s, ino)) == NULL) {
+		fd = path != NULL ? open(path, O_RDONLY | O_CLOEXEC) :
+		    ns_nsfs_open_net(ino);
+		if ((s->v = reallocarray(s->v, s->n + 1, sizeof(*s->v))) ==
+		    NULL)
+			err(1, NULL);
+		n = &s->v[s->n++];
+		n->ino = ino;
+		n->id = fd == -1 ? -1 : nsid_ask(s->sk, fd);
+		if (fd != -1)
+			close(fd);
+	}
+	if (n->id != s->want || n->id < 0)
 		return 0;
-	id = nsid_ask(s->sk, fd);
-	close(fd);
-	if (id < 0)
+	s->found = ino;
+	return 1;
+}
+
+static int
+nsid_proc(uint64_t pid, void *arg)
+{
+	struct nsids *s = arg;
+	char path[64];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "/proc/%llu/ns/net",
+	    (unsigned long long)pid);
+	/* One not ours to look at is counted by nsfs.c's walk, if the id
+	 * is not found without it. */
+	if (stat(path, &st) == -1)
 		return 0;
-	if ((s->v = reallocarray(s->v, s->n + 1, sizeof(*s->v))) == NULL)
-		err(1, NULL);
-	s->v[s->n].id = id;
-	s->v[s->n++].ino = ino;
-	return 0;
+	return nsid_note(s, st.st_ino, path);
+}
+
+static int
+nsid_known(uint64_t ino, void *arg)
+{
+	return nsid_note(arg, ino, NULL);
 }
 
 uint64_t
@@ -237,18 +282,26 @@ ns_netns_of_nsid(int32_t nsid)
 	struct nsids *s = ns_netns_state(&own_nsids, sizeof(*s));
 	size_t i;
 
-	if (!s->made) {
-		s->made = 1;
-		if ((s->sk = ns_netns_nl_socket(NETLINK_ROUTE)) != NULL) {
-			/* The namespaces are listed in the caller's. */
-			(void)ns_nsfs_each_net(nsid_note, s);
-			nl_socket_free(s->sk);
-			s->sk = NULL;
-		}
-	}
+	if (nsid < 0)
+		return 0;
 	for (i = 0; i < s->n; i++)
 		if (s->v[i].id == nsid)
 			return s->v[i].ino;
+	if (s->all)
+		return 0;
+	if (!s->sk_tried) {
+		s->sk_tried = 1;
+		s->sk = ns_netns_nl_socket(NETLINK_ROUTE);
+	}
+	if (s->sk == NULL)
+		return 0;
+	s->want = nsid;
+	s->found = 0;
+	/* The namespaces are looked for in the caller's. */
+	if (ns_proc_each(nsid_proc, s) > 0 ||
+	    ns_nsfs_each_net(nsid_known, s) > 0)
+		return s->found;
+	s->all = 1;
 	return 0;
 }
 

@@ -13,9 +13,9 @@
  * even when no process is in them any more, so asking them adds to the
  * table: every owner or parent link leads to an object.  A namespace that
  * only an open descriptor keeps alive is looked for among every process's
- * descriptors when a path names one the table lacks, and not listed but
- * for a network namespace; the descriptors that hold a namespace come
- * from the scan of fd.c, made only when that column is asked for.
+ * descriptors when a path names one the table lacks, and not listed; the
+ * descriptors that hold a namespace come from the scan of fd.c, made only
+ * when that column is asked for.
  *
  * A network namespace is also the root of its view, /ns/net/INODE/dev,
  * net and sock, which netview.c makes of the providers of those; its
@@ -781,9 +781,6 @@ kind_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	/* Only pid and user namespaces can be someone's owner or parent. */
 	if (type == T_PID || type == T_USER)
 		ask_all();
-	/* A network namespace kept by a descriptor alone is one to list. */
-	if (type == T_NET)
-		scan_fds();
 	if ((sel = reallocarray(NULL, nents + 1, sizeof(*sel))) == NULL)
 		err(1, NULL);
 	for (i = 0; i < nents; i++)
