@@ -79,6 +79,9 @@ int		 ns_netns_list(uint64_t ino, int (*emit)(struct ns_obj *,
  * returns non-zero.
  */
 int		 ns_nsfs_open_net(uint64_t ino);
+/* A process in the network namespace of this inode, 0 if none is known:
+ * its /proc/PID/net shows the namespace to whoever may read it. */
+uint64_t	 ns_nsfs_member_net(uint64_t ino);
 int		 ns_nsfs_each_net(int (*fn)(uint64_t ino, void *), void *);
 
 #endif

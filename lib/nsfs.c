@@ -937,6 +937,17 @@ ns_nsfs_open_net(uint64_t ino)
 	return fd;
 }
 
+uint64_t
+ns_nsfs_member_net(uint64_t ino)
+{
+	struct nsent *e;
+
+	if ((e = lookup_ino(ino, T_NET)) == NULL || e->type != T_NET ||
+	    e->npids == 0)
+		return 0;
+	return e->pids[0];
+}
+
 int
 ns_nsfs_each_net(int (*fn)(uint64_t, void *), void *arg)
 {

@@ -653,7 +653,9 @@ struct diag_state {
  * A protocol's table of the target namespace, another than the caller's:
  * by diag through a socket made there, else from the protocol's file
  * below /proc/thread-self/net, which shows the namespace of the thread
- * that opens it, entered for the read.
+ * that opens it, entered for the read; and where the caller may not
+ * enter it (that takes CAP_SYS_ADMIN), from /proc/PID/net of a process
+ * in it, which its owner may read: a rootless container's.
  */
 static void
 target_read(struct ns_table *nt, struct proto *p)
@@ -662,6 +664,8 @@ target_read(struct ns_table *nt, struct proto *p)
 	struct diag_state *ds = ns_netns_state(&own, sizeof(own));
 	struct fill f = { .p = p, .t = &nt->t, .sk = &ds->sk,
 	    .netns = nt->netns };
+	char dir[32];
+	uint64_t pid;
 	int back;
 
 	if (!ds->made) {
@@ -674,6 +678,10 @@ target_read(struct ns_table *nt, struct proto *p)
 		    (back = ns_netns_enter(nt->netns)) != -1) {
 			read_proc(&f, "/proc/thread-self");
 			ns_netns_leave(back);
+		} else if ((pid = ns_nsfs_member_net(nt->netns)) != 0) {
+			snprintf(dir, sizeof(dir), "/proc/%llu",
+			    (unsigned long long)pid);
+			read_proc(&f, dir);
 		}
 	}
 	table_sort(&nt->t);
