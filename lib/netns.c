@@ -14,8 +14,10 @@
  * did, and a copy per other namespace comes from ns_netns_state, so that
  * listing one namespace never shows another's objects.
  */
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <err.h>
 #include <errno.h>
@@ -28,6 +30,7 @@
 #include <unistd.h>
 
 #include <linux/net_namespace.h>
+#include <linux/nsfs.h>
 #include <linux/rtnetlink.h>
 #include <netlink/attr.h>
 #include <netlink/msg.h>
@@ -91,15 +94,14 @@ skip_netns(uint64_t ino)
 	ns_skip_path(path);
 }
 
-int
-ns_netns_enter(uint64_t ino)
+/* ns_netns_enter, but what fails is not counted. */
+static int
+enter(uint64_t ino)
 {
 	int there, back, e;
 
-	if ((there = ns_nsfs_open_net(ino)) == -1) {
-		skip_netns(ino);
+	if ((there = ns_nsfs_open_net(ino)) == -1)
 		return -1;
-	}
 	if ((back = open("/proc/thread-self/ns/net", O_RDONLY | O_CLOEXEC)) ==
 	    -1) {
 		e = errno;
@@ -111,11 +113,20 @@ ns_netns_enter(uint64_t ino)
 		e = errno;
 		close(there);
 		close(back);
-		skip_netns(ino);
 		errno = e;
 		return -1;
 	}
 	close(there);
+	return back;
+}
+
+int
+ns_netns_enter(uint64_t ino)
+{
+	int back;
+
+	if ((back = enter(ino)) == -1)
+		skip_netns(ino);
 	return back;
 }
 
@@ -128,6 +139,103 @@ ns_netns_leave(int back)
 	close(back);
 }
 
+/* In the child of socket_by_child: enter the user namespace that owns
+ * the network namespace nsfd, then that one, and send a netlink socket
+ * made there over sv. */
+static void __attribute__((noreturn))
+child_socket(int sv, int nsfd, int protocol)
+{
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+	union {
+		struct cmsghdr	 h;
+		char		 buf[CMSG_SPACE(sizeof(int))];
+	} c;
+	struct iovec iov = { .iov_base = "s", .iov_len = 1 };
+	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1,
+	    .msg_control = c.buf, .msg_controllen = sizeof(c.buf) };
+	int user, fd;
+
+	memset(&c, 0, sizeof(c));
+	if ((user = ioctl(nsfd, NS_GET_USERNS)) == -1 ||
+	    setns(user, CLONE_NEWUSER) == -1 ||
+	    setns(nsfd, CLONE_NEWNET) == -1 ||
+	    (fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, protocol)) ==
+	    -1 || bind(fd, (struct sockaddr *)&sa, sizeof(sa)) == -1)
+		_exit(1);
+	c.h.cmsg_level = SOL_SOCKET;
+	c.h.cmsg_type = SCM_RIGHTS;
+	c.h.cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(&c.h), &fd, sizeof(fd));
+	_exit(sendmsg(sv, &mh, 0) == 1 ? 0 : 1);
+}
+
+/* The socket a child sent over sv, or -1. */
+static int
+receive_socket(int sv)
+{
+	union {
+		struct cmsghdr	 h;
+		char		 buf[CMSG_SPACE(sizeof(int))];
+	} c;
+	char byte;
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1,
+	    .msg_control = c.buf, .msg_controllen = sizeof(c.buf) };
+	struct cmsghdr *h;
+	int fd = -1;
+
+	if (recvmsg(sv, &mh, MSG_CMSG_CLOEXEC) != 1 ||
+	    (h = CMSG_FIRSTHDR(&mh)) == NULL || h->cmsg_level != SOL_SOCKET ||
+	    h->cmsg_type != SCM_RIGHTS || h->cmsg_len != CMSG_LEN(sizeof(int)))
+		return -1;
+	memcpy(&fd, CMSG_DATA(h), sizeof(fd));
+	return fd;
+}
+
+/*
+ * A socket of a namespace the caller may not enter from its own user
+ * namespace, that of a rootless container: its owner has every
+ * capability in the user namespace that owns it, and from there may
+ * enter it.  A process that joined a user namespace never comes back,
+ * so a child does it and sends the socket back.
+ */
+static struct nl_sock *
+socket_by_child(uint64_t ino, int protocol)
+{
+	struct nl_sock *sk;
+	pid_t pid;
+	int sv[2], nsfd, fd, status;
+
+	if ((nsfd = ns_nsfs_open_net(ino)) == -1)
+		return NULL;
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) == -1) {
+		close(nsfd);
+		return NULL;
+	}
+	if ((pid = fork()) == 0) {
+		close(sv[0]);
+		child_socket(sv[1], nsfd, protocol);
+	}
+	close(sv[1]);
+	close(nsfd);
+	fd = pid == -1 ? -1 : receive_socket(sv[0]);
+	close(sv[0]);
+	if (pid != -1)
+		while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
+			;
+	if (fd == -1)
+		return NULL;
+	if ((sk = nl_socket_alloc()) == NULL)
+		err(1, NULL);
+	if (nl_socket_set_fd(sk, protocol, fd) < 0) {
+		nl_socket_free(sk);
+		close(fd);
+		return NULL;
+	}
+	ns_nl_setup(sk);
+	return sk;
+}
+
 struct nl_sock *
 ns_netns_nl_socket(int protocol)
 {
@@ -136,10 +244,14 @@ ns_netns_nl_socket(int protocol)
 
 	if (target == 0)
 		return ns_nl_socket(protocol);
-	if ((back = ns_netns_enter(target)) == -1)
-		return NULL;
-	sk = ns_nl_socket(protocol);
-	ns_netns_leave(back);
+	if ((back = enter(target)) != -1) {
+		sk = ns_nl_socket(protocol);
+		ns_netns_leave(back);
+		return sk;
+	}
+	sk = errno == EPERM ? socket_by_child(target, protocol) : NULL;
+	if (sk == NULL)
+		skip_netns(target);
 	return sk;
 }
 

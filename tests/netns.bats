@@ -248,3 +248,40 @@ a, _ = l.accept()'
 	assert_output ""
 	[[ $stderr == *"not readable (permission denied), skipped"* ]]
 }
+
+@test "a rootless namespace is read by its unprivileged owner" {
+	local out=$BATS_TEST_TMPDIR/rootless i p as
+
+	command -v setpriv >/dev/null || skip "no setpriv"
+	as=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+	"${as[@]}" unshare -rn true 2>/dev/null ||
+	    skip "no user namespace for an unprivileged user"
+	"${as[@]}" unshare -rn sh -c 'ip link set lo up &&
+	    ip link add ra type veth peer name rb &&
+	    ip addr add 10.63.0.1/24 dev ra &&
+	    exec python3 -c "
+import socket, time
+l = socket.socket()
+l.bind((\"127.0.0.1\", 7063))
+l.listen()
+print(\"ready\", flush=True)
+time.sleep(600)"' >"$out" 2>&1 &
+	p=$!
+	HOLDERS+=("$p")
+	for i in $(seq 100); do
+		grep -q ready "$out" 2>/dev/null && break
+		sleep 0.05
+	done
+	grep -q ready "$out" || { cat "$out" >&2; return 1; }
+	hino=$(stat -L -c %i "/proc/$p/ns/net")
+	run -0 unskipped "${as[@]}" "$NSLS" -n -r -o path,name \
+	    /ns/net/"$hino"/dev/net
+	assert_line "/ns/net/$hino/dev/net/1 lo"
+	assert_line --regexp "^/ns/net/$hino/dev/net/[0-9]+ ra\$"
+	run -0 unskipped "${as[@]}" "$NSLS" -R -n -r -o path \
+	    /ns/net/"$hino"/net/addr
+	assert_line --regexp "^/ns/net/$hino/net/addr/[0-9]+/10.63.0.1-24\$"
+	run -0 unskipped "${as[@]}" "$NSLS" -n -r -o state,local \
+	    /ns/net/"$hino"/sock/tcp
+	assert_output "LISTEN 127.0.0.1:7063"
+}
