@@ -1,9 +1,10 @@
 /*
  * devnet.c: network interfaces, /dev/net/IFINDEX.
  *
- * An interface is what rtnetlink says of it in the caller's network
- * namespace (link.c reads the dump once); its sysfs device counts only
- * where sysfs shows that same namespace.
+ * An interface is what rtnetlink says of it in its network namespace, the
+ * target (netns.h: the caller's, or another's seen through
+ * /ns/net/INODE; link.c reads the dump once for each); its sysfs device
+ * counts only where sysfs shows that same namespace, the caller's.
  */
 #include <sys/types.h>
 

@@ -1,6 +1,7 @@
 /*
  * net.c: the /net provider: the addresses, routes and neighbours of the
- * caller's network namespace, as rtnetlink gives them.
+ * caller's network namespace, as rtnetlink gives them; or of another, the
+ * target (netns.h), seen through /ns/net/INODE/net.
  *
  *	/net/addr/IFINDEX/ADDR-PLEN	an address, under its interface
  *	/net/route/TABLE/DST-PLEN...	a route, under its table

@@ -1,7 +1,9 @@
 /*
  * sock.c: the /sock provider: every socket of the caller's network
  * namespace, /sock/PROTO/INODE, as ss -a lists them; and, by inode, a
- * socket of any other network namespace, as a descriptor names it.
+ * socket of any other network namespace, as a descriptor names it.  The
+ * listing of another namespace, /ns/net/INODE/sock/PROTO, is of that
+ * one's tables (the target's, netns.h), its sockets keeping their path.
  *
  * A socket's identity is its inode, which is unique among the sockets
  * that live at one time.  Each protocol's table is read once per run,
