@@ -338,6 +338,23 @@ provider_of(const char *name)
 	return NULL;
 }
 
+/* Whether a socket is of the namespace ino, as its netns link says: a
+ * socket of another is no child of this one's /sock. */
+static int
+of_netns(struct ns_obj *o, uint64_t ino)
+{
+	char want[48], *v;
+	size_t n;
+	int same;
+
+	if ((v = ns_obj_attr(o, "netns", &n)) == NULL)
+		return 0;
+	snprintf(want, sizeof(want), "/ns/net/%llu", (unsigned long long)ino);
+	same = n == 1 && strcmp(v, want) == 0;
+	free(v);
+	return same;
+}
+
 int
 ns_netns_lookup(struct ns_obj *o, uint64_t ino, char **comp, int n)
 {
@@ -358,6 +375,11 @@ ns_netns_lookup(struct ns_obj *o, uint64_t ino, char **comp, int n)
 	before = ns_netns_retarget(ino);
 	r = p->lookup(o, comp + 1, n - 1);
 	ns_netns_retarget(before);
+	if (r == 0 && keeps_path(o->path) && !of_netns(o, ino)) {
+		ns_obj_clear(o);
+		errno = ENOENT;
+		return -1;
+	}
 	if (r == 0 && !is_view(o->cls))
 		view_wrap(o, ino);
 	return r;

@@ -185,6 +185,12 @@ a, _ = l.accept()'
 		[[ $s == /sock/tcp/* ]]
 	done
 	assert_round_trip "${lines[@]}"
+	# Under the namespace's prefix a socket is an alias; another's
+	# socket is none of its own.
+	s=${lines[0]}
+	run -0 unskipped "$NSCAT" -n -r -o path /ns/net/"$hino$s"
+	assert_output "$s"
+	run -1 unskipped "$NSCAT" -n -r -o path /ns/net/"$I1$s"
 	# The caller's own listing shows none of them.
 	run -0 unskipped "$NSLS" -n -r -o local /sock/tcp
 	refute_output --partial :7061
