@@ -160,8 +160,7 @@ top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	if (ns_net_set_load(s) == -1)
 		return -1;
 	for (i = 0; i < s->n; i++) {
-		if (i > 0 && s->ent[i].key.major ==
-		    s->ent[i - 1].key.major)
+		if (i > 0 && s->ent[i].key.major == s->ent[i - 1].key.major)
 			continue;
 		ns_obj_set(&c, k->group, "/net/%s/%u", k->name,
 		    s->ent[i].key.major);

@@ -44,10 +44,10 @@
 #include "netns.h"
 #include "nsparse.h"
 
-/* Older C libraries lack the newest clone flag. */
 /* Where ip netns keeps its namespaces, as iproute2 names it. */
 #define NETNS_RUN_DIR	"/run/netns"
 
+/* Older C libraries lack the newest clone flag. */
 #ifndef CLONE_NEWTIME
 #define CLONE_NEWTIME	0x00000080
 #endif
@@ -441,17 +441,6 @@ scan_fds_of(uint64_t pid, void *arg)
 	return 0;
 }
 
-/* The descriptors of every process, once a run. */
-static void
-scan_fds(void)
-{
-	if (fds_scanned)
-		return;
-	fds_scanned = 1;
-	ns_proc_each(scan_fds_of, NULL);
-	ask_all();
-}
-
 /*
  * A network namespace no process or mount keeps, only sockets made in
  * it: its descriptor comes from one of them, and stays open for the run
@@ -491,7 +480,9 @@ lookup_ino(uint64_t ino, int type)
 		return e;
 	if (fds_scanned)
 		return NULL;
-	scan_fds();
+	fds_scanned = 1;
+	ns_proc_each(scan_fds_of, NULL);
+	ask_all();
 	if ((e = find(ino)) != NULL)
 		return e;
 	/* Only a network namespace can be kept by its sockets alone: an
@@ -713,8 +704,6 @@ get_name(struct ns_obj *o, struct ns_val *v)
 }
 
 static const struct ns_attr ns_attrs[] = {
-	{ "name", NS_STRING,
-	    "its name, as ip netns gives it (an nsfs bind mount's)", get_name },
 	{ "nstype", NS_STRING,
 	    "kind of namespace: cgroup, ipc, mnt, net, pid, time, user, uts",
 	    get_nstype },
@@ -729,6 +718,8 @@ static const struct ns_attr ns_attrs[] = {
 	{ "creator", NS_LINK, "user who made the user namespace",
 	    get_creator },
 	{ "nsfs", NS_LINKS, "where its nsfs file is mounted", get_nsfs },
+	{ "name", NS_STRING,
+	    "its name, as ip netns gives it (an nsfs bind mount's)", get_name },
 	NS_ATTR_FDS,
 	{ NULL }
 };

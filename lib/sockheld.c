@@ -578,7 +578,7 @@ ns_sock_find(struct proto *p, uint64_t ino)
 	if ((e = held_get(ino, 0, -1, 1)) != NULL && e->proto == (size_t)(p -
 	    ns_sock_protos))
 		return e;
-	return NULL;
+	return ns_sock_search_kept(p, ino);
 }
 
 /* The protocol that has a socket of this inode, or NULL: this

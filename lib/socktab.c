@@ -708,6 +708,48 @@ ns_sock_table(struct proto *p)
 	return &nt->t;
 }
 
+/* A search of every namespace no process lives in, for one inode. */
+struct kept_search {
+	struct proto	*p;
+	uint64_t	 ino;
+	struct sock_ent	*e;
+};
+
+static int
+search_kept(uint64_t netns, void *arg)
+{
+	struct kept_search *q = arg;
+	uint64_t before;
+	size_t i;
+
+	if (netns == ns_sock_netns_here())
+		return 0;
+	for (i = 0; i < far_seen.nseen; i++)
+		if (far_seen.seen[i] == netns)
+			return 0;
+	before = ns_netns_retarget(netns);
+	q->e = ns_sock_search(ns_sock_table(q->p), q->ino);
+	ns_netns_retarget(before);
+	return q->e != NULL;
+}
+
+/*
+ * A socket of a namespace that no process lives in but a bind mount or
+ * a descriptor keeps (ip netns add makes one), whose sockets are the
+ * kernel's own alone, which no descriptor holds: each such namespace's
+ * table of the protocol read once a run, the last place an inode is
+ * looked for.
+ */
+struct sock_ent *
+ns_sock_search_kept(struct proto *p, uint64_t ino)
+{
+	struct kept_search q = { .p = p, .ino = ino };
+
+	ns_sock_far_load();
+	(void)ns_nsfs_each_net(search_kept, &q);
+	return q.e;
+}
+
 struct sock_ent *
 ns_sock_search_read(struct proto *p, uint64_t ino)
 {
