@@ -1,11 +1,13 @@
 /*
  * devnet.c: network interfaces, /dev/net/IFINDEX.
  *
- * An interface is what rtnetlink says of it in the caller's network
- * namespace (link.c reads the dump once); its sysfs device counts only
- * where sysfs shows that same namespace.  The interfaces' objects are
- * made here, by index, by name and for the listing of /dev/net; their
- * parent link goes through devname.c, and nothing above is called.
+ * An interface is what rtnetlink says of it in its network namespace, the
+ * target (netns.h: the caller's, or another's seen through
+ * /ns/net/INODE; link.c reads the dump once for each); its sysfs device
+ * counts only where sysfs shows that same namespace, the caller's.  The
+ * interfaces' objects are made here, by index, by name and for the
+ * listing of /dev/net; their parent link goes through devname.c, and
+ * nothing above is called.
  */
 #include <sys/types.h>
 
@@ -29,6 +31,7 @@
 #include "provider.h"
 #include "devcommon.h"
 #include "link.h"
+#include "netns.h"
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -68,7 +71,9 @@ net_udev(struct ns_obj *obj)
 	const char *name;
 	uint64_t ifindex;
 
-	if (!np->udtried && np->link != NULL) {
+	/* Sysfs shows the caller's namespace: another's interface of the
+	 * same name and ifindex (lo) is not the one it shows. */
+	if (!np->udtried && np->link != NULL && !ns_netns_foreign()) {
 		np->udtried = 1;
 		name = link_str(np->link, IFLA_IFNAME);
 		np->ud = name == NULL ? NULL :
@@ -754,23 +759,27 @@ get_master(struct ns_obj *obj, struct ns_val *val)
 	return add_ifindex(val, (int)master);
 }
 
-/* The lower interface (a VLAN's, a veth's peer); none when it lives in
- * another network namespace, where its ifindex names something else. */
+/* The lower interface (a VLAN's, a veth's peer); where it lives in
+ * another network namespace, which its netnsid names, under that one's
+ * path: none if no namespace the run knows has that id. */
 static int
 get_link(struct ns_obj *obj, struct ns_val *val)
 {
 	struct link *link = net_get(obj);
+	uint64_t netns;
 	uint32_t lower;
 	int32_t nsid;
 
 	if (link == NULL)
 		return -1;
-	if (link_s32(link, IFLA_LINK_NETNSID, &nsid) == 0 ||
-	    link_u32(link, IFLA_LINK, &lower) == -1) {
-		errno = ENOENT;
-		return -1;
-	}
-	return add_ifindex(val, (int)lower);
+	if (link_u32(link, IFLA_LINK, &lower) == -1)
+		return ns_none();
+	if (link_s32(link, IFLA_LINK_NETNSID, &nsid) == -1)
+		return add_ifindex(val, (int)lower);
+	if (lower == 0 || (netns = ns_netns_of_nsid(nsid)) == 0)
+		return ns_none();
+	ns_netns_addf(val, netns, "/dev/net/%u", lower);
+	return 0;
 }
 
 /* The id, in this netns, of the netns the lower interface lives in when

@@ -1,8 +1,9 @@
 /*
- * link.c: the network interfaces of the caller's network namespace, each
- * as the RTM_NEWLINK message the kernel sent for it (see link.h).
+ * link.c: the network interfaces of a network namespace, each as the
+ * RTM_NEWLINK message the kernel sent for it (see link.h).
  *
- * One netlink socket serves the run.  A lookup asks for one interface
+ * One netlink socket serves the run, for each namespace: the target's
+ * (netns.h), whose state alone is read.  A lookup asks for one interface
  * until there have been LINK_LOOKUPS of them (a list of paths on standard
  * input); then, and for any listing, one dump reads the whole table,
  * indexed by ifindex, and it serves the rest of the run.
@@ -22,6 +23,7 @@
 
 #include "provider.h"
 #include "link.h"
+#include "netns.h"
 #include "nl.h"
 
 #define LINK_LOOKUPS	16		/* requests of one before a dump */
@@ -34,8 +36,6 @@ struct link {
 	struct nlattr	*info[IFLA_INFO_MAX + 1];
 };
 
-static struct nl_sock *sk;
-static int sk_failed;
 /* A dump: the interfaces sorted by ifindex, and the arena their
  * messages are kept in. */
 struct table {
@@ -66,8 +66,23 @@ static const unsigned short kept[] = {
 	IFLA_ALLMULTI,
 };
 
-static struct table table;
-static int lookups;
+/* What is kept of one network namespace: its socket, its dump, and how
+ * many lookups it has had.  The caller's own is own; another's comes
+ * from ns_netns_state, so that each namespace has its own table. */
+struct linkstate {
+	struct nl_sock	*sk;
+	int		 sk_failed;
+	struct table	 table;
+	int		 lookups;
+};
+
+static struct linkstate own;
+
+static struct linkstate *
+state(void)
+{
+	return ns_netns_state(&own, sizeof(own));
+}
 
 /*
  * Attributes, walked here rather than through libnl's nla_* calls: a
@@ -363,13 +378,16 @@ link_lladdr(const struct link *l, int type, char *buf, size_t size)
  * rtnetlink.
  */
 
+/* The target namespace's rtnetlink socket, made once. */
 static struct nl_sock *
 route_socket(void)
 {
-	if (sk == NULL && !sk_failed &&
-	    (sk = ns_nl_socket(NETLINK_ROUTE)) == NULL)
-		sk_failed = 1;
-	return sk;
+	struct linkstate *ls = state();
+
+	if (ls->sk == NULL && !ls->sk_failed &&
+	    (ls->sk = ns_netns_nl_socket(NETLINK_ROUTE)) == NULL)
+		ls->sk_failed = 1;
+	return ls->sk;
 }
 
 static void
@@ -536,9 +554,10 @@ static struct link *
 request_one(int ifindex, const char *name)
 {
 	struct link *l = NULL;
+	struct nl_sock *sk;
 	struct nl_msg *msg;
 
-	if (route_socket() == NULL) {
+	if ((sk = route_socket()) == NULL) {
 		errno = EACCES;
 		return NULL;
 	}
@@ -579,10 +598,11 @@ dump_reset(void *arg)
 static int
 request_dump(struct table *t, uint32_t mask)
 {
+	struct nl_sock *sk;
 	struct nl_msg *msg;
 	int r;
 
-	if (route_socket() == NULL) {
+	if ((sk = route_socket()) == NULL) {
 		errno = EACCES;
 		return -1;
 	}
@@ -619,9 +639,9 @@ table_load(struct table *t)
 		table_free(t);
 		/* What is left of a failed dump must not be read as the
 		 * answer to the next request. */
-		if (sk != NULL) {
-			nl_socket_free(sk);
-			sk = NULL;
+		if (state()->sk != NULL) {
+			nl_socket_free(state()->sk);
+			state()->sk = NULL;
 		}
 		errno = EACCES;
 		return -1;
@@ -668,12 +688,13 @@ table_find(const struct table *t, int ifindex, const char *name)
 struct link *
 link_get(int ifindex, const char *name)
 {
+	struct linkstate *ls = state();
 	struct link *l = NULL;
 
-	if (!table.read && ++lookups > LINK_LOOKUPS)
-		(void)table_load(&table);
-	if (table.v != NULL) {
-		if ((l = table_find(&table, ifindex, name)) == NULL) {
+	if (!ls->table.read && ++ls->lookups > LINK_LOOKUPS)
+		(void)table_load(&ls->table);
+	if (ls->table.v != NULL) {
+		if ((l = table_find(&ls->table, ifindex, name)) == NULL) {
 			errno = ENOENT;
 			return NULL;
 		}
@@ -686,13 +707,14 @@ link_get(int ifindex, const char *name)
 int
 link_each(int (*fn)(struct link *, void *), void *arg)
 {
+	struct table *t = &state()->table;
 	size_t i;
 	int r;
 
-	if (table_load(&table) == -1)
+	if (table_load(t) == -1)
 		return -1;
-	for (i = 0; i < table.n; i++)
-		if ((r = fn(table.v[i], arg)) != 0)
+	for (i = 0; i < t->n; i++)
+		if ((r = fn(t->v[i], arg)) != 0)
 			return r;
 	return 0;
 }

@@ -1,6 +1,7 @@
 /*
- * link.h: the network interfaces of the caller's network namespace, as
- * rtnetlink gives them; private to the providers and the unit tests.
+ * link.h: the network interfaces of a network namespace, the target
+ * (netns.h), as rtnetlink gives them; private to the providers and the
+ * unit tests.
  *
  * An interface is its RTM_NEWLINK message, read by attribute when
  * asked: of a dump, only the attributes the providers read are kept

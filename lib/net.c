@@ -1,6 +1,7 @@
 /*
  * net.c: the /net provider: the addresses, routes and neighbours of the
- * caller's network namespace, as rtnetlink gives them.
+ * caller's network namespace, as rtnetlink gives them; or of another, the
+ * target (netns.h), seen through /ns/net/INODE/net.
  *
  *	/net/addr/IFINDEX/ADDR-PLEN	an address, under its interface
  *	/net/route/TABLE/DST-PLEN...	a route, under its table
@@ -114,7 +115,7 @@ set_net_at(struct ns_obj *o, size_t at)
 static struct ent *
 ent_of(const struct ns_obj *o)
 {
-	return &kinds[net_kind(o)].set->ent[net_at(o)];
+	return &ns_net_set_of(kinds[net_kind(o)].set)->ent[net_at(o)];
 }
 
 /*
@@ -152,18 +153,18 @@ static int
 top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
 	const struct kind *k = &kinds[net_kind(o)];
+	struct set *s = ns_net_set_of(k->set);
 	struct ns_obj c = { 0 };
 	size_t i;
 
-	if (ns_net_set_load(k->set) == -1)
+	if (ns_net_set_load(s) == -1)
 		return -1;
-	for (i = 0; i < k->set->n; i++) {
-		if (i > 0 && k->set->ent[i].key.major ==
-		    k->set->ent[i - 1].key.major)
+	for (i = 0; i < s->n; i++) {
+		if (i > 0 && s->ent[i].key.major == s->ent[i - 1].key.major)
 			continue;
 		ns_obj_set(&c, k->group, "/net/%s/%u", k->name,
-		    k->set->ent[i].key.major);
-		set_net_group(&c, k->set->ent[i].key.major);
+		    s->ent[i].key.major);
+		set_net_group(&c, s->ent[i].key.major);
 		set_net_kind(&c, net_kind(o));
 		if (emit_obj(&c, emit, arg))
 			return 1;
@@ -175,15 +176,16 @@ static int
 group_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
 	const struct kind *k = &kinds[net_kind(o)];
+	struct set *s = ns_net_set_of(k->set);
 	struct ns_obj c = { 0 };
 	size_t i, lo, hi;
 
-	if (ns_net_set_load(k->set) == -1)
+	if (ns_net_set_load(s) == -1)
 		return -1;
-	hi = ns_net_set_group(k->set, net_group(o), &lo);
+	hi = ns_net_set_group(s, net_group(o), &lo);
 	for (i = lo; i < hi; i++) {
 		ns_obj_set(&c, k->leaf, "/net/%s/%u/%s", k->name,
-		    k->set->ent[i].key.major, k->set->ent[i].name);
+		    s->ent[i].key.major, s->ent[i].name);
 		set_net_at(&c, i);
 		set_net_kind(&c, net_kind(o));
 		if (emit_obj(&c, emit, arg))
@@ -364,16 +366,17 @@ addr_summary(struct ns_obj *o, struct ns_val *val)
 static int
 ifaddrs_summary(struct ns_obj *o, struct ns_val *val)
 {
+	struct set *as = ns_net_set_of(&ns_net_addrs);
 	char text[INET6_ADDRSTRLEN], num[16], *s = NULL;
 	size_t i, lo, hi;
 
 	ns_net_catw(&s, ns_net_ifname(net_group(o), num, sizeof(num)));
-	if (ns_net_set_load(&ns_net_addrs) == 0) {
-		hi = ns_net_set_group(&ns_net_addrs, net_group(o), &lo);
+	if (ns_net_set_load(as) == 0) {
+		hi = ns_net_set_group(as, net_group(o), &lo);
 		for (i = lo; i < hi; i++)
 			ns_net_catf(&s, " %s/%d",
-			    ns_net_key_text(&ns_net_addrs.ent[i].key, text,
-			    sizeof(text)), ns_net_addrs.ent[i].key.plen);
+			    ns_net_key_text(&as->ent[i].key, text,
+			    sizeof(text)), as->ent[i].key.plen);
 	}
 	return ns_net_add_own(val, s);
 }
@@ -752,7 +755,7 @@ net_lookup(struct ns_obj *o, char **comp, int n)
 		return -1;
 	set_net_at(o, at);
 	return ns_obj_set(o, k->leaf, "/net/%s/%u/%s", k->name, major,
-	    k->set->ent[at].name);
+	    ns_net_set_of(k->set)->ent[at].name);
 }
 
 static const struct ns_attr no_attrs[] = {

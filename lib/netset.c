@@ -40,6 +40,7 @@
 
 #include "provider.h"
 #include "link.h"
+#include "netns.h"
 #include "netset.h"
 #include "nl.h"
 
@@ -205,11 +206,22 @@ static const struct name ntf_names[] = {
 
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 
-static struct nl_sock	*nlsock;
-static int		 nlfailed;
-static struct ifname	*ifnames;
-static size_t		 nifnames;
-static int		 ifnames_loaded;
+/* What is kept of a network namespace but its sets: the caller's own
+ * here, another's from ns_netns_state (netns.h). */
+struct netstate {
+	struct nl_sock	*nlsock;
+	int		 nlfailed;
+	struct ifname	*ifnames;
+	size_t		 nifnames;
+	int		 ifnames_loaded;
+};
+static struct netstate own_state;
+
+static struct netstate *
+net_state(void)
+{
+	return ns_netns_state(&own_state, sizeof(own_state));
+}
 
 /* Append to a malloc'd string, which may start out NULL. */
 void
@@ -433,10 +445,12 @@ ns_net_table_name(uint32_t id)
 static struct nl_sock *
 nl_route(void)
 {
-	if (nlsock == NULL && !nlfailed &&
-	    (nlsock = ns_nl_socket(NETLINK_ROUTE)) == NULL)
-		nlfailed = 1;
-	return nlsock;
+	struct netstate *ns = net_state();
+
+	if (ns->nlsock == NULL && !ns->nlfailed &&
+	    (ns->nlsock = ns_netns_nl_socket(NETLINK_ROUTE)) == NULL)
+		ns->nlfailed = 1;
+	return ns->nlsock;
 }
 
 static int
@@ -450,29 +464,32 @@ cmp_ifname(const void *a, const void *b)
 static int
 ifname_add(struct link *link, void *arg)
 {
+	struct netstate *ns = arg;
 	const char *name;
 
-	(void)arg;
 	if ((name = link_str(link, IFLA_IFNAME)) == NULL)
 		return 0;
-	if ((ifnames = reallocarray(ifnames, nifnames + 1,
-	    sizeof(*ifnames))) == NULL)
+	if ((ns->ifnames = reallocarray(ns->ifnames, ns->nifnames + 1,
+	    sizeof(*ns->ifnames))) == NULL)
 		err(1, NULL);
-	ifnames[nifnames].ifindex = link_ifindex(link);
-	ifnames[nifnames++].name = ns_xstrdup(name);
+	ns->ifnames[ns->nifnames].ifindex = link_ifindex(link);
+	ns->ifnames[ns->nifnames++].name = ns_xstrdup(name);
 	return 0;
 }
 
 /* The names are for summaries and aliases only: link.c's table (the
  * one dump /dev/net reads too), the first time one is wanted.  It comes
  * in the order of the ifindex. */
-static void
+static struct netstate *
 ifnames_load(void)
 {
-	if (ifnames_loaded)
-		return;
-	ifnames_loaded = 1;
-	(void)link_each(ifname_add, NULL);
+	struct netstate *ns = net_state();
+
+	if (!ns->ifnames_loaded) {
+		ns->ifnames_loaded = 1;
+		(void)link_each(ifname_add, ns);
+	}
+	return ns;
 }
 
 /* The interface's name; its number if it has none. */
@@ -480,10 +497,10 @@ const char *
 ns_net_ifname(uint32_t ifindex, char *buf, size_t size)
 {
 	struct ifname k = { .ifindex = ifindex }, *f;
+	struct netstate *ns = ifnames_load();
 
-	ifnames_load();
-	if (nifnames > 0 && (f = bsearch(&k, ifnames, nifnames,
-	    sizeof(*ifnames), cmp_ifname)) != NULL)
+	if (ns->nifnames > 0 && (f = bsearch(&k, ns->ifnames, ns->nifnames,
+	    sizeof(*ns->ifnames), cmp_ifname)) != NULL)
 		return f->name;
 	snprintf(buf, size, "%u", ifindex);
 	return buf;
@@ -493,6 +510,7 @@ ns_net_ifname(uint32_t ifindex, char *buf, size_t size)
 int
 ns_net_ifindex_of(const char *s, uint32_t *v)
 {
+	struct netstate *ns;
 	uint64_t n;
 	size_t i;
 
@@ -500,10 +518,10 @@ ns_net_ifindex_of(const char *s, uint32_t *v)
 		*v = n;
 		return 0;
 	}
-	ifnames_load();
-	for (i = 0; i < nifnames; i++)
-		if (strcmp(ifnames[i].name, s) == 0) {
-			*v = ifnames[i].ifindex;
+	ns = ifnames_load();
+	for (i = 0; i < ns->nifnames; i++)
+		if (strcmp(ns->ifnames[i].name, s) == 0) {
+			*v = ns->ifnames[i].ifindex;
 			return 0;
 		}
 	return ns_none();
@@ -726,14 +744,33 @@ set_dump(struct set *s)
 	if ((msg = nlmsg_alloc_simple(s->msgtype, NLM_F_DUMP)) == NULL ||
 	    nlmsg_append(msg, &hdr, s->hdrlen, NLMSG_ALIGNTO) < 0)
 		err(1, NULL);
-	r = ns_nl_request(nlsock, msg, take_msg, set_reset, s);
+	r = ns_nl_request(net_state()->nlsock, msg, take_msg, set_reset, s);
 	nlmsg_free(msg);
 	return r;
+}
+
+struct set *
+ns_net_set_of(struct set *s)
+{
+	struct set *c;
+
+	if (s->copy)
+		return s;
+	c = ns_netns_state(s, sizeof(*c));
+	if (c != s && !c->copy) {
+		c->copy = 1;
+		c->msgtype = s->msgtype;
+		c->hdrlen = s->hdrlen;
+		c->keep = s->keep;
+		c->settle = s->settle;
+	}
+	return c;
 }
 
 int
 ns_net_set_load(struct set *s)
 {
+	s = ns_net_set_of(s);
 	if (!s->loaded) {
 		s->loaded = 1;
 		if (nl_route() == NULL)
@@ -775,9 +812,11 @@ set_bound(const struct set *s, const struct key *k, int depth, int upper)
 
 /* The entries of one interface or table: [*lo, return). */
 size_t
-ns_net_set_group(const struct set *s, uint32_t major, size_t *lo)
+ns_net_set_group(struct set *s, uint32_t major, size_t *lo)
 {
 	struct key k = { .major = major };
+
+	s = ns_net_set_of(s);
 
 	*lo = set_bound(s, &k, 1, 0);
 	return set_bound(s, &k, 1, 1);
@@ -810,14 +849,15 @@ int
 ns_net_find_addr(uint32_t ifindex, const char *comp, size_t *at)
 {
 	struct key k = { .major = ifindex };
+	struct set *s;
 	const char *rest;
 	size_t i;
 
 	if (parse_prefix(comp, &k, &rest) == -1 || *rest != '\0')
 		return ns_none();
-	i = set_bound(&ns_net_addrs, &k, 2, 0);
-	if (i == ns_net_addrs.n ||
-	    cmp_key(&ns_net_addrs.ent[i].key, &k, 2) != 0)
+	s = ns_net_set_of(&ns_net_addrs);
+	i = set_bound(s, &k, 2, 0);
+	if (i == s->n || cmp_key(&s->ent[i].key, &k, 2) != 0)
 		return ns_none();
 	*at = i;
 	return 0;
@@ -1036,20 +1076,21 @@ int
 ns_net_find_route(uint32_t table, const char *comp, size_t *at)
 {
 	struct key k = { .major = table };
+	struct set *s = ns_net_set_of(&ns_net_routes);
 	char text[INET6_ADDRSTRLEN], *want = NULL;
 	const char *rest;
 	size_t i, lo, hi;
 
 	if (parse_prefix(comp, &k, &rest) == -1)
 		return ns_none();
-	lo = set_bound(&ns_net_routes, &k, 2, 0);
-	hi = set_bound(&ns_net_routes, &k, 2, 1);
+	lo = set_bound(s, &k, 2, 0);
+	hi = set_bound(s, &k, 2, 1);
 	/* The address is spelled again, so that any spelling inet_pton
 	 * takes finds the route. */
 	ns_net_catf(&want, "%s-%d%s", ns_net_key_text(&k, text, sizeof(text)),
 	    k.plen, rest);
 	for (i = lo; i < hi; i++)
-		if (strcmp(ns_net_routes.ent[i].name, want) == 0)
+		if (strcmp(s->ent[i].name, want) == 0)
 			break;
 	free(want);
 	if (i == hi && *rest == '\0' && hi - lo == 1)
@@ -1087,13 +1128,13 @@ int
 ns_net_find_neigh(uint32_t ifindex, const char *comp, size_t *at)
 {
 	struct key k = { .major = ifindex };
+	struct set *s = ns_net_set_of(&ns_net_neighs);
 	size_t i;
 
 	if (parse_addr(comp, strlen(comp), &k) == -1)
 		return ns_none();
-	i = set_bound(&ns_net_neighs, &k, 2, 0);
-	if (i == ns_net_neighs.n ||
-	    cmp_key(&ns_net_neighs.ent[i].key, &k, 2) != 0)
+	i = set_bound(s, &k, 2, 0);
+	if (i == s->n || cmp_key(&s->ent[i].key, &k, 2) != 0)
 		return ns_none();
 	*at = i;
 	return 0;

@@ -39,6 +39,7 @@ struct set {
 	/* Make names unique once the index is sorted; may be NULL. */
 	void		(*settle)(struct set *);
 	int		 loaded;
+	int		 copy;		/* another namespace's (netns.h) */
 	int		 error;		/* errno of a failed dump */
 	struct ent	*ent;
 	size_t		 n;
@@ -47,11 +48,15 @@ struct set {
 /* The three dumps: RTM_GETADDR, RTM_GETROUTE, RTM_GETNEIGH. */
 extern struct set ns_net_addrs, ns_net_routes, ns_net_neighs;
 
+/* The set of the target network namespace (netns.h): s itself for the
+ * caller's own, a copy of its kind for another.  The calls below take
+ * any of them and find the target's themselves. */
+struct set	*ns_net_set_of(struct set *);
 /* Make a set's dump, once a run: 0, or -1 with errno (EACCES where
  * rtnetlink cannot be reached, EIO where the dump failed). */
 int		 ns_net_set_load(struct set *);
 /* The entries of one interface or table: [*lo, return). */
-size_t		 ns_net_set_group(const struct set *, uint32_t major,
+size_t		 ns_net_set_group(struct set *, uint32_t major,
 		    size_t *lo);
 /* The entry a leaf component names, below its interface or table: 0
  * with its index in *at, or -1 with errno. */

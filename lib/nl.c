@@ -37,12 +37,18 @@ ns_nl_socket(int protocol)
 		nl_socket_free(sk);
 		return NULL;
 	}
+	ns_nl_setup(sk);
+	return sk;
+}
+
+void
+ns_nl_setup(struct nl_sock *sk)
+{
 	/* The kernel fills each message of a dump up to the reader's
 	 * buffer, up to 32 KiB: fewer, larger reads. */
 	nl_socket_set_msg_buf_size(sk, NL_READ);
 	/* A dump ends with NLMSG_DONE; an acknowledgement is not needed. */
 	nl_socket_disable_auto_ack(sk);
-	return sk;
 }
 
 /* The end of an answer: NLMSG_DONE, which may carry the error that cut a

@@ -21,6 +21,10 @@
 struct nl_sock;
 struct nl_msg;
 
+/* Set up a connected socket as ns_nl_socket does its own (one made
+ * elsewhere, in another namespace, and handed over). */
+void	 ns_nl_setup(struct nl_sock *);
+
 /* Times a dump is made before one that changed under it is given up. */
 #define NS_NL_DUMP_TRIES	5
 

@@ -16,6 +16,10 @@
  * descriptors when a path names one the table lacks, and not listed; the
  * descriptors that hold a namespace come from the scan of fd.c, made only
  * when that column is asked for.
+ *
+ * A network namespace is also the root of its view, /ns/net/INODE/dev,
+ * net and sock, which netview.c makes of the providers of those; its
+ * name, as ip netns gives it, is an alias.
  */
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -25,6 +29,7 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +40,7 @@
 #include <linux/nsfs.h>
 
 #include "provider.h"
+#include "netns.h"
 #include "nsparse.h"
 
 /* A namespace's ids: its inode and its type (an index of nsfs_types);
@@ -69,6 +75,9 @@ kind_set_type(struct ns_obj *o, int type)
 {
 	o->id[0] = (uint64_t)type;
 }
+
+/* Where ip netns keeps its namespaces, as iproute2 names it. */
+#define NETNS_RUN_DIR	"/run/netns"
 
 /* Older C libraries lack the newest clone flag. */
 #ifndef CLONE_NEWTIME
@@ -121,6 +130,7 @@ static int fds_scanned;
 
 static const struct ns_class ns_classes[NSFS_NTYPES];
 static const struct ns_class kind_class, top_class;
+static int on_nsfs(const struct stat *);
 
 int
 nsfs_type_index(const char *name)
@@ -692,6 +702,38 @@ ns_summary(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
+/* The name ip netns gives a namespace: its file's below /run/netns, or
+ * else the last component of where some other nsfs bind mount is. */
+static const char *
+ns_name(const struct nsent *e)
+{
+	const char *s;
+	size_t i;
+
+	for (i = 0; i < e->nmounts; i++)
+		if (strncmp(e->mounts[i], NETNS_RUN_DIR "/",
+		    strlen(NETNS_RUN_DIR) + 1) == 0)
+			return e->mounts[i] + strlen(NETNS_RUN_DIR) + 1;
+	if (e->nmounts == 0 || (s = strrchr(e->mounts[0], '/')) == NULL ||
+	    s[1] == '\0')
+		return NULL;
+	return s + 1;
+}
+
+static int
+get_name(struct ns_obj *o, struct ns_val *v)
+{
+	struct nsent *e;
+	const char *name;
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	if ((name = ns_name(e)) == NULL)
+		return ns_none();
+	ns_val_add(v, name);
+	return 0;
+}
+
 static const struct ns_attr ns_attrs[] = {
 	{ "nstype", NS_STRING,
 	    "kind of namespace: cgroup, ipc, mnt, net, pid, time, user, uts",
@@ -707,6 +749,8 @@ static const struct ns_attr ns_attrs[] = {
 	{ "creator", NS_LINK, "user who made the user namespace",
 	    get_creator },
 	{ "nsfs", NS_LINKS, "where its nsfs file is mounted", get_nsfs },
+	{ "name", NS_STRING,
+	    "its name, as ip netns gives it (an nsfs bind mount's)", get_name },
 	NS_ATTR_FDS,
 	{ NULL }
 };
@@ -717,10 +761,19 @@ static const struct ns_attr ns_attrs[] = {
 	.summary = ns_summary, \
 }
 
+/* A network namespace is the root of its view: dev, net and sock. */
+static int
+net_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
+{
+	return ns_netns_list(o->id[0], emit, arg);
+}
+
 /* One class a kind, so that nsls -l's TYPE column tells them apart. */
 static const struct ns_class ns_classes[NSFS_NTYPES] = {
 	NS_CLASS("cgroupns"), NS_CLASS("ipcns"), NS_CLASS("mntns"),
-	NS_CLASS("netns"), NS_CLASS("pidns"), NS_CLASS("timens"),
+	{ .type = "netns", .attrs = ns_attrs, .summary = ns_summary,
+	    .list = net_list },
+	NS_CLASS("pidns"), NS_CLASS("timens"),
 	NS_CLASS("userns"), NS_CLASS("utsns")
 };
 
@@ -836,6 +889,32 @@ is_own(int type, uint64_t ino)
 	return nsfs_parse(text, &own) == type && own == ino;
 }
 
+/*
+ * A network namespace by its name, an alias: the file ip netns keeps it
+ * as, else any nsfs bind mount whose last component it is.  0 if none.
+ */
+static uint64_t
+named(const char *name)
+{
+	char path[PATH_MAX];
+	struct stat st;
+	const char *s;
+	size_t i;
+
+	if (strchr(name, '/') != NULL || strcmp(name, ".") == 0 ||
+	    strcmp(name, "..") == 0)
+		return 0;
+	snprintf(path, sizeof(path), "%s/%s", NETNS_RUN_DIR, name);
+	if (stat(path, &st) == 0 && on_nsfs(&st))
+		return st.st_ino;
+	scan();
+	for (i = 0; i < nents; i++)
+		if (ents[i].type == T_NET && (s = ns_name(&ents[i])) != NULL &&
+		    strcmp(s, name) == 0)
+			return ents[i].ino;
+	return 0;
+}
+
 static int
 ns_lookup(struct ns_obj *o, char **comp, int n)
 {
@@ -845,20 +924,69 @@ ns_lookup(struct ns_obj *o, char **comp, int n)
 
 	if (n == 0)
 		return ns_obj_set(o, &top_class, "/ns");
-	if (n > 2 || (type = nsfs_type_index(comp[0])) == -1)
+	if ((type = nsfs_type_index(comp[0])) == -1 ||
+	    (n > 2 && type != T_NET))
 		goto none;
 	if (n == 1)
 		return set_kind(o, type);
-	if (ns_parse_u64(comp[1], UINT64_MAX, &ino) == -1)
+	if (ns_parse_u64(comp[1], UINT64_MAX, &ino) == -1 &&
+	    (type != T_NET || (ino = named(comp[1])) == 0))
 		goto none;
 	/* The caller's own namespaces need no walk over every process. */
 	if (!is_own(type, ino) &&
 	    ((e = lookup_ino(ino, type)) == NULL || e->type != type))
 		goto none;
+	if (n > 2)
+		return ns_netns_lookup(o, ino, comp + 2, n - 2);
 	return set_ns(o, type, ino);
 none:
 	errno = ENOENT;
 	return -1;
+}
+
+int
+ns_nsfs_open_net(uint64_t ino)
+{
+	struct nsent *e;
+	int fd;
+
+	if ((e = lookup_ino(ino, T_NET)) == NULL || e->type != T_NET) {
+		errno = ENOENT;
+		return -1;
+	}
+	if ((fd = open_ent(e)) == -1 && errno == 0)
+		errno = ENOENT;
+	return fd;
+}
+
+uint64_t
+ns_nsfs_member_net(uint64_t ino)
+{
+	struct nsent *e;
+
+	if ((e = lookup_ino(ino, T_NET)) == NULL || e->type != T_NET ||
+	    e->npids == 0)
+		return 0;
+	return e->pids[0];
+}
+
+int
+ns_nsfs_each_net(int (*fn)(uint64_t, void *), void *arg)
+{
+	uint64_t *inos;
+	size_t i, n = 0;
+	int r = 0;
+
+	scan();
+	inos = ns_xmalloc((nents + 1) * sizeof(*inos));
+	for (i = 0; i < nents; i++)
+		if (ents[i].type == T_NET)
+			inos[n++] = ents[i].ino;
+	/* fn may grow the table. */
+	for (i = 0; i < n && r == 0; i++)
+		r = fn(inos[i], arg);
+	free(inos);
+	return r;
 }
 
 /* Whether a file lives on nsfs: every nsfs file shares one device. */

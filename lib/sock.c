@@ -1,7 +1,9 @@
 /*
  * sock.c: the /sock provider: every socket of the caller's network
  * namespace, /sock/PROTO/INODE, as ss -a lists them; and, by inode, a
- * socket of any other network namespace, as a descriptor names it.
+ * socket of any other network namespace, as a descriptor names it.  The
+ * listing of another namespace, /ns/net/INODE/sock/PROTO, is of that
+ * one's tables (the target's, netns.h), its sockets keeping their path.
  *
  * A socket's identity is its inode, which is unique among the sockets
  * that live at one time.  Each protocol's table is read once per run,
@@ -48,6 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "netns.h"
 #include "provider.h"
 #include "sock.h"
 
@@ -710,10 +713,11 @@ get_interface(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = entry(o)) == NULL)
 		return -1;
-	/* Another namespace's interface has no path of ours. */
-	if (e->ifindex == 0 || e->netns != 0 || (e->has & SK_NONS))
+	/* An interface of an unknown namespace has no path. */
+	if (e->ifindex == 0 || (e->has & SK_NONS))
 		return ns_none();
-	ns_val_addf(v, "/dev/net/%u", e->ifindex);
+	ns_netns_addf(v, e->netns != 0 ? e->netns : ns_netns_here(),
+	    "/dev/net/%u", e->ifindex);
 	return 0;
 }
 
@@ -1114,6 +1118,7 @@ static int
 proto_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
 	struct held_emit a = { .emit = emit, .arg = arg };
+	struct sock_table *t;
 	struct proto *p;
 	size_t i;
 
@@ -1121,9 +1126,10 @@ proto_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 		errno = ENOENT;
 		return -1;
 	}
-	p = a.p = ns_sock_table_load(&ns_sock_protos[sock_row(o)]);
-	for (i = 0; i < p->here.n; i++)
-		if (emit_sock(p, &p->here.v[i], emit, arg))
+	p = a.p = &ns_sock_protos[sock_row(o)];
+	t = ns_sock_table(p);
+	for (i = 0; i < t->n; i++)
+		if (emit_sock(p, &t->v[i], emit, arg))
 			return 1;
 	/* Then those its table leaves out, of this namespace. */
 	return ns_sock_held_each(p, emit_held, &a);

@@ -79,6 +79,13 @@ void		 ns_sock_far_load(void);
 struct proto	*ns_sock_proto_named(const char *);
 struct proto	*ns_sock_proto_kname(const char *);
 struct proto	*ns_sock_proto_socket(int family, int type, int ipproto);
+/* The table of p of the target network namespace (netns.h): this one's,
+ * or another's read once a run; a socket in any such table of another
+ * namespace read so far, or NULL. */
+struct sock_table *ns_sock_table(struct proto *p);
+struct sock_ent	*ns_sock_search_read(struct proto *p, uint64_t ino);
+/* A socket of a namespace no process lives in, its tables read for it. */
+struct sock_ent	*ns_sock_search_kept(struct proto *p, uint64_t ino);
 /* The caller's network namespace's inode, 0 if it cannot be told. */
 uint64_t	 ns_sock_netns_here(void);
 /* A socket in the table of its protocol of a namespace no process lives

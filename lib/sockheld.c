@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "fdindex.h"
+#include "netns.h"
 #include "provider.h"
 #include "sock.h"
 
@@ -514,8 +515,9 @@ held_dup(uint64_t ino, uint64_t pid, int fd)
 }
 
 /* One descriptor of the scan of a protocol's holders: a socket of the
- * protocol that its table left out is asked.  A listing shows the
- * caller's namespace alone: another's tables are not read for it. */
+ * protocol that its table left out is asked.  A listing shows one
+ * namespace: another's tables are not read for it, but those read
+ * already (the namespace listed) leave out what they hold. */
 static int
 scan_one(struct fdent *fe, void *arg)
 {
@@ -530,6 +532,7 @@ scan_one(struct fdent *fe, void *arg)
 	ino = strtoull(link + 8, &end, 10);
 	if (errno != 0 || *end != ']' || end[1] != '\0' ||
 	    ns_sock_search(&p->here, ino) != NULL ||
+	    ns_sock_search_read(p, ino) != NULL ||
 	    held_search(ino, &at) != NULL)
 		return 0;
 	snprintf(path, sizeof(path), "/proc/%llu/fd/%d",
@@ -566,7 +569,8 @@ ns_sock_find(struct proto *p, uint64_t ino)
 {
 	struct sock_ent *e;
 
-	if ((e = ns_sock_search(&ns_sock_table_load(p)->here, ino)) != NULL)
+	if ((e = ns_sock_search(&ns_sock_table_load(p)->here, ino)) != NULL ||
+	    (e = ns_sock_search_read(p, ino)) != NULL)
 		return e;
 	ns_sock_far_load();
 	if ((e = ns_sock_search(&p->far, ino)) != NULL)
@@ -574,7 +578,7 @@ ns_sock_find(struct proto *p, uint64_t ino)
 	if ((e = held_get(ino, 0, -1, 1)) != NULL && e->proto == (size_t)(p -
 	    ns_sock_protos))
 		return e;
-	return NULL;
+	return ns_sock_search_kept(p, ino);
 }
 
 /* The protocol that has a socket of this inode, or NULL: this
@@ -640,6 +644,7 @@ ns_sock_held_each(struct proto *p, int (*fn)(struct sock_ent *, void *),
     void *arg)
 {
 	struct sock_ent *e;
+	uint64_t netns = ns_netns_target();
 	size_t i;
 	int r;
 
@@ -647,7 +652,7 @@ ns_sock_held_each(struct proto *p, int (*fn)(struct sock_ent *, void *),
 	for (i = 0; i < nheld; i++) {
 		e = held[i].e;
 		if (e != NULL && e->proto == (size_t)(p - ns_sock_protos) &&
-		    e->netns == 0 && !(e->has & SK_NONS) &&
+		    e->netns == netns && !(e->has & SK_NONS) &&
 		    (r = fn(e, arg)) != 0)
 			return r;
 	}

@@ -34,6 +34,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "netns.h"
 #include "nl.h"
 #include "provider.h"
 #include "sock.h"
@@ -577,16 +578,39 @@ ns_sock_far_load(void)
 		}
 }
 
-/* The tables read for sockets of namespaces that no process showed: one
- * a namespace and protocol, read once and never added to, so that
- * objects may borrow their entries. */
+/* The tables read of one namespace at a time: one a namespace and
+ * protocol, read once and never added to, so that objects may borrow
+ * their entries.  Those of the namespace a listing names, and of one no
+ * process lives in, for a socket held in it. */
 struct ns_table {
 	uint64_t		 netns;
 	size_t			 proto;
+	int			 read;
 	struct sock_table	 t;
 };
-static struct ns_table *ns_tables;
+static struct ns_table **ns_tables;
 static size_t nns_tables;
+
+/* The table of p of namespace netns, made empty the first time. */
+static struct ns_table *
+ns_table_of(uint64_t netns, struct proto *p)
+{
+	struct ns_table *nt;
+	size_t i;
+
+	for (i = 0; i < nns_tables; i++)
+		if (ns_tables[i]->netns == netns &&
+		    ns_tables[i]->proto == (size_t)(p - ns_sock_protos))
+			return ns_tables[i];
+	if ((ns_tables = reallocarray(ns_tables, nns_tables + 1,
+	    sizeof(*ns_tables))) == NULL ||
+	    (nt = calloc(1, sizeof(*nt))) == NULL)
+		err(1, NULL);
+	nt->netns = netns;
+	nt->proto = p - ns_sock_protos;
+	ns_tables[nns_tables++] = nt;
+	return nt;
+}
 
 /*
  * The socket as its own namespace's table of its protocol gives it, for
@@ -604,17 +628,10 @@ ns_sock_far_entry(int nsfd, uint64_t netns, struct proto *p, uint64_t ino)
 	for (i = 0; i < far_seen.nseen; i++)
 		if (far_seen.seen[i] == netns)
 			return NULL;
-	for (i = 0; i < nns_tables; i++)
-		if (ns_tables[i].netns == netns &&
-		    ns_tables[i].proto == (size_t)(p - ns_sock_protos))
-			return ns_sock_search(&ns_tables[i].t, ino);
-	if ((ns_tables = reallocarray(ns_tables, nns_tables + 1,
-	    sizeof(*ns_tables))) == NULL)
-		err(1, NULL);
-	nt = &ns_tables[nns_tables++];
-	memset(nt, 0, sizeof(*nt));
-	nt->netns = netns;
-	nt->proto = p - ns_sock_protos;
+	nt = ns_table_of(netns, p);
+	if (nt->read)
+		return ns_sock_search(&nt->t, ino);
+	nt->read = 1;
 	if (p->diag == NULL || (sk = socket_at(nsfd)) == NULL)
 		return NULL;
 	f.t = &nt->t;
@@ -624,6 +641,126 @@ ns_sock_far_entry(int nsfd, uint64_t netns, struct proto *p, uint64_t ino)
 	if (sk != NULL)
 		nl_socket_free(sk);
 	return ns_sock_search(&nt->t, ino);
+}
+
+/* The target namespace's diag socket, made in it once. */
+struct diag_state {
+	struct nl_sock	*sk;
+	int		 made;
+};
+
+/*
+ * A protocol's table of the target namespace, another than the caller's:
+ * by diag through a socket made there, else from the protocol's file
+ * below /proc/thread-self/net, which shows the namespace of the thread
+ * that opens it, entered for the read; and where the caller may not
+ * enter it (that takes CAP_SYS_ADMIN), from /proc/PID/net of a process
+ * in it, which its owner may read: a rootless container's.
+ */
+static void
+target_read(struct ns_table *nt, struct proto *p)
+{
+	static struct diag_state own;
+	struct diag_state *ds = ns_netns_state(&own, sizeof(own));
+	struct fill f = { .p = p, .t = &nt->t, .sk = &ds->sk,
+	    .netns = nt->netns };
+	char dir[32];
+	uint64_t pid;
+	int back;
+
+	if (!ds->made) {
+		ds->made = 1;
+		ds->sk = ns_netns_nl_socket(NETLINK_SOCK_DIAG);
+	}
+	if (p->diag == NULL || p->diag(&f) == -1 || nt->t.n == 0) {
+		table_cut(&nt->t, 0);
+		if (p->procfile != NULL &&
+		    (back = ns_netns_enter(nt->netns)) != -1) {
+			read_proc(&f, "/proc/thread-self");
+			ns_netns_leave(back);
+		} else if ((pid = ns_nsfs_member_net(nt->netns)) != 0) {
+			snprintf(dir, sizeof(dir), "/proc/%llu",
+			    (unsigned long long)pid);
+			read_proc(&f, dir);
+		}
+	}
+	table_sort(&nt->t);
+}
+
+struct sock_table *
+ns_sock_table(struct proto *p)
+{
+	struct ns_table *nt;
+
+	if (!ns_netns_foreign())
+		return &ns_sock_table_load(p)->here;
+	nt = ns_table_of(ns_netns_target(), p);
+	if (!nt->read) {
+		nt->read = 1;
+		target_read(nt, p);
+		if (p->ipproto == IPPROTO_TCP) {
+			drop_subflows(&nt->t,
+			    ns_sock_table(&ns_sock_protos[P_MPTCP]));
+			drop_subflows(&nt->t,
+			    ns_sock_table(&ns_sock_protos[P_MPTCP6]));
+		}
+	}
+	return &nt->t;
+}
+
+/* A search of every namespace no process lives in, for one inode. */
+struct kept_search {
+	struct proto	*p;
+	uint64_t	 ino;
+	struct sock_ent	*e;
+};
+
+static int
+search_kept(uint64_t netns, void *arg)
+{
+	struct kept_search *q = arg;
+	uint64_t before;
+	size_t i;
+
+	if (netns == ns_sock_netns_here())
+		return 0;
+	for (i = 0; i < far_seen.nseen; i++)
+		if (far_seen.seen[i] == netns)
+			return 0;
+	before = ns_netns_retarget(netns);
+	q->e = ns_sock_search(ns_sock_table(q->p), q->ino);
+	ns_netns_retarget(before);
+	return q->e != NULL;
+}
+
+/*
+ * A socket of a namespace that no process lives in but a bind mount or
+ * a descriptor keeps (ip netns add makes one), whose sockets are the
+ * kernel's own alone, which no descriptor holds: each such namespace's
+ * table of the protocol read once a run, the last place an inode is
+ * looked for.
+ */
+struct sock_ent *
+ns_sock_search_kept(struct proto *p, uint64_t ino)
+{
+	struct kept_search q = { .p = p, .ino = ino };
+
+	ns_sock_far_load();
+	(void)ns_nsfs_each_net(search_kept, &q);
+	return q.e;
+}
+
+struct sock_ent *
+ns_sock_search_read(struct proto *p, uint64_t ino)
+{
+	struct sock_ent *e;
+	size_t i;
+
+	for (i = 0; i < nns_tables; i++)
+		if (ns_tables[i]->proto == (size_t)(p - ns_sock_protos) &&
+		    (e = ns_sock_search(&ns_tables[i]->t, ino)) != NULL)
+			return e;
+	return NULL;
 }
 
 /*

@@ -248,8 +248,9 @@ EOF
 	    wait_for tx
 	    wait_for rx
 	    echo sent'
-	assert_equal "${lines[0]}" "NAME=\"v0\" LINK=\"\" LINK_NETNSID=\"${lines[1]}\""
-	assert_equal "${lines[2]}" 'NAME="v1" LINK=""'
+	# The peer is named through its namespace, from either side.
+	assert_regex "${lines[0]}" "^NAME=\"v0\" LINK=\"/ns/net/[0-9]+/dev/net/[0-9]+\" LINK_NETNSID=\"${lines[1]}\"\$"
+	assert_regex "${lines[2]}" '^NAME="v1" LINK="/ns/net/[0-9]+/dev/net/[0-9]+"$'
 	assert_equal "${lines[3]}" sent
 }
 

@@ -301,10 +301,11 @@ WRITES=creat,mkdir,mkdirat,rmdir,unlink,unlinkat,rename,renameat,renameat2,link,
 		# Asked of the kernel over netlink: queries only.  strace names
 		# the type by the socket's protocol, which it cannot learn of a
 		# socket opened in another network namespace: there it writes
-		# SOCK_DIAG_BY_FAMILY as its number, 0x14.
+		# SOCK_DIAG_BY_FAMILY as its number, 0x14, and RTM_GETLINK,
+		# GETADDR, GETROUTE, GETNEIGH and GETNSID as theirs.
 		if grep -E '^[0-9]+ +(sendmsg|sendto)\(' "$log" |
 		    grep -oE 'nlmsg_type=[A-Z_0-9a-z]+' |
-		    grep -Ev '=(RTM_GET[A-Z]+|SOCK_DIAG_BY_FAMILY|0x14)$' >&2; then
+		    grep -Ev '=(RTM_GET[A-Z]+|SOCK_DIAG_BY_FAMILY|0x14|0x12|0x16|0x1a|0x1e|0x5a)$' >&2; then
 			echo "$cmd: a netlink request that is no query" >&2
 			return 1
 		fi

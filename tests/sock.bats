@@ -442,12 +442,12 @@ port_of() {
 	refute_line "/sock/tcp/$ino"
 	run -0 attrs "/sock/tcp/$(ino tcp_listen)" netns
 	assert_output "/ns/net/$here"
-	# Read by diag in its namespace: a pair's peers, and no interface
-	# path of ours for a socket bound to its lo.
+	# Read by diag in its namespace: a pair's peers, and the path of
+	# its lo, through that namespace, for a socket bound to it.
 	run -0 attrs "/sock/unix/$(far_ino pair_a)" peer
 	assert_output "/sock/unix/$(far_ino pair_b)"
 	run -0 attrs "/sock/packet/$(far_ino packet)" packet_protocol,interface
-	assert_output "IP|null"
+	assert_output "IP|/ns/net/$ns/dev/net/1"
 	# fdinfo names it and says what it is; the namespace is an object.
 	fd=$(awk '$1 == "tcp_listen" { print $2 }' "$FARDIR/fds")
 	run -0 --separate-stderr "$FDINFO" -p "$FARPID" -J -o fd,object,name
