@@ -241,7 +241,7 @@ add_kind_of(struct fdent *e, void *arg)
 {
 	char cls[64];
 
-	if (class_of_link(fd_ent_link(e), cls, sizeof(cls)) == 0)
+	if (class_of_link(ns_fd_ent_link(e), cls, sizeof(cls)) == 0)
 		add_kind(cls);
 	return 0;
 }
@@ -262,7 +262,7 @@ kinds_load(void)
 	kinds.loaded = 1;
 	for (i = 0; i < NIDKINDS; i++)
 		add_kind(idkinds[i].name);
-	fd_index_each("anon_inode:", add_kind_of, NULL);
+	ns_fd_index_each("anon_inode:", add_kind_of, NULL);
 	qsort(kinds.name, kinds.n, sizeof(*kinds.name), cmp_str);
 }
 
@@ -345,8 +345,8 @@ add_fd_path(struct listing *l, struct fdent *e)
 {
 	char *s;
 
-	if (asprintf(&s, "/proc/%llu/fd/%d", (unsigned long long)fd_ent_pid(e),
-	    fd_ent_fd(e)) == -1)
+	if (asprintf(&s, "/proc/%llu/fd/%d",
+	    (unsigned long long)ns_fd_ent_pid(e), ns_fd_ent_fd(e)) == -1)
 		err(1, NULL);
 	if ((l->fds = reallocarray(l->fds, l->nfds + 1, sizeof(*l->fds))) ==
 	    NULL)
@@ -378,18 +378,18 @@ collect(struct fdent *e, void *arg)
 	uint64_t id;
 
 	if (k == NULL) {
-		if (class_of_link(fd_ent_link(e), cls, sizeof(cls)) == 0 &&
+		if (class_of_link(ns_fd_ent_link(e), cls, sizeof(cls)) == 0 &&
 		    strcmp(cls, l->kind) == 0)
 			add_fd_path(l, e);
 		return 0;
 	}
-	if ((obj = fd_ent_object(e)) == NULL)
+	if ((obj = ns_fd_ent_object(e)) == NULL)
 		return 0;
 	if (strncmp(obj, l->prefix, strlen(l->prefix)) != 0) {
 		/* A descriptor that is its own object (an eventfd of a kernel
 		 * without ids) is listed; a file whose name starts like a
 		 * memfd's, or a mapping of no id, is not. */
-		if (fd_ent_fd(e) >= 0 && strncmp(obj, "/proc/", 6) == 0)
+		if (ns_fd_ent_fd(e) >= 0 && strncmp(obj, "/proc/", 6) == 0)
 			add_fd_path(l, e);
 		return 0;
 	}
@@ -422,8 +422,8 @@ linked_prog(struct fdent *e)
 	struct fdinfo_bpf b;
 	const char *info;
 
-	if ((info = fd_ent_info(e)) == NULL ||
-	    fdinfo_parse_bpf(info, &b) == -1 || !b.link)
+	if ((info = ns_fd_ent_info(e)) == NULL ||
+	    ns_fdinfo_parse_bpf(info, &b) == -1 || !b.link)
 		return 0;
 	return b.prog_id;
 }
@@ -449,7 +449,7 @@ links_to(struct fdent *e, void *arg)
 static int
 held_by_link(uint64_t id)
 {
-	return fd_index_each("anon_inode:bpf_link", links_to, &id) == 1;
+	return ns_fd_index_each("anon_inode:bpf_link", links_to, &id) == 1;
 }
 
 static int
@@ -493,11 +493,12 @@ kind_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	l.prefix = prefix;
 	k = idkind_named(l.kind);
 	if (k != NULL && k->mappable)
-		fd_index_each_all(k->link, collect, &l);
+		ns_fd_index_each_all(k->link, collect, &l);
 	else
-		fd_index_each(k != NULL ? k->link : "anon_inode:", collect, &l);
+		ns_fd_index_each(k != NULL ? k->link : "anon_inode:", collect,
+		    &l);
 	if (k != NULL && strcmp(k->name, "bpf-prog") == 0)
-		fd_index_each("anon_inode:bpf_link", collect_linked, &l);
+		ns_fd_index_each("anon_inode:bpf_link", collect_linked, &l);
 	stop = emit_listing(&l, k, emit, arg);
 	for (i = 0; i < l.nfds; i++)
 		free(l.fds[i]);
@@ -552,9 +553,9 @@ holder_of(struct ns_obj *o)
 {
 	struct fdent *e = NULL;
 
-	fd_index_holders(o->path, first, &e);
+	ns_fd_index_holders(o->path, first, &e);
 	if (e == NULL && mappable(o))
-		fd_index_holders_all(o->path, first, &e);
+		ns_fd_index_holders_all(o->path, first, &e);
 	if (e == NULL)
 		errno = ENOENT;
 	return e;
@@ -567,7 +568,7 @@ holder_info(struct ns_obj *o)
 
 	if ((e = holder_of(o)) == NULL)
 		return NULL;
-	return fd_ent_info(e);
+	return ns_fd_ent_info(e);
 }
 
 /* The values its fdinfo text gives, read as fd.c reads a holder's. */
@@ -576,7 +577,9 @@ get_counter(struct ns_obj *o, struct ns_val *v)
 {
 	const char *info;
 
-	return (info = holder_info(o)) != NULL ? fd_val_counter(info, v) : -1;
+	if ((info = holder_info(o)) == NULL)
+		return -1;
+	return ns_fd_val_counter(info, v);
 }
 
 static int
@@ -584,8 +587,9 @@ get_bpf_type(struct ns_obj *o, struct ns_val *v)
 {
 	const char *info;
 
-	return (info = holder_info(o)) != NULL ? fd_val_bpf_type(info, v) :
-	    -1;
+	if ((info = holder_info(o)) == NULL)
+		return -1;
+	return ns_fd_val_bpf_type(info, v);
 }
 
 static int
@@ -593,7 +597,9 @@ get_bpf_tag(struct ns_obj *o, struct ns_val *v)
 {
 	const char *info;
 
-	return (info = holder_info(o)) != NULL ? fd_val_bpf_tag(info, v) : -1;
+	if ((info = holder_info(o)) == NULL)
+		return -1;
+	return ns_fd_val_bpf_tag(info, v);
 }
 
 static int
@@ -601,7 +607,7 @@ get_bpf_prog(struct ns_obj *o, struct ns_val *v)
 {
 	const char *info;
 
-	return (info = holder_info(o)) != NULL ? fd_val_bpf_prog(info, v) :
+	return (info = holder_info(o)) != NULL ? ns_fd_val_bpf_prog(info, v) :
 	    -1;
 }
 
@@ -610,7 +616,7 @@ get_bpf_name(struct ns_obj *o, struct ns_val *v)
 {
 	struct fdent *e;
 
-	return (e = holder_of(o)) != NULL ? fd_val_bpf_name(e, v) : -1;
+	return (e = holder_of(o)) != NULL ? ns_fd_val_bpf_name(e, v) : -1;
 }
 
 /* maps tells no size: a mapping alone does not give it. */
@@ -620,10 +626,10 @@ get_size(struct ns_obj *o, struct ns_val *v)
 	const struct stat *st;
 	struct fdent *e;
 
-	if ((e = holder_of(o)) == NULL || (st = fd_ent_stat(e)) == NULL)
+	if ((e = holder_of(o)) == NULL || (st = ns_fd_ent_stat(e)) == NULL)
 		return -1;
-	if (strcmp(fd_ent_assoc(e), "mem") == 0 ||
-	    strcmp(fd_ent_assoc(e), "shm") == 0) {
+	if (strcmp(ns_fd_ent_assoc(e), "mem") == 0 ||
+	    strcmp(ns_fd_ent_assoc(e), "shm") == 0) {
 		errno = ENOENT;
 		return -1;
 	}
@@ -648,10 +654,10 @@ add_attached(struct fdent *e, void *arg)
 	struct ns_val *v = arg;
 	char path[32];
 
-	if (fd_ent_fd(e) >= 0)
+	if (ns_fd_ent_fd(e) >= 0)
 		return 0;
 	snprintf(path, sizeof(path), "/proc/%llu",
-	    (unsigned long long)fd_ent_pid(e));
+	    (unsigned long long)ns_fd_ent_pid(e));
 	/* A process's program is mapped too: it is listed once. */
 	if (!val_has(v, path))
 		ns_val_add(v, path);
@@ -661,7 +667,7 @@ add_attached(struct fdent *e, void *arg)
 static int
 get_attached(struct ns_obj *o, struct ns_val *v)
 {
-	fd_index_holders_all(o->path, add_attached, v);
+	ns_fd_index_holders_all(o->path, add_attached, v);
 	if (v->n == 0) {
 		errno = ENOENT;
 		return -1;
@@ -695,7 +701,7 @@ obj_summary(struct ns_obj *o, struct ns_val *v)
 		strlcpy(detail, val.buf, sizeof(detail));
 	else if (o->cls == &memfd_class && (e = holder_of(o)) != NULL) {
 		/* The name in "/memfd:NAME (deleted)". */
-		link = fd_ent_link(e) + strlen("/memfd:");
+		link = ns_fd_ent_link(e) + strlen("/memfd:");
 		len = strlen(link);
 		if (len >= 10 && strcmp(link + len - 10, " (deleted)") == 0)
 			len -= 10;
@@ -706,9 +712,9 @@ obj_summary(struct ns_obj *o, struct ns_val *v)
 	}
 	ns_val_free(&val);
 	if (mappable(o))
-		fd_index_holders_all(o->path, count_one, &n);
+		ns_fd_index_holders_all(o->path, count_one, &n);
 	else
-		fd_index_holders(o->path, count_one, &n);
+		ns_fd_index_holders(o->path, count_one, &n);
 	ns_val_addf(v, "%s %llu%s%s, %zu holder%s", kind,
 	    (unsigned long long)anon_id(o), detail[0] ? " " : "", detail, n,
 	    n == 1 ? "" : "s");
@@ -758,7 +764,7 @@ static const struct ns_class *const classes[] = {
 	NULL
 };
 
-const struct ns_provider anon_provider = {
+const struct ns_provider ns_anon_provider = {
 	.name = "anon",
 	.help = "anonymous-inode objects, by kind and id",
 	.lookup = anon_lookup,

@@ -33,20 +33,20 @@
  * provider claims, so it comes last.  Apart from that the order is by
  * name, which is how the root lists them. */
 static const struct ns_provider *const providers[] = {
-	&anon_provider,
-	&dev_provider,
-	&group_provider,
-	&host_provider,
-	&ipc_provider,
-	&module_provider,
-	&mount_provider,
-	&net_provider,
+	&ns_anon_provider,
+	&ns_dev_provider,
+	&ns_group_provider,
+	&ns_host_provider,
+	&ns_ipc_provider,
+	&ns_module_provider,
+	&ns_mount_provider,
+	&ns_net_provider,
 	&ns_provider,
-	&pipe_provider,
-	&proc_provider,
-	&sock_provider,
-	&user_provider,
-	&fs_provider,
+	&ns_pipe_provider,
+	&ns_proc_provider,
+	&ns_sock_provider,
+	&ns_user_provider,
+	&ns_fs_provider,
 };
 #define NPROVIDERS (sizeof(providers) / sizeof(providers[0]))
 

@@ -150,7 +150,7 @@ lookup_numbered(struct ns_obj *obj, int kind, char **comp, int n)
 		if (n != 2 || ns_parse_u64(comp[1], INT_MAX, &maj) == -1 ||
 		    maj == 0)
 			goto none;
-		return ns_dev_set_netif(obj, link_get(maj, NULL));
+		return ns_dev_set_netif(obj, ns_link_get(maj, NULL));
 	}
 	if (n > 3 || ns_parse_u64(comp[1], MAJOR_MAX, &maj) == -1)
 		goto none;
@@ -270,7 +270,7 @@ dev_ident(struct ns_obj *obj, const char *s)
 		if (ns_parse_u64(s + 1, INT_MAX, &ifindex) == -1 ||
 		    ifindex == 0)
 			return 0;
-		return ns_dev_set_netif(obj, link_get(ifindex, NULL)) == 0;
+		return ns_dev_set_netif(obj, ns_link_get(ifindex, NULL)) == 0;
 	case '+':
 		/* Netlink, not sysfs, knows the names of this netns. */
 		if (strncmp(s, "+net:", 5) == 0)
@@ -456,7 +456,7 @@ static const struct ns_class *const dev_classes[] = {
 	&top_class, NULL
 };
 
-const struct ns_provider dev_provider = {
+const struct ns_provider ns_dev_provider = {
 	.name = "dev",
 	.help = "devices: block and char by number, interfaces, subsystems",
 	.lookup = dev_lookup,

@@ -90,7 +90,7 @@ ns_dev_parse_devnum(const char *s, unsigned int *maj, unsigned int *min)
 }
 
 int
-dev_parse_devices_line(char *line, char *type, unsigned int *major,
+ns_dev_parse_devices_line(char *line, char *type, unsigned int *major,
     char **name)
 {
 	char *p, *sp;
@@ -134,7 +134,7 @@ majors_load(void)
 	while ((len = getline(&line, &cap, fp)) != -1) {
 		if (len > 0 && line[len - 1] == '\n')
 			line[len - 1] = '\0';
-		if (!dev_parse_devices_line(line, &type, &maj, &name))
+		if (!ns_dev_parse_devices_line(line, &type, &maj, &name))
 			continue;
 		if (nmajors == alloc) {
 			alloc = alloc ? alloc * 2 : 64;

@@ -51,11 +51,11 @@ net_exists(int ifindex, const char *name)
 	const char *s;
 	int ok;
 
-	if ((link = link_get(ifindex, NULL)) == NULL)
+	if ((link = ns_link_get(ifindex, NULL)) == NULL)
 		return 0;
-	ok = name == NULL || ((s = link_str(link, IFLA_IFNAME)) != NULL &&
+	ok = name == NULL || ((s = ns_link_str(link, IFLA_IFNAME)) != NULL &&
 	    strcmp(s, name) == 0);
-	link_put(link);
+	ns_link_put(link);
 	return ok;
 }
 

@@ -44,7 +44,7 @@ net_load(struct ns_obj *obj)
 		return obj->priv;
 	if ((np = calloc(1, sizeof(*np))) == NULL)
 		err(1, NULL);
-	np->link = link_get(net_ifindex(obj), NULL);
+	np->link = ns_link_get(net_ifindex(obj), NULL);
 	obj->priv = np;
 	return np;
 }
@@ -75,7 +75,7 @@ net_udev(struct ns_obj *obj)
 	 * same name and ifindex (lo) is not the one it shows. */
 	if (!np->udtried && np->link != NULL && !ns_netns_foreign()) {
 		np->udtried = 1;
-		name = link_str(np->link, IFLA_IFNAME);
+		name = ns_link_str(np->link, IFLA_IFNAME);
 		np->ud = name == NULL ? NULL :
 		    udev_device_new_from_subsystem_sysname(ns_dev_udev(),
 		    "net", name);
@@ -96,7 +96,7 @@ get_net_name(struct ns_obj *obj, struct ns_val *val)
 {
 	struct link *link = net_get(obj);
 
-	return add_str(val, link ? link_str(link, IFLA_IFNAME) : NULL);
+	return add_str(val, link ? ns_link_str(link, IFLA_IFNAME) : NULL);
 }
 
 static int
@@ -187,7 +187,7 @@ add_u32(struct ns_obj *obj, struct ns_val *val, int type)
 	struct link *link = net_get(obj);
 	uint32_t n;
 
-	if (link == NULL || link_u32(link, type, &n) == -1)
+	if (link == NULL || ns_link_u32(link, type, &n) == -1)
 		return -1;
 	ns_val_num(val, n);
 	return 0;
@@ -199,7 +199,7 @@ add_stat(struct ns_obj *obj, struct ns_val *val, size_t off)
 	struct link *link = net_get(obj);
 	uint64_t n;
 
-	if (link == NULL || link_stat(link, off, &n) == -1)
+	if (link == NULL || ns_link_stat(link, off, &n) == -1)
 		return -1;
 	ns_val_num(val, n);
 	return 0;
@@ -227,7 +227,7 @@ get_address(struct ns_obj *obj, struct ns_val *val)
 	struct link *link = net_get(obj);
 	char buf[128];
 
-	return add_linkstr(val, link ? link_lladdr(link, IFLA_ADDRESS, buf,
+	return add_linkstr(val, link ? ns_link_lladdr(link, IFLA_ADDRESS, buf,
 	    sizeof(buf)) : NULL);
 }
 
@@ -237,7 +237,7 @@ get_broadcast(struct ns_obj *obj, struct ns_val *val)
 	struct link *link = net_get(obj);
 	char buf[128];
 
-	return add_linkstr(val, link ? link_lladdr(link, IFLA_BROADCAST, buf,
+	return add_linkstr(val, link ? ns_link_lladdr(link, IFLA_BROADCAST, buf,
 	    sizeof(buf)) : NULL);
 }
 
@@ -249,8 +249,10 @@ get_linktype(struct ns_obj *obj, struct ns_val *val)
 	struct link *link = net_get(obj);
 	char buf[32];
 
-	return add_linkstr(val, link ? nl_llproto2str(link_arptype(link), buf,
-	    sizeof(buf)) : NULL);
+	if (link == NULL)
+		return add_linkstr(val, NULL);
+	return add_linkstr(val, nl_llproto2str(ns_link_arptype(link), buf,
+	    sizeof(buf)));
 }
 
 static int
@@ -258,7 +260,7 @@ get_qdisc(struct ns_obj *obj, struct ns_val *val)
 {
 	struct link *link = net_get(obj);
 
-	return add_linkstr(val, link ? link_str(link, IFLA_QDISC) : NULL);
+	return add_linkstr(val, link ? ns_link_str(link, IFLA_QDISC) : NULL);
 }
 
 static int
@@ -266,7 +268,7 @@ get_ifalias(struct ns_obj *obj, struct ns_val *val)
 {
 	struct link *link = net_get(obj);
 
-	return add_linkstr(val, link ? link_str(link, IFLA_IFALIAS) : NULL);
+	return add_linkstr(val, link ? ns_link_str(link, IFLA_IFALIAS) : NULL);
 }
 
 /* "default", or "dormant" where a supplicant holds the link down. */
@@ -277,7 +279,7 @@ get_linkmode(struct ns_obj *obj, struct ns_val *val)
 	char buf[32];
 	uint8_t mode;
 
-	if (link == NULL || link_u8(link, IFLA_LINKMODE, &mode) == -1)
+	if (link == NULL || ns_link_u8(link, IFLA_LINKMODE, &mode) == -1)
 		return -1;
 	return add_linkstr(val, rtnl_link_mode2str(mode, buf, sizeof(buf)));
 }
@@ -288,7 +290,7 @@ get_carrier(struct ns_obj *obj, struct ns_val *val)
 	struct link *link = net_get(obj);
 	uint8_t carrier;
 
-	if (link == NULL || link_u8(link, IFLA_CARRIER, &carrier) == -1)
+	if (link == NULL || ns_link_u8(link, IFLA_CARRIER, &carrier) == -1)
 		return -1;
 	ns_val_num(val, carrier != 0);
 	return 0;
@@ -300,7 +302,7 @@ get_carrier_changes(struct ns_obj *obj, struct ns_val *val)
 	struct link *link = net_get(obj);
 	uint32_t n;
 
-	if (link == NULL || link_u32(link, IFLA_CARRIER_CHANGES, &n) == -1)
+	if (link == NULL || ns_link_u32(link, IFLA_CARRIER_CHANGES, &n) == -1)
 		return -1;
 	ns_val_num(val, n);
 	return 0;
@@ -311,7 +313,7 @@ net_operstate(struct link *link, char *buf, size_t size)
 {
 	uint8_t state;
 
-	if (link_u8(link, IFLA_OPERSTATE, &state) == -1)
+	if (ns_link_u8(link, IFLA_OPERSTATE, &state) == -1)
 		return NULL;
 	return rtnl_link_operstate2str(state, buf, size);
 }
@@ -331,7 +333,7 @@ get_kind(struct ns_obj *obj, struct ns_val *val)
 {
 	struct link *link = net_get(obj);
 
-	return add_str(val, link ? link_kind(link) : NULL);
+	return add_str(val, link ? ns_link_kind(link) : NULL);
 }
 
 /* The interface flags by the names ip(8) gives them, in bit order. */
@@ -370,7 +372,7 @@ get_flags(struct ns_obj *obj, struct ns_val *val)
 
 	if (link == NULL)
 		return -1;
-	flags = link_flags(link);
+	flags = ns_link_flags(link);
 	buf[0] = '\0';
 	for (i = 0; i < sizeof(ifflags) / sizeof(ifflags[0]); i++) {
 		if ((flags & ifflags[i].bit) == 0)
@@ -398,7 +400,7 @@ get_addrgenmode(struct ns_obj *obj, struct ns_val *val)
 	struct link *link = net_get(obj);
 	const unsigned char *mode;
 
-	if (link == NULL || (mode = link_af_attr(link, AF_INET6,
+	if (link == NULL || (mode = ns_link_af_attr(link, AF_INET6,
 	    IFLA_INET6_ADDR_GEN_MODE, 1)) == NULL)
 		return -1;
 	ns_val_named(val, *mode < NELEM(addrgenmodes) ?
@@ -677,10 +679,10 @@ add_setting(struct ns_obj *obj, struct ns_val *val,
 	if (link == NULL)
 		return -1;
 	for (; row->kind != NULL; row++) {
-		kind = row->nest == PORT ? link_slave_kind(link) :
-		    link_kind(link);
+		kind = row->nest == PORT ? ns_link_slave_kind(link) :
+		    ns_link_kind(link);
 		if (kind == NULL || strcmp(kind, row->kind) != 0 ||
-		    (p = link_info_attr(link, row->nest, row->type,
+		    (p = ns_link_info_attr(link, row->nest, row->type,
 		    row->len)) == NULL)
 			continue;
 		return row->add(val, p, row->len);
@@ -754,7 +756,7 @@ get_master(struct ns_obj *obj, struct ns_val *val)
 	struct link *link = net_get(obj);
 	uint32_t master;
 
-	if (link == NULL || link_u32(link, IFLA_MASTER, &master) == -1)
+	if (link == NULL || ns_link_u32(link, IFLA_MASTER, &master) == -1)
 		return -1;
 	return add_ifindex(val, (int)master);
 }
@@ -772,9 +774,9 @@ get_link(struct ns_obj *obj, struct ns_val *val)
 
 	if (link == NULL)
 		return -1;
-	if (link_u32(link, IFLA_LINK, &lower) == -1)
+	if (ns_link_u32(link, IFLA_LINK, &lower) == -1)
 		return ns_none();
-	if (link_s32(link, IFLA_LINK_NETNSID, &nsid) == -1)
+	if (ns_link_s32(link, IFLA_LINK_NETNSID, &nsid) == -1)
 		return add_ifindex(val, (int)lower);
 	if (lower == 0 || (netns = ns_netns_of_nsid(nsid)) == 0)
 		return ns_none();
@@ -792,7 +794,7 @@ get_link_netnsid(struct ns_obj *obj, struct ns_val *val)
 
 	if (link == NULL)
 		return -1;
-	if (link_s32(link, IFLA_LINK_NETNSID, &nsid) == -1 || nsid < 0) {
+	if (ns_link_s32(link, IFLA_LINK_NETNSID, &nsid) == -1 || nsid < 0) {
 		errno = ENOENT;
 		return -1;
 	}
@@ -826,11 +828,11 @@ net_summary(struct ns_obj *obj, struct ns_val *val)
 	if (link == NULL)
 		return -1;
 	mtu[0] = '\0';
-	if (link_u32(link, IFLA_MTU, &n) == 0)
+	if (ns_link_u32(link, IFLA_MTU, &n) == 0)
 		snprintf(mtu, sizeof(mtu), "%u", n);
-	w[0] = link_str(link, IFLA_IFNAME);
+	w[0] = ns_link_str(link, IFLA_IFNAME);
 	w[1] = net_operstate(link, state, sizeof(state));
-	w[2] = link_lladdr(link, IFLA_ADDRESS, addr, sizeof(addr));
+	w[2] = ns_link_lladdr(link, IFLA_ADDRESS, addr, sizeof(addr));
 	w[3] = mtu[0] != '\0' ? "mtu" : NULL;
 	w[4] = mtu;
 	return ns_dev_add_words(val, w, 5);
@@ -844,7 +846,7 @@ net_release(struct ns_obj *obj)
 	if (np == NULL)
 		return;
 	if (np->link != NULL)
-		link_put(np->link);
+		ns_link_put(np->link);
 	if (np->ud != NULL)
 		udev_device_unref(np->ud);
 	free(np);
@@ -864,7 +866,7 @@ ns_dev_set_netif(struct ns_obj *obj, struct link *link)
 	if ((np = calloc(1, sizeof(*np))) == NULL)
 		err(1, NULL);
 	np->link = link;
-	net_set_ifindex(obj, link_ifindex(link));
+	net_set_ifindex(obj, ns_link_ifindex(link));
 	ns_obj_set(obj, &ns_dev_netif_class, "/dev/net/%llu",
 	    (unsigned long long)net_ifindex(obj));
 	obj->priv = np;
@@ -880,7 +882,7 @@ ns_dev_lookup_netname(struct ns_obj *obj, const char *name)
 		errno = ENOENT;
 		return -1;
 	}
-	return ns_dev_set_netif(obj, link_get(0, name));
+	return ns_dev_set_netif(obj, ns_link_get(0, name));
 }
 
 struct emit_arg {
@@ -898,9 +900,10 @@ emit_link(struct link *link, void *arg)
 
 	if ((np = calloc(1, sizeof(*np))) == NULL)
 		err(1, NULL);
-	np->link = link_ref(link);
-	ns_obj_set(&c, &ns_dev_netif_class, "/dev/net/%d", link_ifindex(link));
-	net_set_ifindex(&c, (uint64_t)link_ifindex(link));
+	np->link = ns_link_ref(link);
+	ns_obj_set(&c, &ns_dev_netif_class, "/dev/net/%d",
+	    ns_link_ifindex(link));
+	net_set_ifindex(&c, (uint64_t)ns_link_ifindex(link));
 	c.priv = np;
 	stop = ea->emit(&c, ea->arg);
 	ns_obj_clear(&c);
@@ -913,7 +916,7 @@ ns_dev_list_links(ns_emit_fn emit, void *arg)
 {
 	struct emit_arg ea = { emit, arg };
 
-	return link_each(emit_link, &ea);
+	return ns_link_each(emit_link, &ea);
 }
 
 static const struct ns_attr netif_attrs[] = {

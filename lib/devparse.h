@@ -10,7 +10,7 @@
  * 'b'; a line under one ("  4 tty") gives the major and its name, which
  * points into the line.  1 for such a line, 0 for any other.
  */
-int	dev_parse_devices_line(char *line, char *type, unsigned int *major,
+int	ns_dev_parse_devices_line(char *line, char *type, unsigned int *major,
 	    char **name);
 
 #endif

@@ -222,7 +222,7 @@ get_flags(struct ns_obj *o, struct ns_val *v)
 
 	if (ns_fdent_info_of(o, &e) == NULL)
 		return -1;
-	fd_flags_string(e->ci.flags, buf, sizeof(buf));
+	ns_fd_flags_string(e->ci.flags, buf, sizeof(buf));
 	if (buf[0] == '\0')
 		return ns_none();
 	ns_val_add(v, buf);
@@ -596,25 +596,25 @@ static const struct ns_attr assoc_attrs[] = {
 	{ NULL }
 };
 
-FD_CLASS(fd_file_class, file_attrs);
-FD_CLASS(fd_pipe_class, pipe_attrs);
-FD_CLASS(fd_sock_class, sock_attrs);
-FD_CLASS(fd_eventfd_class, eventfd_attrs);
-FD_CLASS(fd_epoll_class, epoll_attrs);
-FD_CLASS(fd_timerfd_class, timerfd_attrs);
-FD_CLASS(fd_signalfd_class, signalfd_attrs);
-FD_CLASS(fd_inotify_class, inotify_attrs);
-FD_CLASS(fd_fanotify_class, fanotify_attrs);
-FD_CLASS(fd_pidfd_class, pidfd_attrs);
-FD_CLASS(fd_bpf_class, bpf_attrs);
-FD_CLASS(fd_io_uring_class, io_uring_attrs);
-FD_CLASS(fd_memfd_class, memfd_attrs);
-FD_CLASS(fd_nsfs_class, other_attrs);
-FD_CLASS(fd_other_class, other_attrs);
+FD_CLASS(ns_fd_file_class, file_attrs);
+FD_CLASS(ns_fd_pipe_class, pipe_attrs);
+FD_CLASS(ns_fd_sock_class, sock_attrs);
+FD_CLASS(ns_fd_eventfd_class, eventfd_attrs);
+FD_CLASS(ns_fd_epoll_class, epoll_attrs);
+FD_CLASS(ns_fd_timerfd_class, timerfd_attrs);
+FD_CLASS(ns_fd_signalfd_class, signalfd_attrs);
+FD_CLASS(ns_fd_inotify_class, inotify_attrs);
+FD_CLASS(ns_fd_fanotify_class, fanotify_attrs);
+FD_CLASS(ns_fd_pidfd_class, pidfd_attrs);
+FD_CLASS(ns_fd_bpf_class, bpf_attrs);
+FD_CLASS(ns_fd_io_uring_class, io_uring_attrs);
+FD_CLASS(ns_fd_memfd_class, memfd_attrs);
+FD_CLASS(ns_fd_nsfs_class, other_attrs);
+FD_CLASS(ns_fd_other_class, other_attrs);
 
 /* An association is a row of fdinfo -a, not an object of its own: its
  * path is the process that holds it. */
-const struct ns_class fd_assoc_class = {
+const struct ns_class ns_fd_assoc_class = {
 	.type = "assoc",
 	.attrs = assoc_attrs,
 	.summary = fd_summary,
@@ -638,7 +638,7 @@ ent_obj(struct ns_obj *o, struct fdent *e)
 		    (unsigned long long)e->pid, e->fd);
 		fd_obj_set_fd(o, e->fd);
 	} else
-		ns_obj_set(o, &fd_assoc_class, "/proc/%llu",
+		ns_obj_set(o, &ns_fd_assoc_class, "/proc/%llu",
 		    (unsigned long long)e->pid);
 	fd_obj_set_pid(o, e->pid);
 	o->priv = e;
@@ -737,7 +737,7 @@ static const struct ns_attr node_attrs[] = {
 	{ NULL }
 };
 
-const struct ns_class fd_node_class = {
+const struct ns_class ns_fd_node_class = {
 	.type = "fds",
 	.attrs = node_attrs,
 	.list = node_list,
@@ -745,14 +745,15 @@ const struct ns_class fd_node_class = {
 };
 
 void
-fd_node_set(struct ns_obj *o, uint64_t pid)
+ns_fd_node_set(struct ns_obj *o, uint64_t pid)
 {
-	ns_obj_set(o, &fd_node_class, "/proc/%llu/fd", (unsigned long long)pid);
+	ns_obj_set(o, &ns_fd_node_class, "/proc/%llu/fd",
+	    (unsigned long long)pid);
 	fd_obj_set_pid(o, pid);
 }
 
 int
-fd_lookup(struct ns_obj *o, uint64_t pid, char **comp, int n)
+ns_fd_lookup(struct ns_obj *o, uint64_t pid, char **comp, int n)
 {
 	struct fdent *e;
 	char path[64];
@@ -765,7 +766,7 @@ fd_lookup(struct ns_obj *o, uint64_t pid, char **comp, int n)
 		    (unsigned long long)pid);
 		if (access(path, F_OK) == -1)
 			return -1;
-		fd_node_set(o, pid);
+		ns_fd_node_set(o, pid);
 		return 0;
 	}
 	if (ns_parse_u64(comp[1], INT_MAX, &fd) == -1)
@@ -903,8 +904,8 @@ static int
 walk_holders(const char *object, struct walk *w)
 {
 	if (w->sel != NULL && w->sel->assoc)
-		return fd_index_holders_all(object, walk_holder, w);
-	return fd_index_holders(object, walk_holder, w);
+		return ns_fd_index_holders_all(object, walk_holder, w);
+	return ns_fd_index_holders(object, walk_holder, w);
 }
 
 /* A descriptor path asks for what the descriptor refers to. */
@@ -919,7 +920,7 @@ holders_of_fd(const char *path, struct walk *w)
 
 	if (ns_resolve_into(&o, path) == -1)
 		return 0;
-	if ((e = ns_fdent_of(&o)) == NULL || o.cls == &fd_assoc_class) {
+	if ((e = ns_fdent_of(&o)) == NULL || o.cls == &ns_fd_assoc_class) {
 		ns_obj_clear(&o);
 		return 0;
 	}
@@ -929,9 +930,9 @@ holders_of_fd(const char *path, struct walk *w)
 	obj = ns_fd_object(e);
 	if (obj != NULL && strcmp(obj, path) != 0)
 		r = ns_fd_walk_holders(obj, w->sel, w->emit, w->arg);
-	else if (obj != NULL && (r = fd_index_holders(path, count_holder,
+	else if (obj != NULL && (r = ns_fd_index_holders(path, count_holder,
 	    &n)) == 0 && n > 0)
-		r = fd_index_holders(path, walk_holder, w);
+		r = ns_fd_index_holders(path, walk_holder, w);
 	else
 		r = selected(e, w->sel) ? w->emit(&o, w->arg) : 0;
 	ns_obj_clear(&o);

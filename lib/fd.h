@@ -17,22 +17,24 @@
 #include "provider.h"
 
 /* The classes of /proc/PID/fd and what it holds, for proc.c. */
-extern const struct ns_class fd_node_class, fd_file_class, fd_pipe_class,
-    fd_sock_class, fd_eventfd_class, fd_epoll_class, fd_timerfd_class,
-    fd_signalfd_class, fd_inotify_class, fd_fanotify_class,
-    fd_pidfd_class, fd_bpf_class, fd_io_uring_class, fd_memfd_class,
-    fd_nsfs_class, fd_other_class, fd_assoc_class, fd_kind_class;
+extern const struct ns_class ns_fd_node_class, ns_fd_file_class,
+    ns_fd_pipe_class, ns_fd_sock_class, ns_fd_eventfd_class,
+    ns_fd_epoll_class, ns_fd_timerfd_class, ns_fd_signalfd_class,
+    ns_fd_inotify_class, ns_fd_fanotify_class, ns_fd_pidfd_class,
+    ns_fd_bpf_class, ns_fd_io_uring_class, ns_fd_memfd_class,
+    ns_fd_nsfs_class, ns_fd_other_class, ns_fd_assoc_class,
+    ns_fd_kind_class;
 #define FD_CLASSES \
-	&fd_node_class, &fd_file_class, &fd_pipe_class, &fd_sock_class, \
-	&fd_eventfd_class, &fd_epoll_class, &fd_timerfd_class, \
-	&fd_signalfd_class, &fd_inotify_class, &fd_fanotify_class, \
-	&fd_pidfd_class, &fd_bpf_class, &fd_io_uring_class, \
-	&fd_memfd_class, &fd_nsfs_class, &fd_other_class, \
-	&fd_assoc_class, &fd_kind_class
+	&ns_fd_node_class, &ns_fd_file_class, &ns_fd_pipe_class, \
+	&ns_fd_sock_class, &ns_fd_eventfd_class, &ns_fd_epoll_class, \
+	&ns_fd_timerfd_class, &ns_fd_signalfd_class, &ns_fd_inotify_class, \
+	&ns_fd_fanotify_class, &ns_fd_pidfd_class, &ns_fd_bpf_class, \
+	&ns_fd_io_uring_class, &ns_fd_memfd_class, &ns_fd_nsfs_class, \
+	&ns_fd_other_class, &ns_fd_assoc_class, &ns_fd_kind_class
 
 /* /proc/PID/fd as the child of /proc/PID. */
-void	fd_node_set(struct ns_obj *, uint64_t pid);
+void	ns_fd_node_set(struct ns_obj *, uint64_t pid);
 /* Below /proc/PID: comp[0] is "fd", then perhaps N. */
-int	fd_lookup(struct ns_obj *, uint64_t pid, char **comp, int n);
+int	ns_fd_lookup(struct ns_obj *, uint64_t pid, char **comp, int n);
 
 #endif

@@ -168,7 +168,7 @@ assoc_maps(uint64_t pid, int dfd, int (*fn)(struct fdent *, void *),
 	for (line = text; line != NULL && *line != '\0'; line = next) {
 		if ((next = strchr(line, '\n')) != NULL)
 			*next++ = '\0';
-		if (fd_parse_mapping(line, &m) == -1)
+		if (ns_fd_parse_mapping(line, &m) == -1)
 			continue;
 		/* A library is several regions of one file; the process
 		 * holds the file once, in the union of their modes. */
@@ -276,7 +276,7 @@ mnts_load(void)
 		min = strtoul(end + 1, &end, 10);
 		if (errno || *end != '\0')
 			continue;
-		fd_unoctal(f[4]);
+		ns_fd_unoctal(f[4]);
 		if ((mnts.m = reallocarray(mnts.m, mnts.n + 1,
 		    sizeof(*mnts.m))) == NULL)
 			err(1, NULL);

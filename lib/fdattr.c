@@ -144,7 +144,7 @@ device_field(struct ns_obj *o, const char *key, char *buf, size_t size)
 	if ((e = ns_fdent_of(o)) == NULL)
 		return -1;
 	if (ent_rdev(e, &rdev) == -1 || (info = ns_fdent_info(e)) == NULL ||
-	    fdinfo_field(info, key, buf, size) == -1)
+	    ns_fdinfo_field(info, key, buf, size) == -1)
 		return ns_none();
 	return 0;
 }
@@ -323,7 +323,7 @@ add_master(struct fdent *e, void *arg)
 	uint64_t n;
 
 	if (e->fd < 0 || (info = ns_fdent_info(e)) == NULL ||
-	    fdinfo_field(info, "tty-index", idx, sizeof(idx)) == -1 ||
+	    ns_fdinfo_field(info, "tty-index", idx, sizeof(idx)) == -1 ||
 	    ns_parse_u64(idx, 0xfffff, &n) == -1 || n != m->index)
 		return 0;
 	return add_endpoint(e, m->ep);
@@ -373,7 +373,7 @@ ns_fd_get_endpoints(struct ns_obj *o, struct ns_val *v)
 		 * index. */
 		if (S_ISCHR(st->st_mode) && major(st->st_rdev) == 136) {
 			m.index = minor(st->st_rdev);
-			fd_index_holders("/dev/char/5/2", add_master, &m);
+			ns_fd_index_holders("/dev/char/5/2", add_master, &m);
 			return v->n == n ? ns_none() : 0;
 		}
 		if (!S_ISFIFO(st->st_mode) && !ns_fdent_is_mqueue(e))
@@ -382,10 +382,10 @@ ns_fd_get_endpoints(struct ns_obj *o, struct ns_val *v)
 	default:
 		return ns_none();
 	}
-	fd_index_holders(obj, add_endpoint, &ep);
+	ns_fd_index_holders(obj, add_endpoint, &ep);
 	if (e->fam == F_SOCK && ns_fd_attr_of(obj, "peer", &peer) == 0 &&
 	    peer.n > 0)
-		fd_index_holders(peer.buf, add_endpoint, &ep);
+		ns_fd_index_holders(peer.buf, add_endpoint, &ep);
 	ns_val_free(&peer);
 	if (v->n == n)
 		return ns_none();
@@ -413,7 +413,7 @@ ns_fd_get_id(struct ns_obj *o, struct ns_val *v)
 	case F_EVENTFD:
 		if ((info = ns_fdent_info(e)) == NULL)
 			return -1;
-		if (fdinfo_parse_eventfd(info, &ev) == -1 || ev.id < 0)
+		if (ns_fdinfo_parse_eventfd(info, &ev) == -1 || ev.id < 0)
 			return ns_none();
 		ns_val_num(v, (unsigned long long)ev.id);
 		return 0;
@@ -422,7 +422,7 @@ ns_fd_get_id(struct ns_obj *o, struct ns_val *v)
 	case F_BPF_LINK:
 		if ((info = ns_fdent_info(e)) == NULL)
 			return -1;
-		if (fdinfo_parse_bpf(info, &b) == -1)
+		if (ns_fdinfo_parse_bpf(info, &b) == -1)
 			return ns_none();
 		ns_val_num(v, b.id);
 		return 0;
@@ -432,11 +432,11 @@ ns_fd_get_id(struct ns_obj *o, struct ns_val *v)
 }
 
 int
-fd_val_counter(const char *info, struct ns_val *v)
+ns_fd_val_counter(const char *info, struct ns_val *v)
 {
 	struct fdinfo_eventfd ev;
 
-	if (fdinfo_parse_eventfd(info, &ev) == -1)
+	if (ns_fdinfo_parse_eventfd(info, &ev) == -1)
 		return ns_none();
 	ns_val_num(v, ev.count);
 	return 0;
@@ -449,7 +449,7 @@ ns_fd_get_counter(struct ns_obj *o, struct ns_val *v)
 	struct fdent *e;
 
 	return (info = ns_fdent_info_of(o, &e)) != NULL ?
-	    fd_val_counter(info, v) : -1;
+	    ns_fd_val_counter(info, v) : -1;
 }
 
 #define MAXTARGETS	4096
@@ -474,7 +474,7 @@ epoll_targets(struct ns_obj *o, struct fdent **ep, int *n)
 		return NULL;
 	if ((t = calloc(MAXTARGETS, sizeof(*t))) == NULL)
 		err(1, NULL);
-	if ((*n = fdinfo_parse_epoll(info, t, MAXTARGETS)) > MAXTARGETS)
+	if ((*n = ns_fdinfo_parse_epoll(info, t, MAXTARGETS)) > MAXTARGETS)
 		*n = MAXTARGETS;
 	/* The kernel keeps them in the order of their addresses. */
 	qsort(t, *n, sizeof(*t), cmp_tfd);
@@ -509,7 +509,7 @@ ns_fd_get_events(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	buf[0] = '\0';
 	for (i = 0; i < n; i++) {
-		fd_epoll_events_string(t[i].events, ev, sizeof(ev));
+		ns_fd_epoll_events_string(t[i].events, ev, sizeof(ev));
 		snprintf(one, sizeof(one), "%s%d:%s", i ? " " : "", t[i].fd,
 		    ev);
 		strlcat(buf, one, sizeof(buf));
@@ -529,7 +529,7 @@ timerfd_of(struct ns_obj *o, struct fdinfo_timerfd *t)
 
 	if ((info = ns_fdent_info_of(o, &e)) == NULL)
 		return -1;
-	if (fdinfo_parse_timerfd(info, t) == -1)
+	if (ns_fdinfo_parse_timerfd(info, t) == -1)
 		return ns_none();
 	return 0;
 }
@@ -541,7 +541,7 @@ ns_fd_get_clock(struct ns_obj *o, struct ns_val *v)
 
 	if (timerfd_of(o, &t) == -1)
 		return -1;
-	ns_val_named(v, fd_clock_name(t.clockid), t.clockid);
+	ns_val_named(v, ns_fd_clock_name(t.clockid), t.clockid);
 	return 0;
 }
 
@@ -579,9 +579,9 @@ ns_fd_get_sigmask(struct ns_obj *o, struct ns_val *v)
 
 	if ((info = ns_fdent_info_of(o, &e)) == NULL)
 		return -1;
-	if (fdinfo_parse_signalfd(info, &mask) == -1)
+	if (ns_fdinfo_parse_signalfd(info, &mask) == -1)
 		return ns_none();
-	fd_sigmask_string(mask, buf, sizeof(buf));
+	ns_fd_sigmask_string(mask, buf, sizeof(buf));
 	ns_val_add(v, buf);
 	return 0;
 }
@@ -603,9 +603,9 @@ marks_of(struct ns_obj *o, size_t *n, struct fdinfo_fanotify *fan)
 	if ((m = calloc(MAXMARKS, sizeof(*m))) == NULL)
 		err(1, NULL);
 	if (e->fam == F_INOTIFY) {
-		k = fdinfo_parse_inotify(info, m, MAXMARKS);
+		k = ns_fdinfo_parse_inotify(info, m, MAXMARKS);
 		*n = k < 0 ? 0 : (size_t)k;
-	} else if (fdinfo_parse_fanotify(info, fan ? fan : &f, m, MAXMARKS,
+	} else if (ns_fdinfo_parse_fanotify(info, fan ? fan : &f, m, MAXMARKS,
 	    n) == -1) {
 		free(m);
 		errno = ENOENT;
@@ -682,7 +682,7 @@ fanotify_of(struct ns_obj *o, struct fdinfo_fanotify *f)
 
 	if ((info = ns_fdent_info_of(o, &e)) == NULL)
 		return -1;
-	if (fdinfo_parse_fanotify(info, f, &m, 0, &n) == -1)
+	if (ns_fdinfo_parse_fanotify(info, f, &m, 0, &n) == -1)
 		return ns_none();
 	return 0;
 }
@@ -718,43 +718,43 @@ ns_fd_get_nspid(struct ns_obj *o, struct ns_val *v)
 
 	if ((info = ns_fdent_info_of(o, &e)) == NULL)
 		return -1;
-	if (fdinfo_parse_pidfd(info, &p) == -1 || p.nspid[0] == '\0')
+	if (ns_fdinfo_parse_pidfd(info, &p) == -1 || p.nspid[0] == '\0')
 		return ns_none();
 	ns_val_add(v, p.nspid);
 	return 0;
 }
 
 int
-fd_val_bpf_type(const char *info, struct ns_val *v)
+ns_fd_val_bpf_type(const char *info, struct ns_val *v)
 {
 	struct fdinfo_bpf b;
 
-	if (fdinfo_parse_bpf(info, &b) == -1)
+	if (ns_fdinfo_parse_bpf(info, &b) == -1)
 		return ns_none();
 	if (b.link)
 		ns_val_add(v, b.link_type);
 	else
-		ns_val_named(v, fd_bpf_type_name(b.prog, b.type), b.type);
+		ns_val_named(v, ns_fd_bpf_type_name(b.prog, b.type), b.type);
 	return 0;
 }
 
 int
-fd_val_bpf_prog(const char *info, struct ns_val *v)
+ns_fd_val_bpf_prog(const char *info, struct ns_val *v)
 {
 	struct fdinfo_bpf b;
 
-	if (fdinfo_parse_bpf(info, &b) == -1 || !b.link || b.prog_id == 0)
+	if (ns_fdinfo_parse_bpf(info, &b) == -1 || !b.link || b.prog_id == 0)
 		return ns_none();
 	ns_val_addf(v, "/anon/bpf-prog/%llu", (unsigned long long)b.prog_id);
 	return 0;
 }
 
 int
-fd_val_bpf_tag(const char *info, struct ns_val *v)
+ns_fd_val_bpf_tag(const char *info, struct ns_val *v)
 {
 	struct fdinfo_bpf b;
 
-	if (fdinfo_parse_bpf(info, &b) == -1 || b.tag[0] == '\0')
+	if (ns_fdinfo_parse_bpf(info, &b) == -1 || b.tag[0] == '\0')
 		return ns_none();
 	ns_val_add(v, b.tag);
 	return 0;
@@ -767,7 +767,7 @@ ns_fd_get_bpf_type(struct ns_obj *o, struct ns_val *v)
 	struct fdent *e;
 
 	return (info = ns_fdent_info_of(o, &e)) != NULL ?
-	    fd_val_bpf_type(info, v) : -1;
+	    ns_fd_val_bpf_type(info, v) : -1;
 }
 
 int
@@ -777,7 +777,7 @@ ns_fd_get_bpf_tag(struct ns_obj *o, struct ns_val *v)
 	struct fdent *e;
 
 	return (info = ns_fdent_info_of(o, &e)) != NULL ?
-	    fd_val_bpf_tag(info, v) : -1;
+	    ns_fd_val_bpf_tag(info, v) : -1;
 }
 
 int
@@ -787,7 +787,7 @@ ns_fd_get_bpf_prog(struct ns_obj *o, struct ns_val *v)
 	struct fdent *e;
 
 	return (info = ns_fdent_info_of(o, &e)) != NULL ?
-	    fd_val_bpf_prog(info, v) : -1;
+	    ns_fd_val_bpf_prog(info, v) : -1;
 }
 
 /* A bpf object's name is in no fdinfo line: bpf(BPF_OBJ_GET_INFO_BY_FD)
@@ -803,7 +803,7 @@ ent_bpf_name(struct fdent *e, char *buf, size_t size)
 	int fd, r;
 
 	if ((info = ns_fdent_info(e)) == NULL ||
-	    fdinfo_parse_bpf(info, &b) == -1)
+	    ns_fdinfo_parse_bpf(info, &b) == -1)
 		return -1;
 	if (b.link)
 		return ns_none();
@@ -829,7 +829,7 @@ ent_bpf_name(struct fdent *e, char *buf, size_t size)
 }
 
 int
-fd_val_bpf_name(struct fdent *e, struct ns_val *v)
+ns_fd_val_bpf_name(struct fdent *e, struct ns_val *v)
 {
 	char name[BPF_OBJ_NAME_LEN];
 
@@ -844,7 +844,7 @@ ns_fd_get_bpf_name(struct ns_obj *o, struct ns_val *v)
 {
 	struct fdent *e;
 
-	return (e = ns_fdent_of(o)) != NULL ? fd_val_bpf_name(e, v) : -1;
+	return (e = ns_fdent_of(o)) != NULL ? ns_fd_val_bpf_name(e, v) : -1;
 }
 
 static int
@@ -855,7 +855,7 @@ io_uring_of(struct ns_obj *o, struct fdinfo_io_uring *u)
 
 	if ((info = ns_fdent_info_of(o, &e)) == NULL)
 		return -1;
-	if (fdinfo_parse_io_uring(info, u) == -1)
+	if (ns_fdinfo_parse_io_uring(info, u) == -1)
 		return ns_none();
 	return 0;
 }
@@ -941,7 +941,7 @@ name_eventfd(struct ns_obj *o, struct fdent *e, struct ns_val *v)
 	const char *info;
 
 	if ((info = ns_fdent_info(e)) == NULL ||
-	    fdinfo_parse_eventfd(info, &ev) == -1)
+	    ns_fdinfo_parse_eventfd(info, &ev) == -1)
 		return name_link(o, e, v);
 	if (ev.id >= 0)
 		ns_val_addf(v, "id=%lld count=%llu", (long long)ev.id,
@@ -979,7 +979,7 @@ name_timerfd(struct ns_obj *o, struct fdent *e, struct ns_val *v)
 
 	if (timerfd_of(o, &t) == -1)
 		return name_link(o, e, v);
-	if ((clock = fd_clock_name(t.clockid)) == NULL) {
+	if ((clock = ns_fd_clock_name(t.clockid)) == NULL) {
 		snprintf(num, sizeof(num), "%d", t.clockid);
 		clock = num;
 	}
@@ -999,9 +999,9 @@ name_signalfd(struct ns_obj *o, struct fdent *e, struct ns_val *v)
 	char buf[512];
 
 	if ((info = ns_fdent_info(e)) == NULL ||
-	    fdinfo_parse_signalfd(info, &mask) == -1)
+	    ns_fdinfo_parse_signalfd(info, &mask) == -1)
 		return name_link(o, e, v);
-	fd_sigmask_string(mask, buf, sizeof(buf));
+	ns_fd_sigmask_string(mask, buf, sizeof(buf));
 	ns_val_addf(v, "mask=%s", buf);
 	return 0;
 }
@@ -1034,7 +1034,7 @@ name_pidfd(struct ns_obj *o, struct fdent *e, struct ns_val *v)
 	const char *info;
 
 	if ((info = ns_fdent_info(e)) == NULL ||
-	    fdinfo_parse_pidfd(info, &p) == -1)
+	    ns_fdinfo_parse_pidfd(info, &p) == -1)
 		return name_link(o, e, v);
 	if (p.pid <= 0) {
 		ns_val_addf(v, "pid=%lld", (long long)p.pid);
@@ -1054,7 +1054,7 @@ name_bpf(struct ns_obj *o, struct fdent *e, struct ns_val *v)
 	char num[24], name[BPF_OBJ_NAME_LEN];
 
 	if ((info = ns_fdent_info(e)) == NULL ||
-	    fdinfo_parse_bpf(info, &b) == -1)
+	    ns_fdinfo_parse_bpf(info, &b) == -1)
 		return name_link(o, e, v);
 	if (b.link) {
 		ns_val_addf(v, "id=%llu type=%s prog=%llu",
@@ -1062,7 +1062,7 @@ name_bpf(struct ns_obj *o, struct fdent *e, struct ns_val *v)
 		    (unsigned long long)b.prog_id);
 		return 0;
 	}
-	if ((type = fd_bpf_type_name(b.prog, b.type)) == NULL) {
+	if ((type = ns_fd_bpf_type_name(b.prog, b.type)) == NULL) {
 		snprintf(num, sizeof(num), "%llu", (unsigned long long)b.type);
 		type = num;
 	}

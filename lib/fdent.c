@@ -138,7 +138,7 @@ ns_fd_family_of(const char *link)
 		    strlen(kinds[i].link)) == 0)
 			return i;
 	if (strncmp(link, "anon_inode:", 11) == 0) {
-		fd_anon_class(link, cls, sizeof(cls));
+		ns_fd_anon_class(link, cls, sizeof(cls));
 		for (i = 0; i < NFAMILIES; i++)
 			if (kinds[i].anon && kinds[i].name != NULL &&
 			    strcmp(cls, kinds[i].name) == 0)
@@ -366,7 +366,7 @@ ns_fdent_info(struct fdent *e)
 		else if ((e->info = ns_read_file_at(e->dfd >= 0 ? e->dfd :
 		    AT_FDCWD, path)) == NULL)
 			e->info_err = errno;
-		else if (fdinfo_parse_common(e->info, &e->ci) == -1)
+		else if (ns_fdinfo_parse_common(e->info, &e->ci) == -1)
 			e->info_err = EINVAL;
 		else
 			e->info_err = 0;
@@ -496,7 +496,7 @@ ns_fdent_kind(struct fdent *e)
 	else if (kinds[e->fam].name != NULL)
 		k = kinds[e->fam].name;
 	else {
-		fd_anon_class(e->link, e->kind, sizeof(e->kind));
+		ns_fd_anon_class(e->link, e->kind, sizeof(e->kind));
 		return e->kind;
 	}
 	strlcpy(e->kind, k, sizeof(e->kind));
@@ -687,7 +687,7 @@ obj_eventfd(struct fdent *e, char *buf, size_t size)
 
 	if ((info = ns_fdent_info(e)) == NULL)
 		return -1;
-	if (fdinfo_parse_eventfd(info, &ev) == -1 || ev.id < 0)
+	if (ns_fdinfo_parse_eventfd(info, &ev) == -1 || ev.id < 0)
 		return obj_own(e, buf, size);
 	snprintf(buf, size, "/anon/eventfd/%lld", (long long)ev.id);
 	return 0;
@@ -705,7 +705,7 @@ mmapable_map(struct fdent *e, uint64_t *id)
 	const char *info;
 
 	if (e->fam != F_BPF_MAP || (info = ns_fdent_info(e)) == NULL ||
-	    fdinfo_parse_bpf(info, &b) == -1 || b.prog ||
+	    ns_fdinfo_parse_bpf(info, &b) == -1 || b.prog ||
 	    !(b.map_flags & BPF_MMAPABLE))
 		return -1;
 	*id = b.id;
@@ -762,7 +762,7 @@ obj_bpf(struct fdent *e, char *buf, size_t size)
 		return obj_bpf_mapped(e, buf, size);
 	if ((info = ns_fdent_info(e)) == NULL)
 		return -1;
-	if (fdinfo_parse_bpf(info, &b) == -1)
+	if (ns_fdinfo_parse_bpf(info, &b) == -1)
 		return obj_own(e, buf, size);
 	snprintf(buf, size, "/anon/%s/%llu", b.link ? "bpf_link" : b.prog ?
 	    "bpf-prog" : "bpf-map", (unsigned long long)b.id);
@@ -779,7 +779,7 @@ obj_pidfd(struct fdent *e, char *buf, size_t size)
 
 	if ((info = ns_fdent_info(e)) == NULL)
 		return -1;
-	if (fdinfo_parse_pidfd(info, &p) == -1 || p.pid <= 0) {
+	if (ns_fdinfo_parse_pidfd(info, &p) == -1 || p.pid <= 0) {
 		errno = ENOENT;
 		return -1;
 	}

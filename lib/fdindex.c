@@ -241,13 +241,13 @@ index_holders(const char *object, int assoc, fd_ent_fn fn, void *arg)
 }
 
 int
-fd_index_holders(const char *object, fd_ent_fn fn, void *arg)
+ns_fd_index_holders(const char *object, fd_ent_fn fn, void *arg)
 {
 	return index_holders(object, 0, fn, arg);
 }
 
 int
-fd_index_holders_all(const char *object, fd_ent_fn fn, void *arg)
+ns_fd_index_holders_all(const char *object, fd_ent_fn fn, void *arg)
 {
 	return index_holders(object, 1, fn, arg);
 }
@@ -270,13 +270,13 @@ index_each(const char *prefix, int assoc, fd_ent_fn fn, void *arg)
 }
 
 int
-fd_index_each(const char *prefix, fd_ent_fn fn, void *arg)
+ns_fd_index_each(const char *prefix, fd_ent_fn fn, void *arg)
 {
 	return index_each(prefix, 0, fn, arg);
 }
 
 int
-fd_index_each_all(const char *prefix, fd_ent_fn fn, void *arg)
+ns_fd_index_each_all(const char *prefix, fd_ent_fn fn, void *arg)
 {
 	return index_each(prefix, 1, fn, arg);
 }
@@ -295,15 +295,15 @@ ns_fd_add_holder(struct fdent *e, void *arg)
 int
 ns_get_fds(struct ns_obj *o, struct ns_val *v)
 {
-	return fd_holders(o->path, v);
+	return ns_fd_holders(o->path, v);
 }
 
 int
-fd_holders(const char *object, struct ns_val *v)
+ns_fd_holders(const char *object, struct ns_val *v)
 {
 	size_t n = v->n;
 
-	fd_index_holders(object, ns_fd_add_holder, v);
+	ns_fd_index_holders(object, ns_fd_add_holder, v);
 	if (v->n == n) {
 		errno = ENOENT;
 		return -1;
@@ -312,49 +312,49 @@ fd_holders(const char *object, struct ns_val *v)
 }
 
 uint64_t
-fd_ent_pid(const struct fdent *e)
+ns_fd_ent_pid(const struct fdent *e)
 {
 	return e->pid;
 }
 
 int
-fd_ent_fd(const struct fdent *e)
+ns_fd_ent_fd(const struct fdent *e)
 {
 	return e->fd;
 }
 
 const char *
-fd_ent_assoc(const struct fdent *e)
+ns_fd_ent_assoc(const struct fdent *e)
 {
 	return e->fd >= 0 ? "" : e->assoc;
 }
 
 const char *
-fd_ent_link(struct fdent *e)
+ns_fd_ent_link(struct fdent *e)
 {
 	return e->link;
 }
 
 const char *
-fd_ent_object(struct fdent *e)
+ns_fd_ent_object(struct fdent *e)
 {
 	return ns_fdent_object(e);
 }
 
 const char *
-fd_ent_info(struct fdent *e)
+ns_fd_ent_info(struct fdent *e)
 {
 	return ns_fdent_info(e);
 }
 
 const struct stat *
-fd_ent_stat(struct fdent *e)
+ns_fd_ent_stat(struct fdent *e)
 {
 	return ns_fdent_stat(e);
 }
 
 int
-fd_ent_readable(struct fdent *e)
+ns_fd_ent_readable(struct fdent *e)
 {
 	mode_t m;
 
@@ -362,7 +362,7 @@ fd_ent_readable(struct fdent *e)
 }
 
 int
-fd_ent_writable(struct fdent *e)
+ns_fd_ent_writable(struct fdent *e)
 {
 	mode_t m;
 

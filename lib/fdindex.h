@@ -22,29 +22,29 @@ struct fdent;
 /* The index: every descriptor of every process, read once a run. */
 typedef int (*fd_ent_fn)(struct fdent *, void *);
 /* Each descriptor whose link text starts with prefix ("" for all). */
-int	fd_index_each(const char *prefix, fd_ent_fn, void *);
+int	ns_fd_index_each(const char *prefix, fd_ent_fn, void *);
 /* The same, and each association (fdinfo -a). */
-int	fd_index_each_all(const char *prefix, fd_ent_fn, void *);
+int	ns_fd_index_each_all(const char *prefix, fd_ent_fn, void *);
 /* Each descriptor that refers to the object at this path. */
-int	fd_index_holders(const char *object, fd_ent_fn, void *);
+int	ns_fd_index_holders(const char *object, fd_ent_fn, void *);
 /* The same, and each association: a program, a mapping (fdinfo -a). */
-int	fd_index_holders_all(const char *object, fd_ent_fn, void *);
+int	ns_fd_index_holders_all(const char *object, fd_ent_fn, void *);
 /* Add the /proc/PID/fd/N path of every holder of the object to v. */
-int	fd_holders(const char *object, struct ns_val *);
+int	ns_fd_holders(const char *object, struct ns_val *);
 
 /* What an index entry gives. */
-uint64_t	 fd_ent_pid(const struct fdent *);
-int		 fd_ent_fd(const struct fdent *);
+uint64_t	 ns_fd_ent_pid(const struct fdent *);
+int		 ns_fd_ent_fd(const struct fdent *);
 /* An association's name ("exe", "mem", "shm"...), "" for a descriptor. */
-const char	*fd_ent_assoc(const struct fdent *);
-const char	*fd_ent_link(struct fdent *);
+const char	*ns_fd_ent_assoc(const struct fdent *);
+const char	*ns_fd_ent_link(struct fdent *);
 /* The canonical path of its object, or NULL; a socket's, which sock.c
  * names, is not made at this layer (NULL, ENOENT). */
-const char	*fd_ent_object(struct fdent *);
+const char	*ns_fd_ent_object(struct fdent *);
 /* The fdinfo text, or NULL with errno. */
-const char	*fd_ent_info(struct fdent *);
+const char	*ns_fd_ent_info(struct fdent *);
 /* stat(2) of what it refers to, or NULL with errno. */
-const struct stat *fd_ent_stat(struct fdent *);
+const struct stat *ns_fd_ent_stat(struct fdent *);
 /* Add the /proc/PID/fd/N path of a descriptor entry to the ns_val arg;
  * an association adds nothing.  An fd_ent_fn. */
 int		 ns_fd_add_holder(struct fdent *, void *);
@@ -52,16 +52,16 @@ int		 ns_fd_add_holder(struct fdent *, void *);
 /* Values an fdinfo text gives, for an object's attribute whoever holds
  * it: an eventfd's counter, a bpf object's type and tag.  0, or -1 with
  * errno ENOENT where the text has none. */
-int		 fd_val_counter(const char *info, struct ns_val *);
-int		 fd_val_bpf_type(const char *info, struct ns_val *);
-int		 fd_val_bpf_tag(const char *info, struct ns_val *);
+int		 ns_fd_val_counter(const char *info, struct ns_val *);
+int		 ns_fd_val_bpf_type(const char *info, struct ns_val *);
+int		 ns_fd_val_bpf_tag(const char *info, struct ns_val *);
 /* A bpf link's program, /anon/bpf-prog/ID. */
-int		 fd_val_bpf_prog(const char *info, struct ns_val *);
+int		 ns_fd_val_bpf_prog(const char *info, struct ns_val *);
 /* A bpf object's name, asked of the kernel through the descriptor
  * (fdattr.c). */
-int		 fd_val_bpf_name(struct fdent *, struct ns_val *);
+int		 ns_fd_val_bpf_name(struct fdent *, struct ns_val *);
 /* Whether it was opened for reading, for writing. */
-int		 fd_ent_readable(struct fdent *);
-int		 fd_ent_writable(struct fdent *);
+int		 ns_fd_ent_readable(struct fdent *);
+int		 ns_fd_ent_writable(struct fdent *);
 
 #endif

@@ -239,7 +239,7 @@ static const struct ns_attr kind_attrs[] = {
 
 /* A catalog entry is no object of the namespace; its path is its
  * kind's name. */
-const struct ns_class fd_kind_class = {
+const struct ns_class ns_fd_kind_class = {
 	.type = "fdkind",
 	.attrs = kind_attrs,
 	.summary = catalog_summary,
@@ -260,7 +260,7 @@ emit_kind(const char *kind, const char *form, const char *supports,
 	c->form = ns_xstrdup(form);
 	c->supports = ns_xstrdup(supports);
 	c->summary = ns_xstrdup(summary);
-	ns_obj_set(&o, &fd_kind_class, "%s", kind);
+	ns_obj_set(&o, &ns_fd_kind_class, "%s", kind);
 	o.priv = c;
 	stop = emit(&o, arg);
 	ns_obj_clear(&o);

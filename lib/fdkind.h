@@ -48,90 +48,90 @@
 
 #define FD_KINDS \
 	FD_KIND(F_PATH, NULL, 0, NULL, 0, "/fs /dev/ /ipc/shm/ /ipc/mqueue/", \
-	    obj_path, name_path, fd_file_class, \
+	    obj_path, name_path, ns_fd_file_class, \
 	    NULL, NULL, NULL, NULL, emit_file_kinds) \
 	FD_KIND(F_PIPE, "FIFO", 0, "pipe:[", 0, "/pipe/", \
-	    obj_pipe, name_link, fd_pipe_class, \
+	    obj_pipe, name_link, ns_fd_pipe_class, \
 	    "/pipe/INODE", "read,write,poll,splice", \
 	    "a pipe, or a named FIFO (/fs/PATH)", NULL, NULL) \
 	FD_KIND(F_SOCK, NULL, 0, "socket:[", 0, "/sock/", \
-	    NULL, name_sock, fd_sock_class, \
+	    NULL, name_sock, ns_fd_sock_class, \
 	    NULL, NULL, NULL, NULL, emit_sock_kinds) \
 	FD_KIND(F_EVENTFD, "eventfd", 1, NULL, 1, "/anon/eventfd/", \
-	    obj_eventfd, name_eventfd, fd_eventfd_class, \
+	    obj_eventfd, name_eventfd, ns_fd_eventfd_class, \
 	    "/anon/eventfd/ID", "read,write,poll", \
 	    "an event counter", probe_eventfd, NULL) \
 	FD_KIND(F_EPOLL, "eventpoll", 1, NULL, 1, NULL, \
-	    obj_own, name_epoll, fd_epoll_class, \
+	    obj_own, name_epoll, ns_fd_epoll_class, \
 	    "/proc/PID/fd/N", "epoll_ctl,epoll_wait,poll", \
 	    "an epoll instance, waiting on other descriptors", \
 	    probe_epoll, NULL) \
 	FD_KIND(F_TIMERFD, "timerfd", 1, NULL, 1, NULL, \
-	    obj_own, name_timerfd, fd_timerfd_class, \
+	    obj_own, name_timerfd, ns_fd_timerfd_class, \
 	    "/proc/PID/fd/N", "read,poll,settime,gettime", \
 	    "a timer whose expirations are read", probe_timerfd, NULL) \
 	FD_KIND(F_SIGNALFD, "signalfd", 1, NULL, 1, NULL, \
-	    obj_own, name_signalfd, fd_signalfd_class, \
+	    obj_own, name_signalfd, ns_fd_signalfd_class, \
 	    "/proc/PID/fd/N", "read,poll", \
 	    "signals, taken by reading", probe_signalfd, NULL) \
 	FD_KIND(F_INOTIFY, "inotify", 1, NULL, 1, NULL, \
-	    obj_own, name_notify, fd_inotify_class, \
+	    obj_own, name_notify, ns_fd_inotify_class, \
 	    "/proc/PID/fd/N", "read,poll,add_watch,rm_watch", \
 	    "file system events", probe_inotify, NULL) \
 	FD_KIND(F_FANOTIFY, "fanotify", 1, NULL, 1, NULL, \
-	    obj_own, name_notify, fd_fanotify_class, \
+	    obj_own, name_notify, ns_fd_fanotify_class, \
 	    "/proc/PID/fd/N", "read,write,poll,mark", \
 	    "file access events and permission decisions", \
 	    probe_fanotify, NULL) \
 	FD_KIND(F_PIDFD, "pidfd", 1, NULL, 0, "/proc/", \
-	    obj_pidfd, name_pidfd, fd_pidfd_class, \
+	    obj_pidfd, name_pidfd, ns_fd_pidfd_class, \
 	    "/proc/PID", "poll,waitid,send_signal,getfd,setns", \
 	    "a process", probe_pidfd, NULL) \
 	FD_KIND(F_BPF_MAP, "bpf-map", 1, NULL, 1, "/anon/bpf-map/", \
-	    obj_bpf, name_bpf, fd_bpf_class, \
+	    obj_bpf, name_bpf, ns_fd_bpf_class, \
 	    "/anon/bpf-map/ID", "lookup,update,delete,mmap", \
 	    "a bpf map", probe_bpf, NULL) \
 	FD_KIND(F_BPF_PROG, "bpf-prog", 1, NULL, 1, "/anon/bpf-prog/", \
-	    obj_bpf, name_bpf, fd_bpf_class, \
+	    obj_bpf, name_bpf, ns_fd_bpf_class, \
 	    "/anon/bpf-prog/ID", "attach,test_run", \
 	    "a bpf program", probe_bpf, NULL) \
 	FD_KIND(F_BPF_LINK, "bpf_link", 1, NULL, 1, "/anon/bpf_link/", \
-	    obj_bpf, name_bpf, fd_bpf_class, \
+	    obj_bpf, name_bpf, ns_fd_bpf_class, \
 	    "/anon/bpf_link/ID", "update,detach", \
 	    "a bpf program attached to a hook", probe_bpf, NULL) \
 	FD_KIND(F_IO_URING, "io_uring", 1, NULL, 1, NULL, \
-	    obj_own, name_io_uring, fd_io_uring_class, \
+	    obj_own, name_io_uring, ns_fd_io_uring_class, \
 	    "/proc/PID/fd/N", "mmap,enter,register,poll", \
 	    "rings of asynchronous I/O requests", probe_io_uring, NULL) \
 	FD_KIND(F_USERFAULTFD, "userfaultfd", 1, NULL, 1, NULL, \
-	    obj_own, name_link, fd_other_class, \
+	    obj_own, name_link, ns_fd_other_class, \
 	    "/proc/PID/fd/N", "read,poll,ioctl", \
 	    "page faults handled in user space", probe_userfaultfd, NULL) \
 	FD_KIND(F_PERF_EVENT, "perf_event", 1, NULL, 1, NULL, \
-	    obj_own, name_link, fd_other_class, \
+	    obj_own, name_link, ns_fd_other_class, \
 	    "/proc/PID/fd/N", "read,mmap,poll,ioctl", \
 	    "a performance counter", probe_perf_event, NULL) \
 	FD_KIND(F_MEMFD, "memfd", 0, NULL, 0, "/anon/memfd/", \
-	    obj_memfd, name_memfd, fd_memfd_class, \
+	    obj_memfd, name_memfd, ns_fd_memfd_class, \
 	    "/anon/memfd/INODE", "read,write,seek,mmap,seal", \
 	    "a file in memory with no path", probe_memfd, NULL) \
 	FD_KIND(F_MQUEUE, "mqueue", 0, NULL, 0, NULL, \
-	    NULL, NULL, fd_file_class, \
+	    NULL, NULL, ns_fd_file_class, \
 	    "/ipc/mqueue/NAME", "send,receive,notify,poll", \
 	    "a POSIX message queue", probe_mqueue, NULL) \
 	FD_KIND(F_SECRETMEM, "secretmem", 0, NULL, 0, "/anon/secretmem/", \
-	    obj_memfd, name_memfd, fd_memfd_class, \
+	    obj_memfd, name_memfd, ns_fd_memfd_class, \
 	    "/anon/secretmem/INODE", "mmap,ftruncate", \
 	    "memory that even the kernel does not map", probe_secretmem, \
 	    NULL) \
 	FD_KIND(F_NSFS, "nsfs", 0, NULL, 0, "/ns/", \
-	    obj_nsfs, name_link, fd_nsfs_class, \
+	    obj_nsfs, name_link, ns_fd_nsfs_class, \
 	    "/ns/TYPE/INODE", "setns,ioctl", "a namespace", probe_nsfs, NULL) \
 	FD_KIND(F_ANON, NULL, 1, NULL, 1, NULL, \
-	    obj_own, name_link, fd_other_class, \
+	    obj_own, name_link, ns_fd_other_class, \
 	    NULL, NULL, NULL, NULL, NULL) \
 	FD_KIND(F_UNKN, "UNKN", 0, NULL, 1, NULL, \
-	    obj_own, name_link, fd_other_class, \
+	    obj_own, name_link, ns_fd_other_class, \
 	    "/proc/PID/fd/N", "", \
 	    "what none of the above is; an anonymous inode shows its class", \
 	    NULL, NULL)

@@ -147,7 +147,7 @@ word_number(const char *line, const char *key, int base, uint64_t *out)
 }
 
 int
-fdinfo_field(const char *text, const char *key, char *buf, size_t size)
+ns_fdinfo_field(const char *text, const char *key, char *buf, size_t size)
 {
 	const char *v, *end;
 	char k[64];
@@ -167,7 +167,7 @@ fdinfo_field(const char *text, const char *key, char *buf, size_t size)
 }
 
 int
-fdinfo_parse_common(const char *text, struct fdinfo_common *c)
+ns_fdinfo_parse_common(const char *text, struct fdinfo_common *c)
 {
 	const char *s, *v;
 
@@ -192,7 +192,7 @@ fdinfo_parse_common(const char *text, struct fdinfo_common *c)
 }
 
 int
-fdinfo_parse_eventfd(const char *text, struct fdinfo_eventfd *e)
+ns_fdinfo_parse_eventfd(const char *text, struct fdinfo_eventfd *e)
 {
 	const char *v;
 	uint64_t n;
@@ -214,7 +214,7 @@ fdinfo_parse_eventfd(const char *text, struct fdinfo_eventfd *e)
 }
 
 int
-fdinfo_parse_epoll(const char *text, struct fdinfo_tfd *tfd, size_t max)
+ns_fdinfo_parse_epoll(const char *text, struct fdinfo_tfd *tfd, size_t max)
 {
 	const char *s, *v;
 	uint64_t fd, events, ino, sdev;
@@ -261,7 +261,7 @@ timespec_value(const char *v, uint64_t *sec, uint64_t *nsec)
 }
 
 int
-fdinfo_parse_timerfd(const char *text, struct fdinfo_timerfd *t)
+ns_fdinfo_parse_timerfd(const char *text, struct fdinfo_timerfd *t)
 {
 	const char *v;
 	uint64_t n;
@@ -283,7 +283,7 @@ fdinfo_parse_timerfd(const char *text, struct fdinfo_timerfd *t)
 }
 
 int
-fdinfo_parse_signalfd(const char *text, uint64_t *mask)
+ns_fdinfo_parse_signalfd(const char *text, uint64_t *mask)
 {
 	const char *v;
 
@@ -342,7 +342,7 @@ parse_mark(const char *line, struct fdinfo_mark *m)
 }
 
 int
-fdinfo_parse_inotify(const char *text, struct fdinfo_mark *marks, size_t max)
+ns_fdinfo_parse_inotify(const char *text, struct fdinfo_mark *marks, size_t max)
 {
 	struct fdinfo_mark m;
 	const char *s, *v;
@@ -360,7 +360,7 @@ fdinfo_parse_inotify(const char *text, struct fdinfo_mark *marks, size_t max)
 }
 
 int
-fdinfo_parse_fanotify(const char *text, struct fdinfo_fanotify *f,
+ns_fdinfo_parse_fanotify(const char *text, struct fdinfo_fanotify *f,
     struct fdinfo_mark *marks, size_t max, size_t *nmarks)
 {
 	struct fdinfo_mark m;
@@ -390,7 +390,7 @@ fdinfo_parse_fanotify(const char *text, struct fdinfo_fanotify *f,
 }
 
 int
-fdinfo_parse_pidfd(const char *text, struct fdinfo_pidfd *p)
+ns_fdinfo_parse_pidfd(const char *text, struct fdinfo_pidfd *p)
 {
 	const char *v, *end;
 	size_t n;
@@ -416,13 +416,13 @@ fdinfo_parse_pidfd(const char *text, struct fdinfo_pidfd *p)
 }
 
 int
-fdinfo_parse_bpf(const char *text, struct fdinfo_bpf *b)
+ns_fdinfo_parse_bpf(const char *text, struct fdinfo_bpf *b)
 {
 	const char *v;
 
 	memset(b, 0, sizeof(*b));
 	/* A link names its program's id and tag, but no program type. */
-	if (fdinfo_field(text, "link_type", b->link_type,
+	if (ns_fdinfo_field(text, "link_type", b->link_type,
 	    sizeof(b->link_type)) == 0) {
 		b->link = 1;
 		if ((v = find_value(text, "link_id:")) == NULL ||
@@ -431,7 +431,7 @@ fdinfo_parse_bpf(const char *text, struct fdinfo_bpf *b)
 		if ((v = find_value(text, "prog_id:")) == NULL ||
 		    number(v, 10, &b->prog_id) == -1)
 			b->prog_id = 0;
-		if (fdinfo_field(text, "prog_tag", b->tag, sizeof(b->tag)) ==
+		if (ns_fdinfo_field(text, "prog_tag", b->tag, sizeof(b->tag)) ==
 		    -1)
 			b->tag[0] = '\0';
 		return 0;
@@ -442,7 +442,7 @@ fdinfo_parse_bpf(const char *text, struct fdinfo_bpf *b)
 		    (v = find_value(text, "prog_id:")) == NULL ||
 		    number(v, 10, &b->id) == -1)
 			return -1;
-		if (fdinfo_field(text, "prog_tag", b->tag, sizeof(b->tag)) ==
+		if (ns_fdinfo_field(text, "prog_tag", b->tag, sizeof(b->tag)) ==
 		    -1)
 			b->tag[0] = '\0';
 		return 0;
@@ -459,7 +459,7 @@ fdinfo_parse_bpf(const char *text, struct fdinfo_bpf *b)
 }
 
 int
-fdinfo_parse_io_uring(const char *text, struct fdinfo_io_uring *u)
+ns_fdinfo_parse_io_uring(const char *text, struct fdinfo_io_uring *u)
 {
 	const char *v;
 	uint64_t mask;
@@ -504,7 +504,7 @@ add_name(char *buf, size_t size, const char *name)
 #endif
 
 void
-fd_flags_string(uint64_t flags, char *buf, size_t size)
+ns_fd_flags_string(uint64_t flags, char *buf, size_t size)
 {
 	static const struct {
 		uint64_t	 bit;
@@ -551,7 +551,7 @@ fd_flags_string(uint64_t flags, char *buf, size_t size)
 }
 
 void
-fd_sigmask_string(uint64_t mask, char *buf, size_t size)
+ns_fd_sigmask_string(uint64_t mask, char *buf, size_t size)
 {
 	const char *abbrev;
 	char num[32];
@@ -577,7 +577,7 @@ fd_sigmask_string(uint64_t mask, char *buf, size_t size)
 }
 
 const char *
-fd_clock_name(int id)
+ns_fd_clock_name(int id)
 {
 	switch (id) {
 	case 0:
@@ -617,7 +617,7 @@ static const char *const prog_types[] = {
 };
 
 const char *
-fd_bpf_type_name(int prog, uint64_t type)
+ns_fd_bpf_type_name(int prog, uint64_t type)
 {
 	if (prog)
 		return type < sizeof(prog_types) / sizeof(prog_types[0]) ?
@@ -627,7 +627,7 @@ fd_bpf_type_name(int prog, uint64_t type)
 }
 
 void
-fd_epoll_events_string(uint32_t events, char *buf, size_t size)
+ns_fd_epoll_events_string(uint32_t events, char *buf, size_t size)
 {
 	static const char *const names[32] = {
 		[0] = "IN", [1] = "PRI", [2] = "OUT", [3] = "ERR",
@@ -674,7 +674,7 @@ ns_fd_field(char **s, char **f)
  * ("anon_inode:bpf-map") reads as.
  */
 int
-fd_parse_mapping(char *line, struct fd_mapping *m)
+ns_fd_parse_mapping(char *line, struct fd_mapping *m)
 {
 	char *s = line, *range, *perms, *off, *dev, *ino, *colon, *end;
 	unsigned long maj, min;
@@ -714,7 +714,7 @@ fd_parse_mapping(char *line, struct fd_mapping *m)
 /* The anonymous inode's class: "anon_inode:[eventfd]" gives "eventfd"
  * and "anon_inode:inotify" gives "inotify". */
 void
-fd_anon_class(const char *link, char *buf, size_t size)
+ns_fd_anon_class(const char *link, char *buf, size_t size)
 {
 	const char *s = link + strlen("anon_inode:");
 	size_t n;
@@ -732,7 +732,7 @@ fd_anon_class(const char *link, char *buf, size_t size)
 
 /* mountinfo escapes blanks, tabs, newlines and backslashes as \ooo. */
 void
-fd_unoctal(char *s)
+ns_fd_unoctal(char *s)
 {
 	char *d = s;
 

@@ -33,18 +33,18 @@ struct fdinfo_common {
 #define FI_FLAGS	0x02
 #define FI_MNT_ID	0x04
 #define FI_INO		0x08
-int	fdinfo_parse_common(const char *, struct fdinfo_common *);
+int	ns_fdinfo_parse_common(const char *, struct fdinfo_common *);
 
 /* The value of the first "key:" line, blanks after the colon skipped,
  * into buf; -1 if there is none or it does not fit. */
-int	fdinfo_field(const char *, const char *key, char *buf, size_t size);
+int	ns_fdinfo_field(const char *, const char *key, char *buf, size_t size);
 
 struct fdinfo_eventfd {
 	uint64_t	 count;
 	int64_t		 id;		/* -1 where the kernel gives none */
 	int		 semaphore;
 };
-int	fdinfo_parse_eventfd(const char *, struct fdinfo_eventfd *);
+int	ns_fdinfo_parse_eventfd(const char *, struct fdinfo_eventfd *);
 
 /* One "tfd:" line of an epoll descriptor. */
 struct fdinfo_tfd {
@@ -54,7 +54,7 @@ struct fdinfo_tfd {
 	uint32_t	 sdev;		/* the kernel's dev_t */
 };
 /* Up to max targets into tfd; the number of "tfd:" lines, or -1. */
-int	fdinfo_parse_epoll(const char *, struct fdinfo_tfd *, size_t max);
+int	ns_fdinfo_parse_epoll(const char *, struct fdinfo_tfd *, size_t max);
 
 struct fdinfo_timerfd {
 	int		 clockid;
@@ -62,9 +62,9 @@ struct fdinfo_timerfd {
 	uint64_t	 value_sec, value_nsec;
 	uint64_t	 interval_sec, interval_nsec;
 };
-int	fdinfo_parse_timerfd(const char *, struct fdinfo_timerfd *);
+int	ns_fdinfo_parse_timerfd(const char *, struct fdinfo_timerfd *);
 
-int	fdinfo_parse_signalfd(const char *, uint64_t *mask);
+int	ns_fdinfo_parse_signalfd(const char *, uint64_t *mask);
 
 /* One inotify watch or fanotify mark. */
 struct fdinfo_mark {
@@ -78,20 +78,20 @@ struct fdinfo_mark {
 	unsigned char	 handle[128];	/* the file handle, if any */
 };
 /* Up to max marks; the number of mark lines, or -1 if none parse. */
-int	fdinfo_parse_inotify(const char *, struct fdinfo_mark *, size_t max);
+int	ns_fdinfo_parse_inotify(const char *, struct fdinfo_mark *, size_t max);
 struct fdinfo_fanotify {
 	uint32_t	 flags;
 	uint32_t	 event_flags;
 };
 /* Up to max marks; *nmarks is the number of mark lines, however many. */
-int	fdinfo_parse_fanotify(const char *, struct fdinfo_fanotify *,
+int	ns_fdinfo_parse_fanotify(const char *, struct fdinfo_fanotify *,
 	    struct fdinfo_mark *, size_t max, size_t *nmarks);
 
 struct fdinfo_pidfd {
 	int64_t		 pid;		/* -1: the process is gone */
 	char		 nspid[64];	/* as the text gives it */
 };
-int	fdinfo_parse_pidfd(const char *, struct fdinfo_pidfd *);
+int	ns_fdinfo_parse_pidfd(const char *, struct fdinfo_pidfd *);
 
 struct fdinfo_bpf {
 	int		 prog;		/* 1 for a program, 0 for a map */
@@ -103,14 +103,14 @@ struct fdinfo_bpf {
 	uint64_t	 prog_id;	/* a link's program */
 	uint64_t	 map_flags;	/* a map's BPF_F_* flags, 0 if none */
 };
-int	fdinfo_parse_bpf(const char *, struct fdinfo_bpf *);
+int	ns_fdinfo_parse_bpf(const char *, struct fdinfo_bpf *);
 
 struct fdinfo_io_uring {
 	uint64_t	 sq_entries;
 	uint64_t	 cq_entries;
 	int64_t		 sq_thread;	/* -1 if none */
 };
-int	fdinfo_parse_io_uring(const char *, struct fdinfo_io_uring *);
+int	ns_fdinfo_parse_io_uring(const char *, struct fdinfo_io_uring *);
 
 /* The kernel's internal dev_t, as fdinfo prints it (major << 20). */
 #define KDEV_MAJOR(v)	((unsigned)((v) >> 20))
@@ -118,15 +118,15 @@ int	fdinfo_parse_io_uring(const char *, struct fdinfo_io_uring *);
 
 /* Open flags as lsfd names them, comma-separated, the access mode
  * left out (it is the mode column); "" when there are none. */
-void	fd_flags_string(uint64_t flags, char *buf, size_t size);
+void	ns_fd_flags_string(uint64_t flags, char *buf, size_t size);
 /* Signal names in a mask, bit n-1 for signal n: "HUP,USR1". */
-void	fd_sigmask_string(uint64_t mask, char *buf, size_t size);
+void	ns_fd_sigmask_string(uint64_t mask, char *buf, size_t size);
 /* A timerfd clock id's name: "monotonic"; NULL if unknown. */
-const char *fd_clock_name(int);
+const char *ns_fd_clock_name(int);
 /* A bpf map or program type's name; NULL if unknown. */
-const char *fd_bpf_type_name(int prog, uint64_t type);
+const char *ns_fd_bpf_type_name(int prog, uint64_t type);
 /* epoll event bits as names: "IN,OUT". */
-void	fd_epoll_events_string(uint32_t, char *buf, size_t size);
+void	ns_fd_epoll_events_string(uint32_t, char *buf, size_t size);
 
 /* One line of /proc/PID/maps that maps a file: a path, or what a socket
  * (a packet socket's ring) or an anonymous inode reads as. */
@@ -140,13 +140,13 @@ struct fd_mapping {
 };
 /* Parse a maps line, cut into words in place: 0, or -1 for a line that
  * maps no file or does not parse. */
-int	fd_parse_mapping(char *line, struct fd_mapping *);
+int	ns_fd_parse_mapping(char *line, struct fd_mapping *);
 /* The class of an anonymous inode's link, into buf: "anon_inode:[eventfd]"
  * gives "eventfd", "anon_inode:inotify" "inotify"; cut to fit. */
-void	fd_anon_class(const char *link, char *buf, size_t size);
+void	ns_fd_anon_class(const char *link, char *buf, size_t size);
 /* Undo mountinfo's \ooo escapes of blanks, tabs, newlines and
  * backslashes, in place. */
-void	fd_unoctal(char *);
+void	ns_fd_unoctal(char *);
 
 /* Whether s ends in suffix. */
 static inline int

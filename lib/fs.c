@@ -704,7 +704,7 @@ static const struct ns_class *const fs_classes[] = {
 	&fs_chardev, NULL
 };
 
-const struct ns_provider fs_provider = {
+const struct ns_provider ns_fs_provider = {
 	.name = "fs",
 	.help = "the file tree: /fs/etc/passwd is /etc/passwd",
 	.lookup = fs_lookup,

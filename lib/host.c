@@ -311,7 +311,7 @@ class_of_record(const char *type, const struct host_row *row)
 	size_t i;
 
 	local_classes(type, node_of, &nm.node);
-	count = host_row_field(row, "count");
+	count = ns_host_row_field(row, "count");
 	nm.node |= count != NULL && !count->null;
 	for (i = 0; i < row->n; i++) {
 		if ((a = attr_for(type, row->f[i].key)) == NULL)
@@ -361,7 +361,7 @@ rec_find(const char *path)
 static char *
 field_str(const struct host_row *row, const char *key)
 {
-	const struct host_field *f = host_row_field(row, key);
+	const struct host_field *f = ns_host_row_field(row, key);
 	char *s;
 
 	if (f == NULL || f->null || f->n == 0)
@@ -414,7 +414,7 @@ rec_keep(struct rhost *h, struct host_row *row, struct listing *from,
 			free(type);
 			return r;
 		}
-		host_row_free(&r->row);
+		ns_host_row_free(&r->row);
 	} else {
 		if ((r = calloc(1, sizeof(*r))) == NULL)
 			err(1, NULL);
@@ -476,8 +476,8 @@ fetch(struct rhost *h, const char *rpath)
 	said = ns_host_relay(h, &r, &enoent);
 	if (doc.n > 0)
 		rec = rec_keep(h, &doc.rows[0], NULL, 0);
-	host_doc_free(&doc);
-	rsh_reply_free(&r);
+	ns_host_doc_free(&doc);
+	ns_rsh_reply_free(&r);
 	if (rec == NULL && !enoent && !said)
 		ns_host_quiet_fail(h, r.status);
 	if (rec == NULL)
@@ -545,8 +545,8 @@ fetch_listed(struct rhost *h, const char *rpath)
 		said = ns_host_relay(h, &r, &enoent);
 		if (doc.n > 0)
 			rec = rec_keep(h, &doc.rows[0], NULL, 1);
-		host_doc_free(&doc);
-		rsh_reply_free(&r);
+		ns_host_doc_free(&doc);
+		ns_rsh_reply_free(&r);
 		if (rec == NULL && !enoent && !said)
 			ns_host_quiet_fail(h, r.status);
 		if (rec == NULL)
@@ -564,7 +564,7 @@ fetch_listed(struct rhost *h, const char *rpath)
 			e->next = earlies;
 			earlies = e;
 		} else
-			rsh_reply_free(&lr);
+			ns_rsh_reply_free(&lr);
 	}
 	errno = saved;
 	return rec;
@@ -593,7 +593,7 @@ list_remote(struct listing *l, struct rsh_reply *got, struct rec ***out)
 		return -1;
 	said = ns_host_relay(l->h, &r, &enoent);
 	status = r.status;
-	rsh_reply_free(&r);
+	ns_rsh_reply_free(&r);
 	for (i = 0; i < doc.n; i++) {
 		if ((rec = rec_keep(l->h, &doc.rows[i], l, 0)) == NULL ||
 		    out == NULL)
@@ -603,7 +603,7 @@ list_remote(struct listing *l, struct rsh_reply *got, struct rec ***out)
 		v[n++] = rec;
 		v[n] = NULL;
 	}
-	host_doc_free(&doc);
+	ns_host_doc_free(&doc);
 	if (out != NULL)
 		*out = v;
 	if (status != 0 && !enoent && !said && doc.n == 0)
@@ -652,7 +652,7 @@ field_of(struct ns_obj *o, const char *name)
 		if (r == NULL)
 			return NULL;
 	}
-	if ((f = host_row_field(&r->row, name)) != NULL || r->cls == NULL)
+	if ((f = ns_host_row_field(&r->row, name)) != NULL || r->cls == NULL)
 		return f;
 	if (r->partial) {
 		/* Some columns of the object: the whole of it now. */
@@ -660,7 +660,7 @@ field_of(struct ns_obj *o, const char *name)
 			return NULL;
 		r = fetch(h, rpath);
 		free(rpath);
-		return r != NULL ? host_row_field(&r->row, name) : NULL;
+		return r != NULL ? ns_host_row_field(&r->row, name) : NULL;
 	}
 	if (r->from == NULL)
 		return NULL;
@@ -674,7 +674,7 @@ field_of(struct ns_obj *o, const char *name)
 	(void)list_remote(l, NULL, NULL);
 	if ((r = rec_find(o->path)) == NULL)
 		return NULL;
-	return host_row_field(&r->row, name);
+	return ns_host_row_field(&r->row, name);
 }
 
 /* The value of a field: each element unescaped, a link given the host's
@@ -944,8 +944,8 @@ job_end(struct job *j)
 		note_missing(j->h, &r);
 	for (i = 0; i < doc.n; i++)
 		rec_keep(j->h, &doc.rows[i], NULL, 0);
-	host_doc_free(&doc);
-	rsh_reply_free(&r);
+	ns_host_doc_free(&doc);
+	ns_rsh_reply_free(&r);
 }
 
 /* The jobs, FANOUT at a time, as pdsh runs its commands: a slow host
@@ -1038,7 +1038,7 @@ ns_host_holders(const char *object, ns_emit_fn emit, void *arg)
 	free(rpath);
 	ns_host_relay(h, &r, NULL);
 	status = r.status;
-	rsh_reply_free(&r);
+	ns_rsh_reply_free(&r);
 	for (i = 0; i < doc.n; i++) {
 		if ((rec = rec_keep(h, &doc.rows[i], NULL, 1)) == NULL)
 			continue;
@@ -1046,7 +1046,7 @@ ns_host_holders(const char *object, ns_emit_fn emit, void *arg)
 			err(1, NULL);
 		v[n++] = rec;
 	}
-	host_doc_free(&doc);
+	ns_host_doc_free(&doc);
 	for (i = 0; !stop && i < n; i++) {
 		ns_obj_set(&c, v[i]->cls, "%s", v[i]->path);
 		stop = emit(&c, arg);
@@ -1114,7 +1114,7 @@ ns_host_tree(const char *const *args, char *const *inputs, size_t n,
 		goto fail;
 	ns_host_relay(h, &r, NULL);
 	status = r.status;
-	rsh_reply_free(&r);
+	ns_rsh_reply_free(&r);
 	/* A row kept is moved into its record: its place first. */
 	if ((v = calloc(doc.n + 1, sizeof(*v))) == NULL ||
 	    (up = calloc(doc.n + 1, sizeof(*up))) == NULL)
@@ -1132,7 +1132,7 @@ ns_host_tree(const char *const *args, char *const *inputs, size_t n,
 	}
 	free(v);
 	free(up);
-	host_doc_free(&doc);
+	ns_host_doc_free(&doc);
 	for (i = na; i < k; i++)
 		free((char *)av[i]);
 	free(av);
@@ -1207,7 +1207,7 @@ get_version(struct ns_obj *o, struct ns_val *v)
 		ns_val_add(v, s);
 		free(s);
 	}
-	rsh_reply_free(&r);
+	ns_rsh_reply_free(&r);
 	errno = ENOENT;
 	return ok ? 0 : -1;
 }
@@ -1292,7 +1292,7 @@ static const struct ns_class *const classes[] = {
 	NULL
 };
 
-const struct ns_provider host_provider = {
+const struct ns_provider ns_host_provider = {
 	.name = "host",
 	.help = "other machines, by name: /host/NAME/PATH",
 	.lookup = host_lookup,

@@ -62,7 +62,7 @@ conf_load(void)
 	    (fp = fopen(buf, "re")) == NULL)
 		return;
 	while (getline(&line, &size, fp) != -1) {
-		if (host_conf_line(line, &name, &tr) == -1 || *name == '-')
+		if (ns_host_conf_line(line, &name, &tr) == -1 || *name == '-')
 			continue;
 		if ((conf.name = reallocarray(conf.name, conf.n + 1,
 		    sizeof(*conf.name))) == NULL ||
@@ -194,7 +194,7 @@ ns_host_relay(struct rhost *h, const struct rsh_reply *r, int *enoent)
 		if (end == start)
 			continue;
 		line = ns_host_clean(r->errs + start, end - start);
-		if ((k = host_skipped_line(line)) > 0) {
+		if ((k = ns_host_skipped_line(line)) > 0) {
 			while (k-- > 0)
 				ns_skip();
 		} else if (enoent != NULL && strlen(line) > 16 &&
@@ -237,7 +237,7 @@ ns_host_reach_start(struct rhost *h, const char *const *args,
 		errno = EREMOTEIO;
 		return -1;
 	}
-	if (rsh_start(h->name, h->transport, args, c) == -1) {
+	if (ns_rsh_start(h->name, h->transport, args, c) == -1) {
 		ns_host_fail(h, strerror(errno));
 		errno = EREMOTEIO;
 		return -1;
@@ -252,9 +252,9 @@ ns_host_reach_end(struct rhost *h, struct rsh_call *c,
 {
 	char *why, *line;
 
-	rsh_wait(c, r);
+	ns_rsh_wait(c, r);
 	if (r->timedout) {
-		if (asprintf(&why, "no answer in %d s", rsh_timeout()) == -1)
+		if (asprintf(&why, "no answer in %d s", ns_rsh_timeout()) == -1)
 			err(1, NULL);
 		ns_host_fail(h, why);
 		free(why);
@@ -274,7 +274,7 @@ ns_host_reach_end(struct rhost *h, struct rsh_call *c,
 	}
 	return 0;
 fail:
-	rsh_reply_free(r);
+	ns_rsh_reply_free(r);
 	memset(r, 0, sizeof(*r));
 	errno = EREMOTEIO;
 	return -1;
@@ -321,11 +321,11 @@ ns_host_judge(struct rhost *h, struct rsh_reply *r, struct host_doc *doc)
 
 	memset(doc, 0, sizeof(*doc));
 	if ((r->status == 0 || r->status == 1) &&
-	    host_parse(r->out, r->nout, doc) == 0)
+	    ns_host_parse(r->out, r->nout, doc) == 0)
 		return 0;
 	status = r->status;
 	line = ns_host_last_line(r);
-	rsh_reply_free(r);
+	ns_rsh_reply_free(r);
 	memset(r, 0, sizeof(*r));
 	if (ns_host_reach(h, ver, &v) == -1) {
 		free(line);
@@ -344,7 +344,7 @@ ns_host_judge(struct rhost *h, struct rsh_reply *r, struct host_doc *doc)
 	else
 		ns_host_quiet_fail(h, status);
 	free(line);
-	rsh_reply_free(&v);
+	ns_rsh_reply_free(&v);
 	errno = EREMOTEIO;
 	return -1;
 }

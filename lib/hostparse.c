@@ -284,7 +284,7 @@ field_free(struct host_field *f)
 }
 
 void
-host_row_free(struct host_row *r)
+ns_host_row_free(struct host_row *r)
 {
 	size_t i;
 
@@ -361,7 +361,7 @@ rows(struct cur *c, struct host_doc *doc, size_t up, int depth)
 }
 
 int
-host_parse(const char *text, size_t len, struct host_doc *doc)
+ns_host_parse(const char *text, size_t len, struct host_doc *doc)
 {
 	struct cur c = { text, text + len };
 
@@ -378,24 +378,24 @@ host_parse(const char *text, size_t len, struct host_doc *doc)
 		goto bad;
 	return 0;
 bad:
-	host_doc_free(doc);
+	ns_host_doc_free(doc);
 	return -1;
 }
 
 void
-host_doc_free(struct host_doc *doc)
+ns_host_doc_free(struct host_doc *doc)
 {
 	size_t i;
 
 	for (i = 0; i < doc->n; i++)
-		host_row_free(&doc->rows[i]);
+		ns_host_row_free(&doc->rows[i]);
 	free(doc->rows);
 	free(doc->name);
 	memset(doc, 0, sizeof(*doc));
 }
 
 const struct host_field *
-host_row_field(const struct host_row *r, const char *key)
+ns_host_row_field(const struct host_row *r, const char *key)
 {
 	size_t i;
 
@@ -406,7 +406,7 @@ host_row_field(const struct host_row *r, const char *key)
 }
 
 int
-host_conf_line(char *line, char **name, char **transport)
+ns_host_conf_line(char *line, char **name, char **transport)
 {
 	char *s = line, *e;
 
@@ -431,7 +431,7 @@ host_conf_line(char *line, char **name, char **transport)
 }
 
 char *
-host_quote(const char *arg)
+ns_host_quote(const char *arg)
 {
 	static const char safe[] = "abcdefghijklmnopqrstuvwxyz"
 	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./,:=+@%";
@@ -465,7 +465,7 @@ host_quote(const char *arg)
 }
 
 unsigned long
-host_skipped_line(const char *line)
+ns_host_skipped_line(const char *line)
 {
 	unsigned long long n;
 	const char *s;

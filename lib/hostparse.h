@@ -42,24 +42,24 @@ struct host_doc {
  * such document (any other JSON, or no JSON) with doc left empty.  An
  * empty input is a document of no rows, as a tool that found nothing
  * prints nothing. */
-int	host_parse(const char *text, size_t len, struct host_doc *doc);
-void	host_doc_free(struct host_doc *);
+int	ns_host_parse(const char *text, size_t len, struct host_doc *doc);
+void	ns_host_doc_free(struct host_doc *);
 /* Free what a row holds (not the row). */
-void	host_row_free(struct host_row *);
+void	ns_host_row_free(struct host_row *);
 /* The field of that key in the row, or NULL. */
-const struct host_field *host_row_field(const struct host_row *,
+const struct host_field *ns_host_row_field(const struct host_row *,
 	    const char *key);
 
 /* A line of the hosts file, in place: the name, and the transport
  * command after it or NULL.  0, or -1 for a blank line or a comment. */
-int	host_conf_line(char *line, char **name, char **transport);
+int	ns_host_conf_line(char *line, char **name, char **transport);
 
 /* The argument quoted for a POSIX shell when it holds anything but
  * letters, digits and -_./,:=+@%; the result is malloc'd. */
-char	*host_quote(const char *arg);
+char	*ns_host_quote(const char *arg);
 
 /* The N of a tool's "PROG: N objects not readable ..., skipped" line,
  * or 0 if the line is not one. */
-unsigned long	host_skipped_line(const char *line);
+unsigned long	ns_host_skipped_line(const char *line);
 
 #endif

@@ -138,7 +138,7 @@ static const struct {
 };
 
 int
-ipc_parse_heading(const char *line, struct ipc_cols *cols)
+ns_ipc_parse_heading(const char *line, struct ipc_cols *cols)
 {
 	char buf[512], *s, *tok;
 	size_t i;
@@ -198,7 +198,7 @@ parse_value(int field, const char *tok, uint64_t *v)
 }
 
 int
-ipc_parse_row(const struct ipc_cols *cols, char *line, struct ipc_row *row)
+ns_ipc_parse_row(const struct ipc_cols *cols, char *line, struct ipc_row *row)
 {
 	char *s, *tok;
 	uint64_t v;
@@ -222,7 +222,7 @@ ipc_parse_row(const struct ipc_cols *cols, char *line, struct ipc_row *row)
 }
 
 int
-mq_parse(const char *text, struct mq_info *info)
+ns_mq_parse(const char *text, struct mq_info *info)
 {
 	char buf[256], *s, *tok, *val, *end;
 	long long n;
@@ -284,7 +284,7 @@ load_table(int kind)
 		return NULL;
 	}
 	if (getline(&line, &cap, f) == -1 ||
-	    ipc_parse_heading(line, &cols) == -1) {
+	    ns_ipc_parse_heading(line, &cols) == -1) {
 		free(line);
 		fclose(f);
 		t->error = EIO;
@@ -292,7 +292,7 @@ load_table(int kind)
 		return NULL;
 	}
 	while (getline(&line, &cap, f) != -1) {
-		if (ipc_parse_row(&cols, line, &row) == -1)
+		if (ns_ipc_parse_row(&cols, line, &row) == -1)
 			continue;
 		if ((t->rows = reallocarray(t->rows, t->nrows + 1,
 		    sizeof(*t->rows))) == NULL)
@@ -958,7 +958,7 @@ mq_info(struct ns_obj *o)
 		if ((path = mq_path(o)) == NULL ||
 		    ns_read_file(path, buf, sizeof(buf)) == -1)
 			p->info_error = errno;
-		else if (mq_parse(buf, &p->info) == -1)
+		else if (ns_mq_parse(buf, &p->info) == -1)
 			p->info_error = EIO;
 	}
 	if (p->info_error != 0) {
@@ -1332,7 +1332,7 @@ static const struct ns_class *const classes[] = {
 	&mq_class, NULL
 };
 
-const struct ns_provider ipc_provider = {
+const struct ns_provider ns_ipc_provider = {
 	.name = "ipc",
 	.help = "System V and POSIX IPC objects",
 	.lookup = ipc_lookup,

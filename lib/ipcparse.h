@@ -36,9 +36,9 @@ struct ipc_row {
 };
 
 /* Read a heading line; -1 if it lacks the key, the id or the perms. */
-int	ipc_parse_heading(const char *line, struct ipc_cols *);
+int	ns_ipc_parse_heading(const char *line, struct ipc_cols *);
 /* Read one row by its heading, in place; -1 if it does not fit. */
-int	ipc_parse_row(const struct ipc_cols *, char *line, struct ipc_row *);
+int	ns_ipc_parse_row(const struct ipc_cols *, char *line, struct ipc_row *);
 
 /* What reading a file of the mqueue file system says of its queue. */
 struct mq_info {
@@ -49,6 +49,6 @@ struct mq_info {
 };
 
 /* "QSIZE:0 NOTIFY:0 SIGNO:0 NOTIFY_PID:0"; -1 if QSIZE is missing. */
-int	mq_parse(const char *text, struct mq_info *);
+int	ns_mq_parse(const char *text, struct mq_info *);
 
 #endif

@@ -150,7 +150,7 @@ link_at(struct nlmsghdr *h, size_t len, int owned)
 }
 
 struct link *
-link_from_msg(const struct nlmsghdr *h, size_t len)
+ns_link_from_msg(const struct nlmsghdr *h, size_t len)
 {
 	struct nlmsghdr *copy;
 
@@ -167,14 +167,14 @@ link_from_msg(const struct nlmsghdr *h, size_t len)
 }
 
 struct link *
-link_ref(struct link *l)
+ns_link_ref(struct link *l)
 {
 	l->refs++;
 	return l;
 }
 
 void
-link_put(struct link *l)
+ns_link_put(struct link *l)
 {
 	if (l == NULL || --l->refs > 0)
 		return;
@@ -190,19 +190,19 @@ ifi(const struct link *l)
 }
 
 int
-link_ifindex(const struct link *l)
+ns_link_ifindex(const struct link *l)
 {
 	return ifi(l)->ifi_index;
 }
 
 unsigned
-link_flags(const struct link *l)
+ns_link_flags(const struct link *l)
 {
 	return ifi(l)->ifi_flags;
 }
 
 unsigned
-link_arptype(const struct link *l)
+ns_link_arptype(const struct link *l)
 {
 	return ifi(l)->ifi_type;
 }
@@ -218,7 +218,7 @@ attr_of(struct nlattr *a, size_t len)
 }
 
 const void *
-link_attr(const struct link *l, int type, size_t len)
+ns_link_attr(const struct link *l, int type, size_t len)
 {
 	if (type < 0 || type > IFLA_MAX) {
 		errno = ENOENT;
@@ -242,7 +242,7 @@ str_of(struct nlattr *a)
 }
 
 const char *
-link_str(const struct link *l, int type)
+ns_link_str(const struct link *l, int type)
 {
 	if (type < 0 || type > IFLA_MAX) {
 		errno = ENOENT;
@@ -252,13 +252,13 @@ link_str(const struct link *l, int type)
 }
 
 const char *
-link_kind(const struct link *l)
+ns_link_kind(const struct link *l)
 {
 	return str_of(l->info[IFLA_INFO_KIND]);
 }
 
 const char *
-link_slave_kind(const struct link *l)
+ns_link_slave_kind(const struct link *l)
 {
 	return str_of(l->info[IFLA_INFO_SLAVE_KIND]);
 }
@@ -283,7 +283,7 @@ nested(struct nlattr *a, int type)
 }
 
 const void *
-link_info_attr(const struct link *l, int nest, int type, size_t len)
+ns_link_info_attr(const struct link *l, int nest, int type, size_t len)
 {
 	if (nest != IFLA_INFO_DATA && nest != IFLA_INFO_SLAVE_DATA) {
 		errno = ENOENT;
@@ -293,7 +293,7 @@ link_info_attr(const struct link *l, int nest, int type, size_t len)
 }
 
 const void *
-link_af_attr(const struct link *l, int family, int type, size_t len)
+ns_link_af_attr(const struct link *l, int family, int type, size_t len)
 {
 	return attr_of(nested(nested(l->tb[IFLA_AF_SPEC], family), type),
 	    len);
@@ -305,36 +305,36 @@ number(const struct link *l, int type, void *v, size_t n)
 {
 	const void *p;
 
-	if ((p = link_attr(l, type, n)) == NULL)
+	if ((p = ns_link_attr(l, type, n)) == NULL)
 		return -1;
 	memcpy(v, p, n);
 	return 0;
 }
 
 int
-link_u32(const struct link *l, int type, uint32_t *v)
+ns_link_u32(const struct link *l, int type, uint32_t *v)
 {
 	return number(l, type, v, sizeof(*v));
 }
 
 int
-link_u8(const struct link *l, int type, uint8_t *v)
+ns_link_u8(const struct link *l, int type, uint8_t *v)
 {
 	return number(l, type, v, sizeof(*v));
 }
 
 int
-link_s32(const struct link *l, int type, int32_t *v)
+ns_link_s32(const struct link *l, int type, int32_t *v)
 {
 	return number(l, type, v, sizeof(*v));
 }
 
 int
-link_stat(const struct link *l, size_t off, uint64_t *v)
+ns_link_stat(const struct link *l, size_t off, uint64_t *v)
 {
 	const char *p;
 
-	if ((p = link_attr(l, IFLA_STATS64, off + sizeof(*v))) == NULL)
+	if ((p = ns_link_attr(l, IFLA_STATS64, off + sizeof(*v))) == NULL)
 		return -1;
 	memcpy(v, p + off, sizeof(*v));
 	return 0;
@@ -345,14 +345,14 @@ link_stat(const struct link *l, size_t off, uint64_t *v)
  * bytes in hex between colons for the rest.
  */
 const char *
-link_lladdr(const struct link *l, int type, char *buf, size_t size)
+ns_link_lladdr(const struct link *l, int type, char *buf, size_t size)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *p;
 	size_t n, i, k = 0;
-	unsigned t = link_arptype(l);
+	unsigned t = ns_link_arptype(l);
 
-	if ((p = link_attr(l, type, 1)) == NULL)
+	if ((p = ns_link_attr(l, type, 1)) == NULL)
 		return NULL;
 	n = l->tb[type]->nla_len - NLA_HDRLEN;
 	if (n == 4 && (t == ARPHRD_TUNNEL || t == ARPHRD_SIT ||
@@ -405,7 +405,7 @@ static void
 table_free(struct table *t)
 {
 	while (t->n > 0)
-		link_put(t->v[--t->n]);
+		ns_link_put(t->v[--t->n]);
 	while (t->nbufs > 0)
 		free(t->bufs[--t->nbufs]);
 	free(t->v);
@@ -528,7 +528,7 @@ keep_one(struct nlmsghdr *h, void *arg)
 	struct link **one = arg;
 
 	if (*one == NULL)
-		*one = link_from_msg(h, h->nlmsg_len);
+		*one = ns_link_from_msg(h, h->nlmsg_len);
 	return 0;
 }
 
@@ -564,7 +564,7 @@ request_one(int ifindex, const char *name)
 	msg = link_request(ifindex, name, 0, 0);
 	/* An error answer (no such interface) fails it. */
 	if (ns_nl_request(sk, msg, keep_one, NULL, &l) == -1 && l != NULL) {
-		link_put(l);
+		ns_link_put(l);
 		l = NULL;
 	}
 	nlmsg_free(msg);
@@ -615,8 +615,8 @@ request_dump(struct table *t, uint32_t mask)
 static int
 cmp_link(const void *a, const void *b)
 {
-	int x = link_ifindex(*(struct link *const *)a);
-	int y = link_ifindex(*(struct link *const *)b);
+	int x = ns_link_ifindex(*(struct link *const *)a);
+	int y = ns_link_ifindex(*(struct link *const *)b);
 
 	return (x > y) - (x < y);
 }
@@ -661,7 +661,7 @@ static int
 cmp_ifindex(const void *key, const void *elem)
 {
 	int x = *(const int *)key;
-	int y = link_ifindex(*(struct link *const *)elem);
+	int y = ns_link_ifindex(*(struct link *const *)elem);
 
 	return (x > y) - (x < y);
 }
@@ -679,14 +679,14 @@ table_find(const struct table *t, int ifindex, const char *name)
 		return found != NULL ? *found : NULL;
 	}
 	for (i = 0; name != NULL && i < t->n; i++)
-		if ((s = link_str(t->v[i], IFLA_IFNAME)) != NULL &&
+		if ((s = ns_link_str(t->v[i], IFLA_IFNAME)) != NULL &&
 		    strcmp(s, name) == 0)
 			return t->v[i];
 	return NULL;
 }
 
 struct link *
-link_get(int ifindex, const char *name)
+ns_link_get(int ifindex, const char *name)
 {
 	struct linkstate *ls = state();
 	struct link *l = NULL;
@@ -705,7 +705,7 @@ link_get(int ifindex, const char *name)
 }
 
 int
-link_each(int (*fn)(struct link *, void *), void *arg)
+ns_link_each(int (*fn)(struct link *, void *), void *arg)
 {
 	struct table *t = &state()->table;
 	size_t i;

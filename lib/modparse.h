@@ -21,20 +21,20 @@ struct mod_line {
 };
 
 /* Split one line in place; -1 if it is not a module line. */
-int	mod_parse_line(char *line, struct mod_line *);
+int	ns_mod_parse_line(char *line, struct mod_line *);
 /*
  * The next module name of a used-by list, advancing *list; NULL at the
  * end.  "[permanent]" (a module that cannot be unloaded) is no name: it
  * sets *permanent instead.
  */
-char	*mod_next_user(char **list, int *permanent);
+char	*ns_mod_next_user(char **list, int *permanent);
 /* The lower-case state the namespace shows for a /proc/modules state. */
-const char *mod_state_name(const char *);
+const char *ns_mod_state_name(const char *);
 
 /*
  * Read the modules from elsewhere than /proc/modules and /sys/module, and
  * forget what was read: for the unit test, which builds a tree of its own.
  */
-void	mod_set_roots(const char *procmodules, const char *sysmodule);
+void	ns_mod_set_roots(const char *procmodules, const char *sysmodule);
 
 #endif

@@ -53,7 +53,7 @@ static size_t nmods;
 static int loaded;
 
 int
-mod_parse_line(char *line, struct mod_line *ml)
+ns_mod_parse_line(char *line, struct mod_line *ml)
 {
 	char *f[7], *s, *tok, *end;
 	size_t len;
@@ -87,7 +87,7 @@ mod_parse_line(char *line, struct mod_line *ml)
 }
 
 char *
-mod_next_user(char **list, int *permanent)
+ns_mod_next_user(char **list, int *permanent)
 {
 	char *name;
 
@@ -104,7 +104,7 @@ mod_next_user(char **list, int *permanent)
 }
 
 const char *
-mod_state_name(const char *s)
+ns_mod_state_name(const char *s)
 {
 	if (strcmp(s, "Live") == 0)
 		return "live";
@@ -135,7 +135,7 @@ forget(void)
 }
 
 void
-mod_set_roots(const char *procmodules, const char *sysmodule)
+ns_mod_set_roots(const char *procmodules, const char *sysmodule)
 {
 	forget();
 	proc_modules = procmodules;
@@ -195,17 +195,17 @@ read_proc_modules(void)
 	if ((f = fopen(proc_modules, "re")) == NULL)
 		return;
 	while (getline(&line, &cap, f) != -1) {
-		if (mod_parse_line(line, &ml) == -1)
+		if (ns_mod_parse_line(line, &ml) == -1)
 			continue;
 		m = add_mod(ml.name);
 		m->listed = 1;
 		m->size = ml.size;
 		m->refcnt = ml.refcnt;
 		m->has_refcnt = ml.has_refcnt;
-		m->state = mod_state_name(ml.state);
+		m->state = ns_mod_state_name(ml.state);
 		if (ml.taint != NULL && (m->taint = strdup(ml.taint)) == NULL)
 			err(1, NULL);
-		for (list = ml.usedby; (user = mod_next_user(&list,
+		for (list = ml.usedby; (user = ns_mod_next_user(&list,
 		    &m->permanent)) != NULL;) {
 			if ((user = strdup(user)) == NULL)
 				err(1, NULL);
@@ -822,7 +822,7 @@ static const struct ns_class *const classes[] = {
 	&top_class, &mod_class, NULL
 };
 
-const struct ns_provider module_provider = {
+const struct ns_provider ns_module_provider = {
 	.name = "module",
 	.help = "kernel modules, by name",
 	.lookup = module_lookup,

@@ -431,7 +431,7 @@ static const struct ns_class *const mount_classes[] = {
 	&table_class, &mount_class, NULL
 };
 
-const struct ns_provider mount_provider = {
+const struct ns_provider ns_mount_provider = {
 	.name = "mount",
 	.help = "mounts, by mount id, from /proc/self/mountinfo",
 	.lookup = mount_lookup,

@@ -1010,7 +1010,7 @@ static const struct ns_class *const classes[] = {
 	NULL
 };
 
-const struct ns_provider net_provider = {
+const struct ns_provider ns_net_provider = {
 	.name = "net",
 	.help = "addresses, routes and neighbours",
 	.lookup = net_lookup,

@@ -467,12 +467,12 @@ ifname_add(struct link *link, void *arg)
 	struct netstate *ns = arg;
 	const char *name;
 
-	if ((name = link_str(link, IFLA_IFNAME)) == NULL)
+	if ((name = ns_link_str(link, IFLA_IFNAME)) == NULL)
 		return 0;
 	if ((ns->ifnames = reallocarray(ns->ifnames, ns->nifnames + 1,
 	    sizeof(*ns->ifnames))) == NULL)
 		err(1, NULL);
-	ns->ifnames[ns->nifnames].ifindex = link_ifindex(link);
+	ns->ifnames[ns->nifnames].ifindex = ns_link_ifindex(link);
 	ns->ifnames[ns->nifnames++].name = ns_xstrdup(name);
 	return 0;
 }
@@ -487,7 +487,7 @@ ifnames_load(void)
 
 	if (!ns->ifnames_loaded) {
 		ns->ifnames_loaded = 1;
-		(void)link_each(ifname_add, ns);
+		(void)ns_link_each(ifname_add, ns);
 	}
 	return ns;
 }

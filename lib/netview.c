@@ -330,11 +330,11 @@ static const struct ns_provider *
 provider_of(const char *name)
 {
 	if (strcmp(name, "dev") == 0)
-		return &dev_provider;
+		return &ns_dev_provider;
 	if (strcmp(name, "net") == 0)
-		return &net_provider;
+		return &ns_net_provider;
 	if (strcmp(name, "sock") == 0)
-		return &sock_provider;
+		return &ns_sock_provider;
 	return NULL;
 }
 
@@ -363,13 +363,13 @@ ns_netns_lookup(struct ns_obj *o, uint64_t ino, char **comp, int n)
 	int r;
 
 	if (n < 1 || (p = provider_of(comp[0])) == NULL ||
-	    (p == &dev_provider && n > 1 && strcmp(comp[1], "net") != 0)) {
+	    (p == &ns_dev_provider && n > 1 && strcmp(comp[1], "net") != 0)) {
 		errno = ENOENT;
 		return -1;
 	}
 	if (ino == ns_netns_here())
 		return p->lookup(o, comp + 1, n - 1);
-	if (p == &dev_provider && n == 1)
+	if (p == &ns_dev_provider && n == 1)
 		return ns_obj_set(o, &devdir_class, "/ns/net/%llu/dev",
 		    (unsigned long long)ino);
 	before = ns_netns_retarget(ino);

@@ -43,7 +43,7 @@
 #include "netns.h"
 #include "nsparse.h"
 
-/* A namespace's ids: its inode and its type (an index of nsfs_types);
+/* A namespace's ids: its inode and its type (an index of ns_nsfs_types);
  * the node /ns/TYPE has its type alone. */
 static inline uint64_t
 nsobj_ino(const struct ns_obj *o)
@@ -84,12 +84,12 @@ kind_set_type(struct ns_obj *o, int type)
 #define CLONE_NEWTIME	0x00000080
 #endif
 
-/* In nsfs_types' order, which is by name, as the root lists its nodes. */
+/* In ns_nsfs_types' order, which is by name, as the root lists its nodes. */
 enum {
 	T_CGROUP, T_IPC, T_MNT, T_NET, T_PID, T_TIME, T_USER, T_UTS
 };
 
-const char *const nsfs_types[NSFS_NTYPES] = {
+const char *const ns_nsfs_types[NSFS_NTYPES] = {
 	"cgroup", "ipc", "mnt", "net", "pid", "time", "user", "uts"
 };
 
@@ -133,18 +133,18 @@ static const struct ns_class kind_class, top_class;
 static int on_nsfs(const struct stat *);
 
 int
-nsfs_type_index(const char *name)
+ns_nsfs_type_index(const char *name)
 {
 	int t;
 
 	for (t = 0; t < NSFS_NTYPES; t++)
-		if (strcmp(nsfs_types[t], name) == 0)
+		if (strcmp(ns_nsfs_types[t], name) == 0)
 			return t;
 	return -1;
 }
 
 int
-nsfs_type_of_flag(int flag)
+ns_nsfs_type_of_flag(int flag)
 {
 	int t;
 
@@ -155,7 +155,7 @@ nsfs_type_of_flag(int flag)
 }
 
 int
-nsfs_parse(const char *text, uint64_t *ino)
+ns_nsfs_parse(const char *text, uint64_t *ino)
 {
 	char name[16], num[24];
 	const char *colon, *end;
@@ -169,7 +169,7 @@ nsfs_parse(const char *text, uint64_t *ino)
 		return -1;
 	memcpy(name, text, len);
 	name[len] = '\0';
-	if ((t = nsfs_type_index(name)) == -1)
+	if ((t = ns_nsfs_type_index(name)) == -1)
 		return -1;
 	end = colon + 2 + strcspn(colon + 2, "]");
 	len = end - (colon + 2);
@@ -272,7 +272,7 @@ scan_proc(uint64_t pid, void *arg)
 	(void)arg;
 	for (t = 0; t < NSFS_NTYPES; t++) {
 		snprintf(path, sizeof(path), "/proc/%llu/ns/%s",
-		    (unsigned long long)pid, nsfs_types[t]);
+		    (unsigned long long)pid, ns_nsfs_types[t]);
 		if ((n = readlink(path, text, sizeof(text) - 1)) == -1) {
 			if (errno == EACCES || errno == EPERM) {
 				snprintf(path, sizeof(path), "/proc/%llu",
@@ -283,7 +283,7 @@ scan_proc(uint64_t pid, void *arg)
 			continue;
 		}
 		text[n] = '\0';
-		if (nsfs_parse(text, &ino) != t)
+		if (ns_nsfs_parse(text, &ino) != t)
 			continue;
 		add_pid(add(ino, t), pid);
 	}
@@ -314,7 +314,7 @@ scan_mounts(void)
 		target = mnt_fs_get_target(fs);
 		if (fstype == NULL || strcmp(fstype, "nsfs") != 0 ||
 		    root == NULL || target == NULL || *target != '/' ||
-		    (t = nsfs_parse(root, &ino)) == -1)
+		    (t = ns_nsfs_parse(root, &ino)) == -1)
 			continue;
 		e = add(ino, t);
 		if ((e->mounts = reallocarray(e->mounts, e->nmounts + 1,
@@ -374,7 +374,7 @@ open_ent(struct nsent *e)
 	/* A pid may have left, or been reused by a process elsewhere. */
 	for (i = 0; i < e->npids; i++) {
 		snprintf(path, sizeof(path), "/proc/%llu/ns/%s",
-		    (unsigned long long)e->pids[i], nsfs_types[e->type]);
+		    (unsigned long long)e->pids[i], ns_nsfs_types[e->type]);
 		if ((fd = open_checked(path, e->ino)) != -1)
 			return fd;
 	}
@@ -462,7 +462,7 @@ scan_fds_of(uint64_t pid, void *arg)
 		    sizeof(text) - 1)) == -1)
 			continue;
 		text[n] = '\0';
-		if ((t = nsfs_parse(text, &ino)) == -1 || find(ino) != NULL)
+		if ((t = ns_nsfs_parse(text, &ino)) == -1 || find(ino) != NULL)
 			continue;
 		e = add(ino, t);
 		if (asprintf(&e->via, "/proc/%llu/fd/%s",
@@ -548,7 +548,7 @@ entry_asked(struct ns_obj *o)
 static int
 set_ns(struct ns_obj *o, int type, uint64_t ino)
 {
-	if (ns_obj_set(o, &ns_classes[type], "/ns/%s/%llu", nsfs_types[type],
+	if (ns_obj_set(o, &ns_classes[type], "/ns/%s/%llu", ns_nsfs_types[type],
 	    (unsigned long long)ino) == -1)
 		return -1;
 	nsobj_set_ids(o, ino, type);
@@ -558,7 +558,7 @@ set_ns(struct ns_obj *o, int type, uint64_t ino)
 static int
 get_nstype(struct ns_obj *o, struct ns_val *v)
 {
-	ns_val_add(v, nsfs_types[nsobj_type(o)]);
+	ns_val_add(v, ns_nsfs_types[nsobj_type(o)]);
 	return 0;
 }
 
@@ -619,7 +619,7 @@ get_parent(struct ns_obj *o, struct ns_val *v)
 		errno = ENOENT;
 		return -1;
 	}
-	ns_val_addf(v, "/ns/%s/%llu", nsfs_types[e->type],
+	ns_val_addf(v, "/ns/%s/%llu", ns_nsfs_types[e->type],
 	    (unsigned long long)e->parent);
 	return 0;
 }
@@ -696,7 +696,7 @@ ns_summary(struct ns_obj *o, struct ns_val *v)
 		strlcpy(cmd, e->mounts[0], sizeof(cmd));
 	else
 		strlcpy(cmd, "-", sizeof(cmd));
-	ns_val_addf(v, "%s %llu %zu proc%s %s", nsfs_types[e->type],
+	ns_val_addf(v, "%s %llu %zu proc%s %s", ns_nsfs_types[e->type],
 	    (unsigned long long)e->ino, e->npids, e->npids == 1 ? "" : "s",
 	    cmd);
 	return 0;
@@ -828,7 +828,7 @@ kind_summary(struct ns_obj *o, struct ns_val *v)
 {
 	size_t n = ns_count_children(o);
 
-	ns_val_addf(v, "%zu %s namespace%s", n, nsfs_types[kind_type(o)],
+	ns_val_addf(v, "%zu %s namespace%s", n, ns_nsfs_types[kind_type(o)],
 	    n == 1 ? "" : "s");
 	return 0;
 }
@@ -847,7 +847,7 @@ static const struct ns_class kind_class = {
 static int
 set_kind(struct ns_obj *o, int type)
 {
-	if (ns_obj_set(o, &kind_class, "/ns/%s", nsfs_types[type]) == -1)
+	if (ns_obj_set(o, &kind_class, "/ns/%s", ns_nsfs_types[type]) == -1)
 		return -1;
 	kind_set_type(o, type);
 	return 0;
@@ -882,11 +882,11 @@ is_own(int type, uint64_t ino)
 	uint64_t own;
 	ssize_t n;
 
-	snprintf(path, sizeof(path), "/proc/self/ns/%s", nsfs_types[type]);
+	snprintf(path, sizeof(path), "/proc/self/ns/%s", ns_nsfs_types[type]);
 	if ((n = readlink(path, text, sizeof(text) - 1)) == -1)
 		return 0;
 	text[n] = '\0';
-	return nsfs_parse(text, &own) == type && own == ino;
+	return ns_nsfs_parse(text, &own) == type && own == ino;
 }
 
 /*
@@ -924,7 +924,7 @@ ns_lookup(struct ns_obj *o, char **comp, int n)
 
 	if (n == 0)
 		return ns_obj_set(o, &top_class, "/ns");
-	if ((type = nsfs_type_index(comp[0])) == -1 ||
+	if ((type = ns_nsfs_type_index(comp[0])) == -1 ||
 	    (n > 2 && type != T_NET))
 		goto none;
 	if (n == 1)
@@ -1025,7 +1025,7 @@ ns_recognize(struct ns_obj *o, const char *path, const struct stat *st)
 	if ((e = find(st->st_ino)) != NULL)
 		return set_ns(o, e->type, st->st_ino) == -1 ? -1 : 1;
 	if ((fd = open_checked(path, st->st_ino)) != -1) {
-		type = nsfs_type_of_flag(ioctl(fd, NS_GET_NSTYPE));
+		type = ns_nsfs_type_of_flag(ioctl(fd, NS_GET_NSTYPE));
 		close(fd);
 	}
 	if (type == -1) {

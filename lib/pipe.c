@@ -74,7 +74,7 @@ static struct {
 static int
 add_pipe(struct fdent *e, void *arg)
 {
-	const char *link = fd_ent_link(e) + strlen("pipe:[");
+	const char *link = ns_fd_ent_link(e) + strlen("pipe:[");
 	char num[24];
 	size_t len = strlen(link);
 	uint64_t ino;
@@ -111,7 +111,7 @@ pipes_load(void)
 	if (pipes.loaded)
 		return;
 	pipes.loaded = 1;
-	fd_index_each("pipe:[", add_pipe, NULL);
+	ns_fd_index_each("pipe:[", add_pipe, NULL);
 	qsort(pipes.ino, pipes.n, sizeof(*pipes.ino), cmp_u64);
 	for (i = 0; i < pipes.n; i++)
 		if (n == 0 || pipes.ino[n - 1] != pipes.ino[i])
@@ -178,9 +178,9 @@ add_end(struct fdent *e, void *arg)
 {
 	struct ends *ends = arg;
 
-	if (ends->writers ? fd_ent_writable(e) : fd_ent_readable(e))
+	if (ends->writers ? ns_fd_ent_writable(e) : ns_fd_ent_readable(e))
 		ns_val_addf(ends->v, "/proc/%llu/fd/%d",
-		    (unsigned long long)fd_ent_pid(e), fd_ent_fd(e));
+		    (unsigned long long)ns_fd_ent_pid(e), ns_fd_ent_fd(e));
 	return 0;
 }
 
@@ -190,7 +190,7 @@ holders_by_end(struct ns_obj *o, struct ns_val *v, int writers)
 	struct ends ends = { v, writers };
 	size_t n = v->n;
 
-	fd_index_holders(o->path, add_end, &ends);
+	ns_fd_index_holders(o->path, add_end, &ends);
 	if (v->n == n) {
 		errno = ENOENT;
 		return -1;
@@ -223,10 +223,10 @@ add_proc(struct fdent *e, void *arg)
 	struct procs *p = arg;
 	char one[32];
 
-	if (!(p->writers ? fd_ent_writable(e) : fd_ent_readable(e)) ||
-	    fd_ent_pid(e) == p->last)
+	if (!(p->writers ? ns_fd_ent_writable(e) : ns_fd_ent_readable(e)) ||
+	    ns_fd_ent_pid(e) == p->last)
 		return 0;
-	p->last = fd_ent_pid(e);
+	p->last = ns_fd_ent_pid(e);
 	snprintf(one, sizeof(one), "%s%llu", p->buf[0] ? "," : "",
 	    (unsigned long long)p->last);
 	strlcat(p->buf, one, sizeof(p->buf));
@@ -240,8 +240,8 @@ pipe_summary(struct ns_obj *o, struct ns_val *v)
 {
 	struct procs w = { .writers = 1 }, r = { .writers = 0 };
 
-	fd_index_holders(o->path, add_proc, &w);
-	fd_index_holders(o->path, add_proc, &r);
+	ns_fd_index_holders(o->path, add_proc, &w);
+	ns_fd_index_holders(o->path, add_proc, &r);
 	ns_val_addf(v, "pipe %llu: %s -> %s", (unsigned long long)pipe_ino(o),
 	    w.buf[0] ? w.buf : "none", r.buf[0] ? r.buf : "none");
 	return 0;
@@ -269,7 +269,7 @@ static const struct ns_class *const classes[] = {
 	NULL
 };
 
-const struct ns_provider pipe_provider = {
+const struct ns_provider ns_pipe_provider = {
 	.name = "pipe",
 	.help = "pipes, by inode",
 	.lookup = pipe_lookup,

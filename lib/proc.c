@@ -235,7 +235,7 @@ next_field(char **s)
 #define F_START		22
 
 int
-proc_parse_stat(struct proc_info *p, char *buf)
+ns_proc_parse_stat(struct proc_info *p, char *buf)
 {
 	char *open, *close, *s, *f;
 	uint64_t n;
@@ -282,7 +282,7 @@ load_stat(struct ns_obj *o)
 		    (unsigned long long)proc_pid(o));
 		if (ns_read_file(path, buf, sizeof(buf)) == -1)
 			p->stat_errno = errno;
-		else if (proc_parse_stat(p, buf) == -1)
+		else if (ns_proc_parse_stat(p, buf) == -1)
 			p->stat_errno = EINVAL;
 		else
 			p->stat_errno = 0;
@@ -296,7 +296,7 @@ load_stat(struct ns_obj *o)
 
 /* The numbers after a "Key:" at the start of a status line. */
 int
-proc_status_ids(const char *buf, const char *key, uint64_t *ids, int n)
+ns_proc_status_ids(const char *buf, const char *key, uint64_t *ids, int n)
 {
 	const char *s;
 	char *end;
@@ -342,9 +342,9 @@ load_status(struct ns_obj *o)
 		    (unsigned long long)proc_pid(o));
 		if (ns_read_file(path, buf, sizeof(buf)) == -1)
 			p->status_errno = errno;
-		else if (proc_status_ids(buf, "Tgid:", &p->tgid, 1) == -1 ||
-		    proc_status_ids(buf, "Uid:", p->uid, 2) == -1 ||
-		    proc_status_ids(buf, "Gid:", p->gid, 2) == -1)
+		else if (ns_proc_status_ids(buf, "Tgid:", &p->tgid, 1) == -1 ||
+		    ns_proc_status_ids(buf, "Uid:", p->uid, 2) == -1 ||
+		    ns_proc_status_ids(buf, "Gid:", p->gid, 2) == -1)
 			p->status_errno = EINVAL;
 		else
 			p->status_errno = 0;
@@ -748,7 +748,7 @@ proc_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	struct ns_obj c = { 0 };
 	int stop;
 
-	fd_node_set(&c, proc_pid(o));
+	ns_fd_node_set(&c, proc_pid(o));
 	stop = emit(&c, arg);
 	ns_obj_clear(&c);
 	return stop;
@@ -845,10 +845,10 @@ proc_lookup(struct ns_obj *o, char **comp, int n)
 		return 0;
 	pid = proc_pid(o);
 	ns_obj_clear(o);
-	return fd_lookup(o, pid, comp + 1, n - 1);
+	return ns_fd_lookup(o, pid, comp + 1, n - 1);
 }
 
-const struct ns_provider proc_provider = {
+const struct ns_provider ns_proc_provider = {
 	.name = "proc",
 	.help = "processes, by pid",
 	.lookup = proc_lookup,

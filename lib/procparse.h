@@ -24,10 +24,10 @@ struct proc_info {
 
 /* Read a /proc/PID/stat line, in place, into p, its comm malloc'd; -1
  * if it is no stat line. */
-int	proc_parse_stat(struct proc_info *p, char *buf);
+int	ns_proc_parse_stat(struct proc_info *p, char *buf);
 /* The n numbers after "Key:" at the start of a line of /proc/PID/status
  * text; -1 if there is no such line or it has fewer. */
-int	proc_status_ids(const char *buf, const char *key, uint64_t *ids,
+int	ns_proc_status_ids(const char *buf, const char *key, uint64_t *ids,
 	    int n);
 
 #endif

@@ -91,10 +91,11 @@ void	ns_watch_proc(struct ns_watch *);	/* watch-proc.c */
 void	ns_watch_sock(struct ns_watch *);	/* watch-sock.c */
 
 /* Every provider, in the order recognize is tried; fs comes last. */
-extern const struct ns_provider anon_provider, dev_provider, group_provider,
-    host_provider,
-    ipc_provider, module_provider, mount_provider, net_provider, ns_provider,
-    pipe_provider, proc_provider, sock_provider, user_provider, fs_provider;
+extern const struct ns_provider ns_anon_provider, ns_dev_provider,
+    ns_group_provider, ns_host_provider, ns_ipc_provider,
+    ns_module_provider, ns_mount_provider, ns_net_provider, ns_provider,
+    ns_pipe_provider, ns_proc_provider, ns_sock_provider, ns_user_provider,
+    ns_fs_provider;
 
 /* Give obj its class and its canonical path from a format. */
 int	ns_obj_set(struct ns_obj *, const struct ns_class *, const char *, ...)

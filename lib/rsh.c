@@ -40,7 +40,7 @@
 #define PERSIST		"60"
 
 int
-rsh_timeout(void)
+ns_rsh_timeout(void)
 {
 	const char *env = getenv("NSTOOLS_TIMEOUT"), *e;
 	long long t;
@@ -116,7 +116,7 @@ command(const char *name, const char *transport,
 		argv_add(&av, &n, "-o");
 		argv_add(&av, &n, "BatchMode=yes");
 		snprintf(buf, sizeof(buf), "ConnectTimeout=%d",
-		    rsh_timeout());
+		    ns_rsh_timeout());
 		argv_add(&av, &n, "-o");
 		argv_add(&av, &n, buf);
 		if ((dir = control_dir()) != NULL) {
@@ -131,7 +131,7 @@ command(const char *name, const char *transport,
 	}
 	argv_add(&av, &n, name);
 	for (; *args != NULL; args++) {
-		s = host_quote(*args);
+		s = ns_host_quote(*args);
 		argv_add(&av, &n, s);
 		free(s);
 	}
@@ -235,7 +235,7 @@ collect(pid_t pid, int out, int errs, long long deadline,
 }
 
 int
-rsh_start(const char *name, const char *transport, const char *const *args,
+ns_rsh_start(const char *name, const char *transport, const char *const *args,
     struct rsh_call *c)
 {
 	int out[2], errs[2];
@@ -274,12 +274,12 @@ rsh_start(const char *name, const char *transport, const char *const *args,
 	c->errs = errs[0];
 	/* The bound counts from the start: calls started together end
 	 * together at the latest. */
-	c->deadline = now_ms() + 1000LL * rsh_timeout();
+	c->deadline = now_ms() + 1000LL * ns_rsh_timeout();
 	return 0;
 }
 
 void
-rsh_wait(struct rsh_call *c, struct rsh_reply *r)
+ns_rsh_wait(struct rsh_call *c, struct rsh_reply *r)
 {
 	memset(r, 0, sizeof(*r));
 	append(&r->out, &r->nout, "", 0);
@@ -290,20 +290,20 @@ rsh_wait(struct rsh_call *c, struct rsh_reply *r)
 }
 
 int
-rsh_run(const char *name, const char *transport, const char *const *args,
+ns_rsh_run(const char *name, const char *transport, const char *const *args,
     struct rsh_reply *r)
 {
 	struct rsh_call c;
 
 	memset(r, 0, sizeof(*r));
-	if (rsh_start(name, transport, args, &c) == -1)
+	if (ns_rsh_start(name, transport, args, &c) == -1)
 		return -1;
-	rsh_wait(&c, r);
+	ns_rsh_wait(&c, r);
 	return 0;
 }
 
 void
-rsh_reply_free(struct rsh_reply *r)
+ns_rsh_reply_free(struct rsh_reply *r)
 {
 	free(r->out);
 	free(r->errs);

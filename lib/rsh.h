@@ -21,17 +21,17 @@ struct rsh_call {
 	long long	 deadline;	/* ms of CLOCK_MONOTONIC */
 };
 
-/* Start a call, to be waited for with rsh_wait: 0, or -1 with errno. */
-int	rsh_start(const char *name, const char *transport,
+/* Start a call, to be waited for with ns_rsh_wait: 0, or -1 with errno. */
+int	ns_rsh_start(const char *name, const char *transport,
 	    const char *const *args, struct rsh_call *);
 /* Its reply, once it has exited or its time is up. */
-void	rsh_wait(struct rsh_call *, struct rsh_reply *);
+void	ns_rsh_wait(struct rsh_call *, struct rsh_reply *);
 /* Run args on machine name through the transport (NULL: ssh); 0 with r
  * filled in, or -1 with errno if it could not be started. */
-int	rsh_run(const char *name, const char *transport,
+int	ns_rsh_run(const char *name, const char *transport,
 	    const char *const *args, struct rsh_reply *r);
-void	rsh_reply_free(struct rsh_reply *);
+void	ns_rsh_reply_free(struct rsh_reply *);
 /* The bound on one call, in seconds: NSTOOLS_TIMEOUT or 30. */
-int	rsh_timeout(void);
+int	ns_rsh_timeout(void);
 
 #endif

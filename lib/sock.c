@@ -485,7 +485,7 @@ get_state(struct ns_obj *o, struct ns_val *v)
 	/* A socket asked through its holder may not tell. */
 	if (e->state == 0)
 		return ns_none();
-	ns_val_add(v, sock_state_name(e->state));
+	ns_val_add(v, ns_sock_state_name(e->state));
 	return 0;
 }
 
@@ -496,7 +496,7 @@ get_sock_type(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = entry(o)) == NULL)
 		return -1;
-	ns_val_named(v, sock_type_name(e->type), e->type);
+	ns_val_named(v, ns_sock_type_name(e->type), e->type);
 	return 0;
 }
 
@@ -634,7 +634,7 @@ get_local(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = addressed(o)) == NULL)
 		return -1;
-	sock_inet_endpoint(e, 0, buf, sizeof(buf));
+	ns_sock_inet_endpoint(e, 0, buf, sizeof(buf));
 	ns_val_add(v, buf);
 	return 0;
 }
@@ -649,7 +649,7 @@ get_remote(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	if (!connected(e))
 		return ns_none();
-	sock_inet_endpoint(e, 1, buf, sizeof(buf));
+	ns_sock_inet_endpoint(e, 1, buf, sizeof(buf));
 	ns_val_add(v, buf);
 	return 0;
 }
@@ -662,7 +662,7 @@ get_localaddr(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = addressed(o)) == NULL)
 		return -1;
-	sock_inet_addr(e, 0, buf, sizeof(buf));
+	ns_sock_inet_addr(e, 0, buf, sizeof(buf));
 	ns_val_add(v, buf);
 	return 0;
 }
@@ -688,7 +688,7 @@ get_remoteaddr(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	if (!connected(e))
 		return ns_none();
-	sock_inet_addr(e, 1, buf, sizeof(buf));
+	ns_sock_inet_addr(e, 1, buf, sizeof(buf));
 	ns_val_add(v, buf);
 	return 0;
 }
@@ -743,8 +743,8 @@ get_family(struct ns_obj *o, struct ns_val *v)
 {
 	const char *s;
 
-	if (sock_row(o) >= NPROTO ||
-	    (s = sock_family_name(ns_sock_protos[sock_row(o)].family)) == NULL)
+	if (sock_row(o) >= NPROTO || (s = ns_sock_family_name(
+	    ns_sock_protos[sock_row(o)].family)) == NULL)
 		return ns_none();
 	ns_val_add(v, s);
 	return 0;
@@ -758,7 +758,7 @@ get_ipproto(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = addressed(o)) == NULL)
 		return -1;
-	ns_val_named(v, sock_ipproto_name(e->sport), e->sport);
+	ns_val_named(v, ns_sock_ipproto_name(e->sport), e->sport);
 	return 0;
 }
 
@@ -832,7 +832,7 @@ get_nlproto(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = entry(o)) == NULL)
 		return -1;
-	ns_val_named(v, sock_netlink_name(e->nlproto), e->nlproto);
+	ns_val_named(v, ns_sock_netlink_name(e->nlproto), e->nlproto);
 	return 0;
 }
 
@@ -911,7 +911,7 @@ add_ethproto(const struct sock_ent *e, struct ns_val *v)
 {
 	const char *s;
 
-	if ((s = sock_ethproto_name(e->ethproto)) == NULL)
+	if ((s = ns_sock_ethproto_name(e->ethproto)) == NULL)
 		ns_val_addf(v, "0x%04x", e->ethproto);
 	else
 		ns_val_add(v, s);
@@ -938,12 +938,12 @@ unix_summary(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = entry(o)) == NULL)
 		return -1;
-	if ((type = sock_type_name(e->type)) == NULL)
+	if ((type = ns_sock_type_name(e->type)) == NULL)
 		type = "?";
 	if (e->has & SK_PEER)
 		snprintf(peer, sizeof(peer), " peer %llu",
 		    (unsigned long long)e->peer);
-	ns_val_addf(v, "unix %s %s%s%s%s", type, sock_state_name(e->state),
+	ns_val_addf(v, "unix %s %s%s%s%s", type, ns_sock_state_name(e->state),
 	    e->name != NULL ? " " : "", e->name != NULL ? e->name : "", peer);
 	return 0;
 }
@@ -961,13 +961,13 @@ inet_summary(struct ns_obj *o, struct ns_val *v)
 		ns_val_add(v, ns_sock_protos[e->proto].name);
 		return 0;
 	}
-	sock_inet_endpoint(e, 0, local, sizeof(local));
+	ns_sock_inet_endpoint(e, 0, local, sizeof(local));
 	if (connected(e))
-		sock_inet_endpoint(e, 1, remote, sizeof(remote));
+		ns_sock_inet_endpoint(e, 1, remote, sizeof(remote));
 	else
 		strlcpy(remote, "*", sizeof(remote));
 	ns_val_addf(v, "%s %s %s -> %s", ns_sock_protos[e->proto].name,
-	    sock_state_name(e->state), local, remote);
+	    ns_sock_state_name(e->state), local, remote);
 	return 0;
 }
 
@@ -982,13 +982,13 @@ netlink_summary(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = entry(o)) == NULL)
 		return -1;
-	if ((name = sock_netlink_name(e->nlproto)) == NULL) {
+	if ((name = ns_sock_netlink_name(e->nlproto)) == NULL) {
 		snprintf(proto, sizeof(proto), "%u", e->nlproto);
 		name = proto;
 	}
 	add_groups(e, &g);
 	ns_val_addf(v, "netlink %s %s portid %u groups %s", name,
-	    sock_state_name(e->state), e->portid, g.buf);
+	    ns_sock_state_name(e->state), e->portid, g.buf);
 	ns_val_free(&g);
 	return 0;
 }
@@ -1004,7 +1004,7 @@ packet_summary(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = entry(o)) == NULL)
 		return -1;
-	if ((type = sock_type_name(e->type)) == NULL)
+	if ((type = ns_sock_type_name(e->type)) == NULL)
 		type = "?";
 	add_ethproto(e, &p);
 	if (e->ifindex != 0)
@@ -1024,7 +1024,7 @@ vsock_summary(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = entry(o)) == NULL)
 		return -1;
-	if ((type = sock_type_name(e->type)) == NULL)
+	if ((type = ns_sock_type_name(e->type)) == NULL)
 		type = "?";
 	if (e->has & SK_NOADDR) {
 		ns_val_addf(v, "vsock %s", type);
@@ -1035,7 +1035,7 @@ vsock_summary(struct ns_obj *o, struct ns_val *v)
 		vsock_endpoint(e->dst_cid, e->dst_port, remote,
 		    sizeof(remote));
 	ns_val_addf(v, "vsock %s %s %s -> %s", type,
-	    sock_state_name(e->state), local, remote);
+	    ns_sock_state_name(e->state), local, remote);
 	return 0;
 }
 
@@ -1048,7 +1048,7 @@ other_summary(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = entry(o)) == NULL)
 		return -1;
-	if ((type = sock_type_name(e->type)) == NULL)
+	if ((type = ns_sock_type_name(e->type)) == NULL)
 		type = "?";
 	ns_val_addf(v, "%s %s", ns_sock_protos[e->proto].name, type);
 	return 0;
@@ -1213,7 +1213,7 @@ static const struct ns_class *const classes[] = {
 	NULL
 };
 
-const struct ns_provider sock_provider = {
+const struct ns_provider ns_sock_provider = {
 	.name = "sock",
 	.help = "sockets, by protocol and inode",
 	.lookup = sock_lookup,

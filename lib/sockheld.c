@@ -233,7 +233,7 @@ names_unix(int sfd, struct sock_ent *e)
 
 	if (getsockname(sfd, (struct sockaddr *)&un, &len) == 0 && len > off &&
 	    len <= sizeof(un))
-		e->name = sock_unix_name(un.sun_path, len - off);
+		e->name = ns_sock_unix_name(un.sun_path, len - off);
 }
 
 static void
@@ -413,7 +413,7 @@ ask_indexed(struct fdent *fe, void *arg)
 {
 	struct ask *a = arg;
 
-	a->e = ask_holder(fd_ent_pid(fe), fd_ent_fd(fe), a->ino, a->deep);
+	a->e = ask_holder(ns_fd_ent_pid(fe), ns_fd_ent_fd(fe), a->ino, a->deep);
 	return a->e != NULL;
 }
 
@@ -440,7 +440,7 @@ held_get(uint64_t ino, uint64_t pid, int fd, int deep)
 	else {
 		snprintf(link, sizeof(link), "socket:[%llu]",
 		    (unsigned long long)ino);
-		fd_index_each(link, ask_indexed, &a);
+		ns_fd_index_each(link, ask_indexed, &a);
 		/* Reading the index may have asked of this socket too; an
 		 * answer is kept, as an object may borrow it. */
 		if ((h = held_search(ino, &at)) != NULL)
@@ -464,8 +464,8 @@ netns_of_held(struct fdent *fe, void *arg)
 	struct stat ns;
 	int sfd, nsfd;
 
-	if ((st = fd_ent_stat(fe)) == NULL ||
-	    (sfd = holder_dup(fd_ent_pid(fe), fd_ent_fd(fe),
+	if ((st = ns_fd_ent_stat(fe)) == NULL ||
+	    (sfd = holder_dup(ns_fd_ent_pid(fe), ns_fd_ent_fd(fe),
 	    (uint64_t)st->st_ino)) == -1)
 		return 0;
 	nsfd = ioctl(sfd, SIOCGSKNS);
@@ -488,7 +488,7 @@ ns_sock_netns_fd(uint64_t netns)
 {
 	struct netns_search q = { .netns = netns, .fd = -1 };
 
-	fd_index_each("socket:", netns_of_held, &q);
+	ns_fd_index_each("socket:", netns_of_held, &q);
 	if (q.fd == -1)
 		errno = ENOENT;
 	return q.fd;
@@ -522,7 +522,7 @@ static int
 scan_one(struct fdent *fe, void *arg)
 {
 	struct proto *p = arg;
-	const char *link = fd_ent_link(fe);
+	const char *link = ns_fd_ent_link(fe);
 	char path[64], kname[32], *end;
 	unsigned long long ino;
 	size_t at;
@@ -536,13 +536,13 @@ scan_one(struct fdent *fe, void *arg)
 	    held_search(ino, &at) != NULL)
 		return 0;
 	snprintf(path, sizeof(path), "/proc/%llu/fd/%d",
-	    (unsigned long long)fd_ent_pid(fe), fd_ent_fd(fe));
+	    (unsigned long long)ns_fd_ent_pid(fe), ns_fd_ent_fd(fe));
 	if ((n = getxattr(path, "system.sockprotoname", kname,
 	    sizeof(kname) - 1)) == -1)
 		return 0;
 	kname[n] = '\0';
 	if (ns_sock_proto_kname(kname) == p)
-		held_get(ino, fd_ent_pid(fe), fd_ent_fd(fe), 0);
+		held_get(ino, ns_fd_ent_pid(fe), ns_fd_ent_fd(fe), 0);
 	return 0;
 }
 
@@ -555,7 +555,7 @@ held_scan(struct proto *p)
 		return;
 	p->scanned = 1;
 	ns_sock_table_load(p);
-	fd_index_each("socket:[", scan_one, p);
+	ns_fd_index_each("socket:[", scan_one, p);
 }
 
 /*

@@ -124,7 +124,7 @@ pointer_field(const char **p, int colon)
  * TCP state) and the inode, then one blank and the name as it is.
  */
 int
-sock_parse_unix(const char *line, struct sock_ent *e)
+ns_sock_parse_unix(const char *line, struct sock_ent *e)
 {
 	const char *p = line;
 	uint64_t flags, type, st, ino;
@@ -162,7 +162,7 @@ sock_parse_unix(const char *line, struct sock_ent *e)
 }
 
 void
-sock_unix_append(struct sock_ent *e, const char *line)
+ns_sock_unix_append(struct sock_ent *e, const char *line)
 {
 	char *s;
 
@@ -224,7 +224,7 @@ queue_field(const char **p, struct sock_ent *e)
  * retrnsmt uid timeout inode ...", the same in tcp, udp, udplite and raw.
  */
 int
-sock_parse_inet(const char *line, int family, struct sock_ent *e)
+ns_sock_parse_inet(const char *line, int family, struct sock_ent *e)
 {
 	const char *p = line, *s;
 	size_t len;
@@ -252,7 +252,7 @@ sock_parse_inet(const char *line, int family, struct sock_ent *e)
 
 /* "sk Eth Pid Groups Rmem Wmem Dump Locks Drops Inode". */
 int
-sock_parse_netlink(const char *line, struct sock_ent *e)
+ns_sock_parse_netlink(const char *line, struct sock_ent *e)
 {
 	const char *p = line;
 	uint64_t proto, portid, groups, rmem, wmem, ino;
@@ -286,7 +286,7 @@ sock_parse_netlink(const char *line, struct sock_ent *e)
 
 /* "sk RefCnt Type Proto Iface R Rmem User Inode". */
 int
-sock_parse_packet(const char *line, struct sock_ent *e)
+ns_sock_parse_packet(const char *line, struct sock_ent *e)
 {
 	const char *p = line, *s;
 	size_t len;
@@ -317,7 +317,7 @@ sock_parse_packet(const char *line, struct sock_ent *e)
 }
 
 char *
-sock_unix_name(const char *b, size_t len)
+ns_sock_unix_name(const char *b, size_t len)
 {
 	char *s;
 	size_t i;
@@ -338,7 +338,7 @@ sock_unix_name(const char *b, size_t len)
 }
 
 void
-sock_ent_free(struct sock_ent *e)
+ns_sock_ent_free(struct sock_ent *e)
 {
 	free(e->name);
 	free(e->icons);
@@ -353,7 +353,7 @@ sock_ent_free(struct sock_ent *e)
  */
 
 const char *
-sock_state_name(unsigned st)
+ns_sock_state_name(unsigned st)
 {
 	static const char *const names[] = {
 		[ST_ESTABLISHED] = "ESTAB",
@@ -377,7 +377,7 @@ sock_state_name(unsigned st)
 }
 
 const char *
-sock_type_name(unsigned type)
+ns_sock_type_name(unsigned type)
 {
 	static const char *const names[] = {
 		[SOCK_STREAM] = "stream",
@@ -395,7 +395,7 @@ sock_type_name(unsigned type)
 }
 
 const char *
-sock_netlink_name(unsigned proto)
+ns_sock_netlink_name(unsigned proto)
 {
 	static const char *const names[] = {
 		[NETLINK_ROUTE] = "route",
@@ -428,7 +428,7 @@ sock_netlink_name(unsigned proto)
 }
 
 const char *
-sock_ethproto_name(unsigned proto)
+ns_sock_ethproto_name(unsigned proto)
 {
 #define ETHP(x)	{ ETH_P_##x, #x }
 	static const struct {
@@ -452,7 +452,7 @@ sock_ethproto_name(unsigned proto)
 }
 
 const char *
-sock_ipproto_name(unsigned proto)
+ns_sock_ipproto_name(unsigned proto)
 {
 #define IPP(x, s)	{ IPPROTO_##x, s }
 	static const struct {
@@ -479,7 +479,7 @@ sock_ipproto_name(unsigned proto)
 }
 
 const char *
-sock_family_name(unsigned family)
+ns_sock_family_name(unsigned family)
 {
 	switch (family) {
 	case AF_UNIX:
@@ -501,7 +501,7 @@ sock_family_name(unsigned family)
 }
 
 void
-sock_inet_addr(const struct sock_ent *e, int remote, char *buf, size_t size)
+ns_sock_inet_addr(const struct sock_ent *e, int remote, char *buf, size_t size)
 {
 	int family = e->family == AF_INET6 ? AF_INET6 : AF_INET;
 
@@ -510,13 +510,13 @@ sock_inet_addr(const struct sock_ent *e, int remote, char *buf, size_t size)
 }
 
 void
-sock_inet_endpoint(const struct sock_ent *e, int remote, char *buf,
+ns_sock_inet_endpoint(const struct sock_ent *e, int remote, char *buf,
     size_t size)
 {
 	char addr[INET6_ADDRSTRLEN], port[8];
 	unsigned pt = remote ? e->dport : e->sport;
 
-	sock_inet_addr(e, remote, addr, sizeof(addr));
+	ns_sock_inet_addr(e, remote, addr, sizeof(addr));
 	if (pt == 0)
 		strlcpy(port, "*", sizeof(port));
 	else
@@ -555,7 +555,7 @@ attr_u32s(struct nlattr *a, size_t *n)
 }
 
 int
-sock_diag_unix(struct nlmsghdr *h, int family, struct sock_ent *e)
+ns_sock_diag_unix(struct nlmsghdr *h, int family, struct sock_ent *e)
 {
 	struct nlattr *tb[UNIX_DIAG_MAX + 1];
 	struct unix_diag_msg *m;
@@ -571,7 +571,7 @@ sock_diag_unix(struct nlmsghdr *h, int family, struct sock_ent *e)
 	e->type = m->udiag_type;
 	e->state = m->udiag_state;
 	if (tb[UNIX_DIAG_NAME] != NULL)
-		e->name = sock_unix_name(nla_data(tb[UNIX_DIAG_NAME]),
+		e->name = ns_sock_unix_name(nla_data(tb[UNIX_DIAG_NAME]),
 		    nla_len(tb[UNIX_DIAG_NAME]));
 	if ((vfs = attr_data(tb[UNIX_DIAG_VFS], sizeof(*vfs))) != NULL) {
 		e->vfs_ino = vfs->udiag_vfs_ino;
@@ -597,7 +597,7 @@ sock_diag_unix(struct nlmsghdr *h, int family, struct sock_ent *e)
 }
 
 int
-sock_diag_inet(struct nlmsghdr *h, int family, struct sock_ent *e)
+ns_sock_diag_inet(struct nlmsghdr *h, int family, struct sock_ent *e)
 {
 	struct inet_diag_msg *m;
 	size_t alen;
@@ -624,7 +624,7 @@ sock_diag_inet(struct nlmsghdr *h, int family, struct sock_ent *e)
 }
 
 int
-sock_diag_netlink(struct nlmsghdr *h, int family, struct sock_ent *e)
+ns_sock_diag_netlink(struct nlmsghdr *h, int family, struct sock_ent *e)
 {
 	struct nlattr *tb[NETLINK_DIAG_MAX + 1];
 	struct netlink_diag_msg *m;
@@ -653,7 +653,7 @@ sock_diag_netlink(struct nlmsghdr *h, int family, struct sock_ent *e)
 }
 
 int
-sock_diag_packet(struct nlmsghdr *h, int family, struct sock_ent *e)
+ns_sock_diag_packet(struct nlmsghdr *h, int family, struct sock_ent *e)
 {
 	struct nlattr *tb[PACKET_DIAG_MAX + 1];
 	struct packet_diag_msg *m;

@@ -106,49 +106,49 @@ struct sock_ent {
  * entry: 0, or -1 for a heading or a line that is not an entry.  The
  * inet reader takes tcp, udp, udplite and raw, in either family.
  */
-int	 sock_parse_unix(const char *, struct sock_ent *);
-int	 sock_parse_inet(const char *, int family, struct sock_ent *);
-int	 sock_parse_netlink(const char *, struct sock_ent *);
-int	 sock_parse_packet(const char *, struct sock_ent *);
+int	 ns_sock_parse_unix(const char *, struct sock_ent *);
+int	 ns_sock_parse_inet(const char *, int family, struct sock_ent *);
+int	 ns_sock_parse_netlink(const char *, struct sock_ent *);
+int	 ns_sock_parse_packet(const char *, struct sock_ent *);
 /* /proc/net/unix prints a name with a newline as it is, so the rest of
  * the name comes as a line of its own: append it to the entry's name. */
-void	 sock_unix_append(struct sock_ent *, const char *);
+void	 ns_sock_unix_append(struct sock_ent *, const char *);
 /*
  * Parse one sock_diag message of a dump into a zeroed entry: 0, or -1
  * for a message that is not one (too short, or of another family than
  * the inet request's).
  */
-int	 sock_diag_unix(struct nlmsghdr *, int family, struct sock_ent *);
-int	 sock_diag_inet(struct nlmsghdr *, int family, struct sock_ent *);
-int	 sock_diag_netlink(struct nlmsghdr *, int family, struct sock_ent *);
-int	 sock_diag_packet(struct nlmsghdr *, int family, struct sock_ent *);
+int	 ns_sock_diag_unix(struct nlmsghdr *, int family, struct sock_ent *);
+int	 ns_sock_diag_inet(struct nlmsghdr *, int family, struct sock_ent *);
+int	 ns_sock_diag_netlink(struct nlmsghdr *, int family, struct sock_ent *);
+int	 ns_sock_diag_packet(struct nlmsghdr *, int family, struct sock_ent *);
 /* A bound name as sock_diag gives it (sun_path, len bytes) as a string:
  * a path up to its NUL, or an abstract name as '@' and the bytes, each
  * NUL an '@' as ss and /proc/net/unix show it; NULL if unnamed. */
-char	*sock_unix_name(const char *, size_t);
+char	*ns_sock_unix_name(const char *, size_t);
 /* Free what an entry holds; the entry itself is the caller's. */
-void	 sock_ent_free(struct sock_ent *);
+void	 ns_sock_ent_free(struct sock_ent *);
 
 /* The state as ss prints it: LISTEN, ESTAB, UNCONN... */
-const char *sock_state_name(unsigned);
+const char *ns_sock_state_name(unsigned);
 /* A socket type: stream, dgram, seqpacket...; NULL if unknown. */
-const char *sock_type_name(unsigned);
+const char *ns_sock_type_name(unsigned);
 /* A netlink protocol by its linux/netlink.h name, lower case; NULL if
  * unknown. */
-const char *sock_netlink_name(unsigned);
+const char *ns_sock_netlink_name(unsigned);
 /* An ETH_P_* protocol by its name without ETH_P_; NULL if unknown. */
-const char *sock_ethproto_name(unsigned);
+const char *ns_sock_ethproto_name(unsigned);
 /* An IP protocol by its IPPROTO_* name, lower case ("tcp", "icmp");
  * NULL if unknown. */
-const char *sock_ipproto_name(unsigned);
+const char *ns_sock_ipproto_name(unsigned);
 /* An address family: "inet", "unix", "vsock"...; NULL if unknown. */
-const char *sock_family_name(unsigned);
+const char *ns_sock_family_name(unsigned);
 /* An inet address alone ("127.0.0.1", "::1"). */
-void	 sock_inet_addr(const struct sock_ent *, int remote, char *,
+void	 ns_sock_inet_addr(const struct sock_ent *, int remote, char *,
 	    size_t);
 /* An endpoint as ss -n prints it: "127.0.0.1:80", "[::1]:80", a port
  * of 0 as "*". */
-void	 sock_inet_endpoint(const struct sock_ent *, int remote, char *,
+void	 ns_sock_inet_endpoint(const struct sock_ent *, int remote, char *,
 	    size_t);
 
 #endif

@@ -65,13 +65,13 @@ static struct nl_sock *diag_nl;
 static int
 parse_inet4(const char *line, struct sock_ent *e)
 {
-	return sock_parse_inet(line, AF_INET, e);
+	return ns_sock_parse_inet(line, AF_INET, e);
 }
 
 static int
 parse_inet6(const char *line, struct sock_ent *e)
 {
-	return sock_parse_inet(line, AF_INET6, e);
+	return ns_sock_parse_inet(line, AF_INET6, e);
 }
 
 #define INET(nm, kn, hp, fam, ipp, st, file, parser) { .name = nm, \
@@ -86,7 +86,7 @@ struct proto ns_sock_protos[NPROTO] = {
 	    .help = "unix domain sockets",
 	    .kind = K_UNIX, .family = AF_UNIX,
 	    .procfile = "net/unix", .diag = diag_unix,
-	    .parse = sock_parse_unix },
+	    .parse = ns_sock_parse_unix },
 	[P_TCP] = INET("tcp", "TCP", "TCP over IPv4", AF_INET, IPPROTO_TCP,
 	    SOCK_STREAM, "net/tcp", parse_inet4),
 	[P_TCP6] = INET("tcp6", "TCPv6", "TCP over IPv6", AF_INET6, IPPROTO_TCP,
@@ -115,11 +115,12 @@ struct proto ns_sock_protos[NPROTO] = {
 	[P_NETLINK] = { .name = "netlink", .kname = "NETLINK",
 	    .help = "netlink sockets", .kind = K_NETLINK,
 	    .family = AF_NETLINK, .procfile = "net/netlink",
-	    .diag = diag_netlink, .parse = sock_parse_netlink, .partial = 1 },
+	    .diag = diag_netlink, .parse = ns_sock_parse_netlink,
+	    .partial = 1 },
 	[P_PACKET] = { .name = "packet", .kname = "PACKET",
 	    .help = "packet sockets", .kind = K_PACKET,
 	    .family = AF_PACKET, .procfile = "net/packet",
-	    .diag = diag_packet, .parse = sock_parse_packet },
+	    .diag = diag_packet, .parse = ns_sock_parse_packet },
 	/* ICMP echo sockets have no diag; /proc/net/icmp lists them once
 	 * bound, which the first echo sent does. */
 	[P_PING] = { .name = "ping", .kname = "PING",
@@ -178,7 +179,7 @@ static void
 table_cut(struct sock_table *t, size_t n)
 {
 	while (t->n > n)
-		sock_ent_free(&t->v[--t->n]);
+		ns_sock_ent_free(&t->v[--t->n]);
 }
 
 static int
@@ -202,7 +203,7 @@ table_sort(struct sock_table *t)
 	for (i = 0; i < t->n; i++) {
 		if (t->v[i].ino == 0 ||
 		    (out > 0 && t->v[out - 1].ino == t->v[i].ino)) {
-			sock_ent_free(&t->v[i]);
+			ns_sock_ent_free(&t->v[i]);
 			continue;
 		}
 		t->v[out++] = t->v[i];
@@ -241,7 +242,7 @@ read_proc(struct fill *f, const char *dir)
 		/* A unix name with a newline goes on in a line of its own,
 		 * which is no entry. */
 		if (p == &ns_sock_protos[P_UNIX] && any && f->t->n > 0)
-			sock_unix_append(&f->t->v[f->t->n - 1], line);
+			ns_sock_unix_append(&f->t->v[f->t->n - 1], line);
 	}
 	free(line);
 	fclose(fp);
@@ -261,7 +262,7 @@ drop_subflows(struct sock_table *tcp, const struct sock_table *mptcp)
 		return;
 	for (i = 0; i < tcp->n; i++) {
 		if (ns_sock_search(mptcp, tcp->v[i].ino) != NULL) {
-			sock_ent_free(&tcp->v[i]);
+			ns_sock_ent_free(&tcp->v[i]);
 			continue;
 		}
 		tcp->v[out++] = tcp->v[i];
@@ -778,7 +779,7 @@ diag_unix(struct fill *f)
 		    UDIAG_SHOW_UID,
 	};
 
-	return diag_dump(f, &req, sizeof(req), sock_diag_unix);
+	return diag_dump(f, &req, sizeof(req), ns_sock_diag_unix);
 }
 
 static int
@@ -792,7 +793,7 @@ diag_inet(struct fill *f)
 		    ~(1U << ST_NEW_SYN_RECV),
 	};
 
-	return diag_dump(f, &req, sizeof(req), sock_diag_inet);
+	return diag_dump(f, &req, sizeof(req), ns_sock_diag_inet);
 }
 
 static int
@@ -804,7 +805,7 @@ diag_netlink(struct fill *f)
 		.ndiag_show = NDIAG_SHOW_GROUPS | NDIAG_SHOW_MEMINFO,
 	};
 
-	return diag_dump(f, &req, sizeof(req), sock_diag_netlink);
+	return diag_dump(f, &req, sizeof(req), ns_sock_diag_netlink);
 }
 
 static int
@@ -815,7 +816,7 @@ diag_packet(struct fill *f)
 		.pdiag_show = PACKET_SHOW_INFO | PACKET_SHOW_MEMINFO,
 	};
 
-	return diag_dump(f, &req, sizeof(req), sock_diag_packet);
+	return diag_dump(f, &req, sizeof(req), ns_sock_diag_packet);
 }
 
 /* The directory of /sock a protocol's sockets are under, by the name the

@@ -876,14 +876,14 @@ group_lookup(struct ns_obj *o, char **comp, int n)
 	    &group_class);
 }
 
-const struct ns_provider user_provider = {
+const struct ns_provider ns_user_provider = {
 	.name = "user",
 	.help = "users, by uid",
 	.lookup = user_lookup,
 	.classes = user_classes,
 };
 
-const struct ns_provider group_provider = {
+const struct ns_provider ns_group_provider = {
 	.name = "group",
 	.help = "groups, by gid",
 	.lookup = group_lookup,

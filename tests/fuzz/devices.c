@@ -12,7 +12,7 @@ line(char *s, void *arg)
 	char *type = arg, *name, *end = s + strlen(s);
 	unsigned int major;
 
-	if (dev_parse_devices_line(s, type, &major, &name) == 0)
+	if (ns_dev_parse_devices_line(s, type, &major, &name) == 0)
 		return;
 	FUZZ_CHECK(*type == 'c' || *type == 'b');
 	FUZZ_CHECK(major <= 4095);

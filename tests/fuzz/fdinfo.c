@@ -33,12 +33,12 @@ strings(const struct fdinfo_common *c, uint64_t sigmask,
 	for (i = 0; i < NSIZES; i++) {
 		if ((buf = malloc(sizes[i])) == NULL)
 			abort();
-		fd_flags_string(c->flags, buf, sizes[i]);
+		ns_fd_flags_string(c->flags, buf, sizes[i]);
 		check_string(buf, sizes[i]);
-		fd_sigmask_string(sigmask, buf, sizes[i]);
+		ns_fd_sigmask_string(sigmask, buf, sizes[i]);
 		check_string(buf, sizes[i]);
 		for (j = 0; j < ntfd && j < MAX_TFD; j++) {
-			fd_epoll_events_string(tfd[j].events, buf, sizes[i]);
+			ns_fd_epoll_events_string(tfd[j].events, buf, sizes[i]);
 			check_string(buf, sizes[i]);
 		}
 		free(buf);
@@ -54,7 +54,7 @@ field(const char *text, const char *key)
 	for (i = 0; i < NSIZES; i++) {
 		if ((buf = malloc(sizes[i])) == NULL)
 			abort();
-		if (fdinfo_field(text, key, buf, sizes[i]) == 0)
+		if (ns_fdinfo_field(text, key, buf, sizes[i]) == 0)
 			check_string(buf, sizes[i]);
 		free(buf);
 	}
@@ -80,34 +80,35 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	text = fuzz_string(data, size);
 	memset(&c, 0, sizeof(c));
-	(void)fdinfo_parse_common(text, &c);
-	(void)fdinfo_parse_eventfd(text, &ev);
+	(void)ns_fdinfo_parse_common(text, &c);
+	(void)ns_fdinfo_parse_eventfd(text, &ev);
 	/* The count is of the lines, whatever room there is for them. */
-	ntfd = fdinfo_parse_epoll(text, tfd, MAX_TFD);
-	FUZZ_CHECK(ntfd >= 0 && fdinfo_parse_epoll(text, NULL, 0) == ntfd);
-	if (fdinfo_parse_timerfd(text, &t) == 0)
-		(void)fd_clock_name(t.clockid);
-	(void)fdinfo_parse_signalfd(text, &mask);
-	FUZZ_CHECK(fdinfo_parse_inotify(text, marks, MAX_MARKS) ==
-	    fdinfo_parse_inotify(text, marks, 1));
+	ntfd = ns_fdinfo_parse_epoll(text, tfd, MAX_TFD);
+	FUZZ_CHECK(ntfd >= 0 && ns_fdinfo_parse_epoll(text, NULL, 0) == ntfd);
+	if (ns_fdinfo_parse_timerfd(text, &t) == 0)
+		(void)ns_fd_clock_name(t.clockid);
+	(void)ns_fdinfo_parse_signalfd(text, &mask);
+	FUZZ_CHECK(ns_fdinfo_parse_inotify(text, marks, MAX_MARKS) ==
+	    ns_fdinfo_parse_inotify(text, marks, 1));
 	/* As for inotify, the count is of the lines, not of the room. */
-	FUZZ_CHECK(fdinfo_parse_fanotify(text, &fan, marks, MAX_MARKS,
-	    &nmarks) == fdinfo_parse_fanotify(text, &fan, marks, 1, &nmarks1));
+	FUZZ_CHECK(ns_fdinfo_parse_fanotify(text, &fan, marks, MAX_MARKS,
+	    &nmarks) == ns_fdinfo_parse_fanotify(text, &fan, marks, 1,
+	    &nmarks1));
 	FUZZ_CHECK(nmarks == nmarks1);
-	if (fdinfo_parse_pidfd(text, &pidfd) == 0)
+	if (ns_fdinfo_parse_pidfd(text, &pidfd) == 0)
 		FUZZ_CHECK(memchr(pidfd.nspid, '\0', sizeof(pidfd.nspid)));
-	if (fdinfo_parse_bpf(text, &bpf) == 0) {
+	if (ns_fdinfo_parse_bpf(text, &bpf) == 0) {
 		FUZZ_CHECK(memchr(bpf.tag, '\0', sizeof(bpf.tag)));
-		(void)fd_bpf_type_name(bpf.prog, bpf.type);
+		(void)ns_fd_bpf_type_name(bpf.prog, bpf.type);
 	}
-	(void)fdinfo_parse_io_uring(text, &uring);
+	(void)ns_fdinfo_parse_io_uring(text, &uring);
 	strings(&c, mask, tfd, ntfd);
 	field(text, "pos");
 	field(text, "flags");
 	field(text, "Pid");
 	field(text, "");
 	/* A maps line is cut in place: its words and path stay in it. */
-	if (fd_parse_mapping(text, &map) == 0)
+	if (ns_fd_parse_mapping(text, &map) == 0)
 		FUZZ_CHECK(memchr(map.range, '\0', sizeof(map.range)) &&
 		    map.path >= text && map.path <= text + size);
 	free(text);

@@ -22,9 +22,9 @@ fz_link(const char *link)
 	fam = ns_fd_family_of(link);
 	FUZZ_CHECK(fam >= F_PATH && fam < NFAMILIES);
 	if (strncmp(link, "anon_inode:", 11) == 0) {
-		fd_anon_class(link, cls, sizeof(cls));
+		ns_fd_anon_class(link, cls, sizeof(cls));
 		FUZZ_CHECK(strlen(cls) < sizeof(cls));
-		fd_anon_class(link, cls, 1);
+		ns_fd_anon_class(link, cls, 1);
 		FUZZ_CHECK(cls[0] == '\0');
 	}
 	if (ns_fd_bracket_number(link, "pipe:[", &n) == 0)
@@ -47,7 +47,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* Unescaping never lengthens. */
 	copy = fuzz_dup(text);
 	len = strlen(copy);
-	fd_unoctal(copy);
+	ns_fd_unoctal(copy);
 	FUZZ_CHECK(strlen(copy) <= len);
 	free(copy);
 	free(text);

@@ -44,7 +44,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *text, *q, *back;
 	size_t i, j, k;
 
-	if (host_parse((const char *)data, size, &doc) == 0) {
+	if (ns_host_parse((const char *)data, size, &doc) == 0) {
 		FUZZ_CHECK(doc.n == 0 || doc.name != NULL);
 		for (i = 0; i < doc.n; i++)
 			for (j = 0; j < doc.rows[i].n; j++) {
@@ -53,18 +53,18 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				FUZZ_CHECK(!f->null || f->n == 0);
 				for (k = 0; k < f->n; k++)
 					FUZZ_CHECK(f->vals[k] != NULL);
-				f = host_row_field(&doc.rows[i], f->key);
+				f = ns_host_row_field(&doc.rows[i], f->key);
 				FUZZ_CHECK(f != NULL && f <= &doc.rows[i].f[j]);
 			}
-		host_doc_free(&doc);
+		ns_host_doc_free(&doc);
 	}
 	text = fuzz_string(data, size);
-	q = host_quote(text);
+	q = ns_host_quote(text);
 	back = unquote(q);
 	FUZZ_CHECK(strcmp(back, text) == 0);
 	free(back);
 	free(q);
-	host_skipped_line(text);
+	ns_host_skipped_line(text);
 	free(text);
 	return 0;
 }

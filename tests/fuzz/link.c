@@ -35,38 +35,39 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	h->nlmsg_len = (uint32_t)len;
 	h->nlmsg_type = RTM_NEWLINK;
 	memcpy((char *)h + NLMSG_HDRLEN, data, size);
-	if ((l = link_from_msg(h, len)) == NULL) {
+	if ((l = ns_link_from_msg(h, len)) == NULL) {
 		free(h);
 		return 0;
 	}
-	(void)link_ifindex(l);
-	(void)link_flags(l);
+	(void)ns_link_ifindex(l);
+	(void)ns_link_flags(l);
 	for (type = -1; type <= IFLA_MAX + 1; type++) {
-		if ((s = link_str(l, type)) != NULL)
+		if ((s = ns_link_str(l, type)) != NULL)
 			FUZZ_CHECK(strlen(s) < len);
-		(void)link_u32(l, type, &n32);
-		(void)link_u8(l, type, &n8);
-		(void)link_s32(l, type, &s32);
-		(void)link_attr(l, type, 0);
+		(void)ns_link_u32(l, type, &n32);
+		(void)ns_link_u8(l, type, &n8);
+		(void)ns_link_s32(l, type, &s32);
+		(void)ns_link_attr(l, type, 0);
 		for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
-			if ((s = link_lladdr(l, type, buf, sizes[i])) != NULL)
+			if ((s = ns_link_lladdr(l, type, buf,
+			    sizes[i])) != NULL)
 				FUZZ_CHECK(strlen(s) < sizes[i]);
 	}
 	/* The nests, of settings and of address families, by any type. */
 	for (type = -1; type <= 64; type++) {
-		(void)link_info_attr(l, IFLA_INFO_DATA, type, 1);
-		(void)link_info_attr(l, IFLA_INFO_SLAVE_DATA, type, 4);
-		(void)link_info_attr(l, type, 1, 0);
-		(void)link_af_attr(l, AF_INET6, type, 1);
-		(void)link_af_attr(l, type, IFLA_INET6_ADDR_GEN_MODE, 1);
+		(void)ns_link_info_attr(l, IFLA_INFO_DATA, type, 1);
+		(void)ns_link_info_attr(l, IFLA_INFO_SLAVE_DATA, type, 4);
+		(void)ns_link_info_attr(l, type, 1, 0);
+		(void)ns_link_af_attr(l, AF_INET6, type, 1);
+		(void)ns_link_af_attr(l, type, IFLA_INET6_ADDR_GEN_MODE, 1);
 	}
-	if ((s = link_kind(l)) != NULL)
+	if ((s = ns_link_kind(l)) != NULL)
 		FUZZ_CHECK(strlen(s) < len);
-	if ((s = link_slave_kind(l)) != NULL)
+	if ((s = ns_link_slave_kind(l)) != NULL)
 		FUZZ_CHECK(strlen(s) < len);
 	for (i = 0; i < sizeof(struct rtnl_link_stats64); i += 8)
-		(void)link_stat(l, i, &n64);
-	link_put(l);
+		(void)ns_link_stat(l, i, &n64);
+	ns_link_put(l);
 	free(h);
 	return 0;
 }

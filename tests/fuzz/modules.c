@@ -20,12 +20,12 @@ line(char *s, void *arg)
 	char *list, *user;
 	int permanent = 0;
 
-	if (mod_parse_line(s, &ml) == -1)
+	if (ns_mod_parse_line(s, &ml) == -1)
 		return;
 	FUZZ_CHECK(ml.name != NULL && ml.usedby != NULL && ml.state != NULL);
 	FUZZ_CHECK(ml.has_refcnt || ml.refcnt == 0);
-	(void)mod_state_name(ml.state);
-	for (list = ml.usedby; (user = mod_next_user(&list, &permanent)) !=
+	(void)ns_mod_state_name(ml.state);
+	for (list = ml.usedby; (user = ns_mod_next_user(&list, &permanent)) !=
 	    NULL;)
 		FUZZ_CHECK(*user != '\0' && strchr(user, ',') == NULL);
 }
@@ -71,7 +71,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ftruncate(fd, 0) == -1 ||
 	    pwrite(fd, data, size, 0) != (ssize_t)size)
 		abort();
-	mod_set_roots(path, "/nonexistent");
+	ns_mod_set_roots(path, "/nonexistent");
 	if ((top = ns_resolve("/module")) == NULL)
 		abort();
 	FUZZ_CHECK(ns_list(top, module, &n) == 0);

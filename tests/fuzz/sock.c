@@ -24,19 +24,19 @@ names(const struct sock_ent *e)
 	size_t i;
 	int remote;
 
-	(void)sock_state_name(e->state);
-	(void)sock_type_name(e->type);
-	(void)sock_netlink_name(e->nlproto);
-	(void)sock_ethproto_name(e->ethproto);
+	(void)ns_sock_state_name(e->state);
+	(void)ns_sock_type_name(e->type);
+	(void)ns_sock_netlink_name(e->nlproto);
+	(void)ns_sock_ethproto_name(e->ethproto);
 	if (e->family != AF_INET && e->family != AF_INET6)
 		return;
 	for (i = 0; i < NSIZES; i++) {
 		if ((buf = malloc(sizes[i])) == NULL)
 			abort();
 		for (remote = 0; remote <= 1; remote++) {
-			sock_inet_addr(e, remote, buf, sizes[i]);
+			ns_sock_inet_addr(e, remote, buf, sizes[i]);
 			FUZZ_CHECK(strlen(buf) < sizes[i]);
-			sock_inet_endpoint(e, remote, buf, sizes[i]);
+			ns_sock_inet_endpoint(e, remote, buf, sizes[i]);
 			FUZZ_CHECK(strlen(buf) < sizes[i]);
 		}
 		free(buf);
@@ -58,33 +58,33 @@ line(char *s, void *arg)
 
 	/* A line that is no entry may be the rest of a unix name. */
 	memset(&e, 0, sizeof(e));
-	if (sock_parse_unix(s, &e) == 0) {
+	if (ns_sock_parse_unix(s, &e) == 0) {
 		names(&e);
 		if (st->have_unix)
-			sock_ent_free(&st->unix_ent);
+			ns_sock_ent_free(&st->unix_ent);
 		st->unix_ent = e;
 		st->have_unix = 1;
 	} else {
-		sock_ent_free(&e);
+		ns_sock_ent_free(&e);
 		if (st->have_unix)
-			sock_unix_append(&st->unix_ent, s);
+			ns_sock_unix_append(&st->unix_ent, s);
 	}
 	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++) {
 		memset(&e, 0, sizeof(e));
-		if (sock_parse_inet(s, families[i], &e) == 0) {
+		if (ns_sock_parse_inet(s, families[i], &e) == 0) {
 			FUZZ_CHECK(e.family == (unsigned)families[i]);
 			names(&e);
 		}
-		sock_ent_free(&e);
+		ns_sock_ent_free(&e);
 	}
 	memset(&e, 0, sizeof(e));
-	if (sock_parse_netlink(s, &e) == 0)
+	if (ns_sock_parse_netlink(s, &e) == 0)
 		names(&e);
-	sock_ent_free(&e);
+	ns_sock_ent_free(&e);
 	memset(&e, 0, sizeof(e));
-	if (sock_parse_packet(s, &e) == 0)
+	if (ns_sock_parse_packet(s, &e) == 0)
 		names(&e);
-	sock_ent_free(&e);
+	ns_sock_ent_free(&e);
 }
 
 int
@@ -98,7 +98,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text = fuzz_string(data, size);
 	fuzz_lines(text, line, &st);
 	if (st.have_unix)
-		sock_ent_free(&st.unix_ent);
+		ns_sock_ent_free(&st.unix_ent);
 	free(text);
 
 	/* A sun_path of up to its size, in a buffer of exactly its length. */
@@ -107,7 +107,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if ((raw = malloc(n > 0 ? n : 1)) == NULL)
 		abort();
 	memcpy(raw, data, n);
-	if ((name = sock_unix_name(raw, n)) != NULL) {
+	if ((name = ns_sock_unix_name(raw, n)) != NULL) {
 		FUZZ_CHECK(name[0] != '\0');
 		free(name);
 	}

@@ -17,7 +17,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text = fuzz_string(data, size);
 	copy = fuzz_dup(text);
 	memset(&p, 0, sizeof(p));
-	if (proc_parse_stat(&p, copy) == 0) {
+	if (ns_proc_parse_stat(&p, copy) == 0) {
 		FUZZ_CHECK(p.comm != NULL);
 		/* The comm is what lies between the first '(' and the last
 		 * ')', so it is never longer than the line. */
@@ -25,9 +25,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	free(p.comm);
 	free(copy);
-	(void)proc_status_ids(text, "Tgid:", ids, 1);
-	(void)proc_status_ids(text, "Uid:", ids, 2);
-	(void)proc_status_ids(text, "Gid:", ids, 2);
+	(void)ns_proc_status_ids(text, "Tgid:", ids, 1);
+	(void)ns_proc_status_ids(text, "Uid:", ids, 2);
+	(void)ns_proc_status_ids(text, "Gid:", ids, 2);
 	free(text);
 	return 0;
 }

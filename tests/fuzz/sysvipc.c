@@ -23,14 +23,14 @@ line(char *s, void *arg)
 	int i;
 
 	if (st->nlines++ == 0) {
-		st->heading = ipc_parse_heading(s, &st->cols) == 0;
+		st->heading = ns_ipc_parse_heading(s, &st->cols) == 0;
 		if (st->heading)
 			FUZZ_CHECK(st->cols.n > 0 && st->cols.n <= IPC_MAXCOLS);
 		return;
 	}
 	if (!st->heading)
 		return;
-	if (ipc_parse_row(&st->cols, s, &row) == -1)
+	if (ns_ipc_parse_row(&st->cols, s, &row) == -1)
 		return;
 	/* A row gives only the fields its heading names. */
 	for (i = 0; i < st->cols.n; i++)
@@ -51,7 +51,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *text;
 
 	text = fuzz_string(data, size);
-	if (mq_parse(text, &mq) == 0)
+	if (ns_mq_parse(text, &mq) == 0)
 		FUZZ_CHECK(mq.qsize <= INT64_MAX);
 	memset(&st, 0, sizeof(st));
 	fuzz_lines(text, line, &st);

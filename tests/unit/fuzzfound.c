@@ -78,7 +78,7 @@ put(const char *rel, const char *text)
 		err(1, "%s", path);
 }
 
-/* mod_set_roots keeps the pointers: the paths live as long as the test. */
+/* ns_mod_set_roots keeps the pointers: the paths live as long as the test. */
 static void
 set_roots(const char *procmodules, const char *sysmodule)
 {
@@ -86,7 +86,7 @@ set_roots(const char *procmodules, const char *sysmodule)
 
 	snprintf(p, sizeof(p), "%s/%s", root, procmodules);
 	snprintf(s, sizeof(s), "%s/%s", root, sysmodule);
-	mod_set_roots(p, s);
+	ns_mod_set_roots(p, s);
 }
 
 static void
@@ -138,7 +138,7 @@ modules(void)
 	is_str(v, "987136", "/module/ext4 size");
 	free(v);
 	ns_obj_free(o);
-	mod_set_roots("/proc/modules", "/sys/module");
+	ns_mod_set_roots("/proc/modules", "/sys/module");
 }
 
 static void

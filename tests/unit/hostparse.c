@@ -26,28 +26,28 @@ doc_ok(void)
 	const struct host_field *f;
 	struct host_doc doc;
 
-	is_int(host_parse(text, strlen(text), &doc), 0, "a listing parses");
+	is_int(ns_host_parse(text, strlen(text), &doc), 0, "a listing parses");
 	is_str(doc.name, "nodes", "its array's name");
 	is_int(doc.n, 2, "two rows");
-	f = host_row_field(&doc.rows[0], "path");
+	f = ns_host_row_field(&doc.rows[0], "path");
 	ok(f != NULL && f->n == 1 && strcmp(f->vals[0], "/sock/tcp/12") == 0,
 	    "a string");
-	f = host_row_field(&doc.rows[0], "count");
+	f = ns_host_row_field(&doc.rows[0], "count");
 	ok(f != NULL && f->n == 1 && strcmp(f->vals[0], "3") == 0 &&
 	    !f->array, "a number, as its text");
-	f = host_row_field(&doc.rows[0], "tty");
+	f = ns_host_row_field(&doc.rows[0], "tty");
 	ok(f != NULL && f->null && f->n == 0, "null is none");
-	f = host_row_field(&doc.rows[0], "fds");
+	f = ns_host_row_field(&doc.rows[0], "fds");
 	ok(f != NULL && f->array && f->n == 2 &&
 	    strcmp(f->vals[1], "/proc/2/fd/4") == 0, "an array of strings");
-	f = host_row_field(&doc.rows[0], "none");
+	f = ns_host_row_field(&doc.rows[0], "none");
 	ok(f != NULL && f->array && f->n == 0 && !f->null, "[] is empty");
-	ok(host_row_field(&doc.rows[0], "nope") == NULL, "no such key");
-	f = host_row_field(&doc.rows[1], "path");
+	ok(ns_host_row_field(&doc.rows[0], "nope") == NULL, "no such key");
+	f = ns_host_row_field(&doc.rows[1], "path");
 	ok(f != NULL && strcmp(f->vals[0],
 	    "/a\\x20b\"\xc3\xa9\xf0\x9f\x98\x80") == 0,
 	    "escapes undone, a surrogate pair as one character");
-	host_doc_free(&doc);
+	ns_host_doc_free(&doc);
 }
 
 /* A tree: each row after its parent, with the parent's index. */
@@ -63,20 +63,20 @@ tree_ok(void)
 	struct host_doc doc;
 	size_t i;
 
-	is_int(host_parse(text, strlen(text), &doc), 0, "a tree parses");
+	is_int(ns_host_parse(text, strlen(text), &doc), 0, "a tree parses");
 	is_int(doc.n, 5, "every row of it, flat");
 	for (i = 0; i < doc.n && i < 5; i++) {
-		f = host_row_field(&doc.rows[i], "path");
+		f = ns_host_row_field(&doc.rows[i], "path");
 		ok(f != NULL && strcmp(f->vals[0], path[i]) == 0 &&
 		    doc.rows[i].up == up[i], "row %zu is %s under %zu", i,
 		    path[i], up[i]);
 	}
-	ok(host_row_field(&doc.rows[0], "children") == NULL,
+	ok(ns_host_row_field(&doc.rows[0], "children") == NULL,
 	    "children are rows, not a field");
-	f = host_row_field(&doc.rows[3], "n");
+	f = ns_host_row_field(&doc.rows[3], "n");
 	ok(f != NULL && strcmp(f->vals[0], "1") == 0,
 	    "a field after the children is its row's");
-	host_doc_free(&doc);
+	ns_host_doc_free(&doc);
 }
 
 /* Nesting deeper than HOST_DEPTH_MAX. */
@@ -95,7 +95,7 @@ too_deep(void)
 	for (i = 0; i < n; i++)
 		p += sprintf(p, "]}");
 	sprintf(p, "]}");
-	ok(host_parse(text, strlen(text), &doc) == -1 && doc.n == 0,
+	ok(ns_host_parse(text, strlen(text), &doc) == -1 && doc.n == 0,
 	    "rejects a tree nested deeper than %d", HOST_DEPTH_MAX);
 	free(text);
 }
@@ -105,14 +105,14 @@ rejects(const char *text, const char *why)
 {
 	struct host_doc doc;
 
-	ok(host_parse(text, strlen(text), &doc) == -1 && doc.n == 0 &&
+	ok(ns_host_parse(text, strlen(text), &doc) == -1 && doc.n == 0 &&
 	    doc.name == NULL, "rejects %s", why);
 }
 
 static void
 quotes(const char *arg, const char *want)
 {
-	char *q = host_quote(arg);
+	char *q = ns_host_quote(arg);
 
 	is_str(q, want, "quotes %s", arg);
 	free(q);
@@ -125,7 +125,7 @@ conf(const char *line, const char *name, const char *transport)
 	int r;
 
 	strlcpy(buf, line, sizeof(buf));
-	r = host_conf_line(buf, &n, &t);
+	r = ns_host_conf_line(buf, &n, &t);
 	if (name == NULL) {
 		is_int(r, -1, "no host in \"%s\"", line);
 		return;
@@ -143,11 +143,11 @@ main(void)
 	doc_ok();
 	tree_ok();
 	too_deep();
-	is_int(host_parse("", 0, &doc), 0, "no output is no rows");
+	is_int(ns_host_parse("", 0, &doc), 0, "no output is no rows");
 	is_int(doc.n, 0, "and has none");
-	is_int(host_parse(" {\"objects\": []}\n", 17, &doc), 0,
+	is_int(ns_host_parse(" {\"objects\": []}\n", 17, &doc), 0,
 	    "an empty array");
-	host_doc_free(&doc);
+	ns_host_doc_free(&doc);
 	rejects("{\"objects\": [", "an unfinished document");
 	rejects("{\"objects\": [{\"a\": {\"b\": 1}}]}", "an object in a row");
 	rejects("{\"objects\": [{\"a\": [[1]]}]}", "an array in an array");
@@ -178,13 +178,13 @@ main(void)
 	conf("   \n", NULL, NULL);
 	conf("", NULL, NULL);
 
-	is_int(host_skipped_line("nsls: 12 objects not readable (permission "
+	is_int(ns_host_skipped_line("nsls: 12 objects not readable (permission "
 	    "denied), skipped"), 12, "a count of objects skipped");
-	is_int(host_skipped_line("nsls: 1 object not readable (permission "
+	is_int(ns_host_skipped_line("nsls: 1 object not readable (permission "
 	    "denied), skipped"), 1, "one object skipped");
-	is_int(host_skipped_line("nsls: /x: no such object"), 0,
+	is_int(ns_host_skipped_line("nsls: /x: no such object"), 0,
 	    "another message");
-	is_int(host_skipped_line("nsls: 99999999999999999999 objects not "
+	is_int(ns_host_skipped_line("nsls: 99999999999999999999 objects not "
 	    "readable"), 0, "a count out of range");
 	return done_testing();
 }

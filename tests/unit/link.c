@@ -39,7 +39,7 @@ link_of(struct nl_msg *m)
 {
 	struct nlmsghdr *h = nlmsg_hdr(m);
 
-	return link_from_msg(h, h->nlmsg_len);
+	return ns_link_from_msg(h, h->nlmsg_len);
 }
 
 static void
@@ -71,31 +71,31 @@ ether(void)
 	nla_nest_end(m, info);
 
 	ok((l = link_of(m)) != NULL, "ether: a link");
-	is_int(link_ifindex(l), 7, "ether: ifindex");
-	is_int(link_flags(l), IFF_UP | IFF_RUNNING, "ether: flags");
-	is_int(link_arptype(l), ARPHRD_ETHER, "ether: hardware type");
-	is_str(link_str(l, IFLA_IFNAME), "eth7", "ether: name");
-	ok(link_u32(l, IFLA_MTU, &n) == 0 && n == 9000, "ether: mtu");
-	ok(link_u8(l, IFLA_OPERSTATE, &u8) == 0 && u8 == 6, "ether: state");
-	is_str(link_lladdr(l, IFLA_ADDRESS, buf, sizeof(buf)),
+	is_int(ns_link_ifindex(l), 7, "ether: ifindex");
+	is_int(ns_link_flags(l), IFF_UP | IFF_RUNNING, "ether: flags");
+	is_int(ns_link_arptype(l), ARPHRD_ETHER, "ether: hardware type");
+	is_str(ns_link_str(l, IFLA_IFNAME), "eth7", "ether: name");
+	ok(ns_link_u32(l, IFLA_MTU, &n) == 0 && n == 9000, "ether: mtu");
+	ok(ns_link_u8(l, IFLA_OPERSTATE, &u8) == 0 && u8 == 6, "ether: state");
+	is_str(ns_link_lladdr(l, IFLA_ADDRESS, buf, sizeof(buf)),
 	    "52:54:00:12:34:ab", "ether: address");
-	ok(link_lladdr(l, IFLA_ADDRESS, buf, 10) == NULL,
+	ok(ns_link_lladdr(l, IFLA_ADDRESS, buf, 10) == NULL,
 	    "ether: no address into too small a buffer");
-	ok(link_lladdr(l, IFLA_BROADCAST, buf, sizeof(buf)) == NULL,
+	ok(ns_link_lladdr(l, IFLA_BROADCAST, buf, sizeof(buf)) == NULL,
 	    "ether: no broadcast address, none given");
-	is_str(link_kind(l), "veth", "ether: kind, nested in linkinfo");
-	ok(link_str(l, IFLA_QDISC) == NULL,
+	is_str(ns_link_kind(l), "veth", "ether: kind, nested in linkinfo");
+	ok(ns_link_str(l, IFLA_QDISC) == NULL,
 	    "ether: a string without its NUL is none");
-	ok(link_u32(l, IFLA_TXQLEN, &n) == -1,
+	ok(ns_link_u32(l, IFLA_TXQLEN, &n) == -1,
 	    "ether: a number shorter than its type is none");
-	ok(link_u32(l, IFLA_GROUP, &n) == -1, "ether: an absent one too");
-	ok(link_stat(l, offsetof(struct rtnl_link_stats64, rx_bytes),
+	ok(ns_link_u32(l, IFLA_GROUP, &n) == -1, "ether: an absent one too");
+	ok(ns_link_stat(l, offsetof(struct rtnl_link_stats64, rx_bytes),
 	    &n64) == 0 && n64 == 123456789012ULL, "ether: a 64-bit counter");
-	ok(link_stat(l, offsetof(struct rtnl_link_stats64, collisions),
+	ok(ns_link_stat(l, offsetof(struct rtnl_link_stats64, collisions),
 	    &n64) == 0 && n64 == 3, "ether: another");
-	ok(link_attr(l, IFLA_MAX + 1, 0) == NULL && link_attr(l, -1, 0) ==
+	ok(ns_link_attr(l, IFLA_MAX + 1, 0) == NULL && ns_link_attr(l, -1, 0) ==
 	    NULL, "ether: no attribute past the table");
-	link_put(l);
+	ns_link_put(l);
 	nlmsg_free(m);
 }
 
@@ -109,12 +109,12 @@ short_stats(void)
 
 	nla_put(m, IFLA_STATS64, sizeof(v), v);
 	l = link_of(m);
-	ok(l != NULL && link_stat(l, offsetof(struct rtnl_link_stats64,
+	ok(l != NULL && ns_link_stat(l, offsetof(struct rtnl_link_stats64,
 	    tx_packets), &n) == 0 && n == 6,
 	    "short stats: the counters an older kernel sends");
-	ok(link_stat(l, offsetof(struct rtnl_link_stats64, rx_bytes),
+	ok(ns_link_stat(l, offsetof(struct rtnl_link_stats64, rx_bytes),
 	    &n) == -1, "short stats: none past them");
-	link_put(l);
+	ns_link_put(l);
 	nlmsg_free(m);
 }
 
@@ -128,17 +128,17 @@ tunnel(void)
 
 	nla_put(m, IFLA_ADDRESS, sizeof(v4), v4);
 	l = link_of(m);
-	is_str(l ? link_lladdr(l, IFLA_ADDRESS, buf, sizeof(buf)) : NULL,
+	is_str(l ? ns_link_lladdr(l, IFLA_ADDRESS, buf, sizeof(buf)) : NULL,
 	    "192.0.2.1", "tunnel: a GRE end as ip prints it");
-	link_put(l);
+	ns_link_put(l);
 	nlmsg_free(m);
 
 	m = new_msg(RTM_NEWLINK, 9, ARPHRD_ETHER, 0);
 	nla_put(m, IFLA_ADDRESS, sizeof(v4), v4);
 	l = link_of(m);
-	is_str(l ? link_lladdr(l, IFLA_ADDRESS, buf, sizeof(buf)) : NULL,
+	is_str(l ? ns_link_lladdr(l, IFLA_ADDRESS, buf, sizeof(buf)) : NULL,
 	    "c0:00:02:01", "tunnel: four bytes of another type are bytes");
-	link_put(l);
+	ns_link_put(l);
 	nlmsg_free(m);
 }
 
@@ -178,36 +178,37 @@ nests(void)
 	nla_nest_end(m, af);
 
 	ok((l = link_of(m)) != NULL, "nests: a link");
-	is_str(link_kind(l), "vlan", "nests: the kind");
-	is_str(link_slave_kind(l), "bond", "nests: its master's kind");
-	p = link_info_attr(l, IFLA_INFO_DATA, IFLA_VLAN_ID, 2);
+	is_str(ns_link_kind(l), "vlan", "nests: the kind");
+	is_str(ns_link_slave_kind(l), "bond", "nests: its master's kind");
+	p = ns_link_info_attr(l, IFLA_INFO_DATA, IFLA_VLAN_ID, 2);
 	ok(p != NULL && (memcpy(&id, p, 2), id == 5), "nests: a vlan's id");
-	p = link_info_attr(l, IFLA_INFO_DATA, IFLA_VLAN_PROTOCOL, 2);
+	p = ns_link_info_attr(l, IFLA_INFO_DATA, IFLA_VLAN_PROTOCOL, 2);
 	ok(p != NULL && p[0] == 0x88 && p[1] == 0xa8,
 	    "nests: its protocol, in network byte order");
-	ok(link_info_attr(l, IFLA_INFO_DATA, IFLA_VLAN_ID, 4) == NULL,
+	ok(ns_link_info_attr(l, IFLA_INFO_DATA, IFLA_VLAN_ID, 4) == NULL,
 	    "nests: none shorter than asked for");
-	ok(link_info_attr(l, IFLA_INFO_DATA, IFLA_VLAN_FLAGS, 0) == NULL,
+	ok(ns_link_info_attr(l, IFLA_INFO_DATA, IFLA_VLAN_FLAGS, 0) == NULL,
 	    "nests: none the kind did not send");
-	p = link_info_attr(l, IFLA_INFO_SLAVE_DATA, IFLA_BOND_SLAVE_STATE, 1);
+	p = ns_link_info_attr(l, IFLA_INFO_SLAVE_DATA, IFLA_BOND_SLAVE_STATE,
+	    1);
 	ok(p != NULL && *p == 1, "nests: the port's state");
-	ok(link_info_attr(l, IFLA_INFO_KIND, 1, 0) == NULL,
+	ok(ns_link_info_attr(l, IFLA_INFO_KIND, 1, 0) == NULL,
 	    "nests: only the two nests of settings");
-	p = link_af_attr(l, AF_INET6, IFLA_INET6_ADDR_GEN_MODE, 1);
+	p = ns_link_af_attr(l, AF_INET6, IFLA_INET6_ADDR_GEN_MODE, 1);
 	ok(p != NULL && *p == IN6_ADDR_GEN_MODE_RANDOM,
 	    "nests: an IPv6 setting");
-	ok(link_af_attr(l, AF_INET, IFLA_INET6_ADDR_GEN_MODE, 1) == NULL,
+	ok(ns_link_af_attr(l, AF_INET, IFLA_INET6_ADDR_GEN_MODE, 1) == NULL,
 	    "nests: not in another family's");
-	link_put(l);
+	ns_link_put(l);
 	nlmsg_free(m);
 
 	m = new_msg(RTM_NEWLINK, 5, ARPHRD_ETHER, 0);
 	l = link_of(m);
-	ok(l != NULL && link_slave_kind(l) == NULL &&
-	    link_info_attr(l, IFLA_INFO_DATA, IFLA_VLAN_ID, 2) == NULL &&
-	    link_af_attr(l, AF_INET6, IFLA_INET6_ADDR_GEN_MODE, 1) == NULL,
+	ok(l != NULL && ns_link_slave_kind(l) == NULL &&
+	    ns_link_info_attr(l, IFLA_INFO_DATA, IFLA_VLAN_ID, 2) == NULL &&
+	    ns_link_af_attr(l, AF_INET6, IFLA_INET6_ADDR_GEN_MODE, 1) == NULL,
 	    "nests: none in a message without them");
-	link_put(l);
+	ns_link_put(l);
 	nlmsg_free(m);
 }
 
@@ -219,10 +220,11 @@ not_links(void)
 
 	ok(link_of(m) == NULL, "not a link: another message type");
 	h->nlmsg_type = RTM_NEWLINK;
-	ok(link_from_msg(h, h->nlmsg_len - 1) == NULL,
+	ok(ns_link_from_msg(h, h->nlmsg_len - 1) == NULL,
 	    "not a link: longer than the bytes there are");
 	h->nlmsg_len = NLMSG_LENGTH(4);
-	ok(link_from_msg(h, 64) == NULL, "not a link: no room for its header");
+	ok(ns_link_from_msg(h, 64) == NULL,
+	    "not a link: no room for its header");
 	nlmsg_free(m);
 }
 

@@ -29,7 +29,7 @@ parser(void)
 
 	strlcpy(line, "nf_nat 49152 2 nft_chain_nat,xt_MASQUERADE, Live "
 	    "0xffffffffc0a50000\n", sizeof(line));
-	is_int(mod_parse_line(line, &ml), 0, "a module line");
+	is_int(ns_mod_parse_line(line, &ml), 0, "a module line");
 	is_str(ml.name, "nf_nat", "name");
 	is_int(ml.size, 49152, "size");
 	is_int(ml.refcnt, 2, "refcnt");
@@ -37,35 +37,35 @@ parser(void)
 	is_str(ml.state, "Live", "state");
 	is_str(ml.taint, NULL, "no taint");
 	list = ml.usedby;
-	is_str(mod_next_user(&list, &perm), "nft_chain_nat", "first user");
-	is_str(mod_next_user(&list, &perm), "xt_MASQUERADE", "second user");
-	is_str(mod_next_user(&list, &perm), NULL, "no third user");
+	is_str(ns_mod_next_user(&list, &perm), "nft_chain_nat", "first user");
+	is_str(ns_mod_next_user(&list, &perm), "xt_MASQUERADE", "second user");
+	is_str(ns_mod_next_user(&list, &perm), NULL, "no third user");
 	is_int(perm, 0, "not permanent");
 
 	strlcpy(line, "vboxdrv 696320 2 [permanent], Live 0x0000000000000000 "
 	    "(OE)", sizeof(line));
-	is_int(mod_parse_line(line, &ml), 0, "a tainted permanent module");
+	is_int(ns_mod_parse_line(line, &ml), 0, "a tainted permanent module");
 	is_str(ml.taint, "OE", "taint letters");
 	list = ml.usedby;
-	is_str(mod_next_user(&list, &perm), NULL, "[permanent] is no user");
+	is_str(ns_mod_next_user(&list, &perm), NULL, "[permanent] is no user");
 	is_int(perm, 1, "permanent");
 
 	strlcpy(line, "old 4096 - - Live 0x0", sizeof(line));
-	is_int(mod_parse_line(line, &ml), 0, "no unloading in the kernel");
+	is_int(ns_mod_parse_line(line, &ml), 0, "no unloading in the kernel");
 	is_int(ml.has_refcnt, 0, "no refcnt");
 	list = ml.usedby;
-	is_str(mod_next_user(&list, &perm), NULL, "- is no user");
+	is_str(ns_mod_next_user(&list, &perm), NULL, "- is no user");
 
 	strlcpy(line, "short 4096 1 -", sizeof(line));
-	is_int(mod_parse_line(line, &ml), -1, "a short line");
+	is_int(ns_mod_parse_line(line, &ml), -1, "a short line");
 	strlcpy(line, "bad x 1 - Live 0x0", sizeof(line));
-	is_int(mod_parse_line(line, &ml), -1, "a size not a number");
+	is_int(ns_mod_parse_line(line, &ml), -1, "a size not a number");
 	strlcpy(line, "bad 1 -1 - Live 0x0", sizeof(line));
-	is_int(mod_parse_line(line, &ml), -1, "a negative refcnt");
+	is_int(ns_mod_parse_line(line, &ml), -1, "a negative refcnt");
 
-	is_str(mod_state_name("Live"), "live", "Live");
-	is_str(mod_state_name("Loading"), "coming", "Loading");
-	is_str(mod_state_name("Unloading"), "going", "Unloading");
+	is_str(ns_mod_state_name("Live"), "live", "Live");
+	is_str(ns_mod_state_name("Loading"), "coming", "Loading");
+	is_str(ns_mod_state_name("Unloading"), "going", "Unloading");
 }
 
 static void
@@ -178,7 +178,7 @@ provider(void)
 	link_to("/tmp", "sys/bus/virtio/drivers/virtio_net/elsewhere");
 	snprintf(procmodules, sizeof(procmodules), "%s/proc/modules", root);
 	snprintf(sysmodule, sizeof(sysmodule), "%s/sys/module", root);
-	mod_set_roots(procmodules, sysmodule);
+	ns_mod_set_roots(procmodules, sysmodule);
 
 	o = ns_resolve("/module");
 	ok(o != NULL && ns_list(o, count_one, names) == 0, "/module lists");
@@ -254,7 +254,7 @@ provider(void)
 
 	/* No /proc/modules at all: every module is built in. */
 	snprintf(procmodules, sizeof(procmodules), "%s/proc/none", root);
-	mod_set_roots(procmodules, sysmodule);
+	ns_mod_set_roots(procmodules, sysmodule);
 	is_str(attr("/module/nf_nat", "state"), "builtin",
 	    "no /proc/modules: built in");
 	is_str(attr("/module/xt_MASQUERADE", "path"), NULL,

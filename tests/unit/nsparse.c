@@ -18,8 +18,8 @@ parses(const char *text, const char *type, uint64_t want)
 	uint64_t ino = 0;
 	int t;
 
-	t = nsfs_parse(text, &ino);
-	ok(t >= 0 && strcmp(nsfs_types[t], type) == 0 && ino == want,
+	t = ns_nsfs_parse(text, &ino);
+	ok(t >= 0 && strcmp(ns_nsfs_types[t], type) == 0 && ino == want,
 	    "%s is %s %llu", text, type, (unsigned long long)want);
 }
 
@@ -28,7 +28,7 @@ rejects(const char *text)
 {
 	uint64_t ino;
 
-	is_int(nsfs_parse(text, &ino), -1, "%s is no nsfs name", text);
+	is_int(ns_nsfs_parse(text, &ino), -1, "%s is no nsfs name", text);
 }
 
 int
@@ -56,17 +56,17 @@ main(void)
 	rejects("anon_inode:[eventfd]");
 	rejects(":[1]");
 
-	is_int(nsfs_type_index("uts"), 7, "uts is the last kind");
-	is_int(nsfs_type_index("cgroup"), 0, "cgroup is the first kind");
-	is_int(nsfs_type_index("nett"), -1, "nett is no kind");
-	is_str(nsfs_types[nsfs_type_of_flag(CLONE_NEWNET)], "net",
+	is_int(ns_nsfs_type_index("uts"), 7, "uts is the last kind");
+	is_int(ns_nsfs_type_index("cgroup"), 0, "cgroup is the first kind");
+	is_int(ns_nsfs_type_index("nett"), -1, "nett is no kind");
+	is_str(ns_nsfs_types[ns_nsfs_type_of_flag(CLONE_NEWNET)], "net",
 	    "CLONE_NEWNET is net");
-	is_str(nsfs_types[nsfs_type_of_flag(CLONE_NEWNS)], "mnt",
+	is_str(ns_nsfs_types[ns_nsfs_type_of_flag(CLONE_NEWNS)], "mnt",
 	    "CLONE_NEWNS is mnt");
-	is_str(nsfs_types[nsfs_type_of_flag(CLONE_NEWUSER)], "user",
+	is_str(ns_nsfs_types[ns_nsfs_type_of_flag(CLONE_NEWUSER)], "user",
 	    "CLONE_NEWUSER is user");
-	is_str(nsfs_types[nsfs_type_of_flag(CLONE_NEWTIME)], "time",
+	is_str(ns_nsfs_types[ns_nsfs_type_of_flag(CLONE_NEWTIME)], "time",
 	    "CLONE_NEWTIME is time");
-	is_int(nsfs_type_of_flag(CLONE_VM), -1, "CLONE_VM is no kind");
+	is_int(ns_nsfs_type_of_flag(CLONE_VM), -1, "CLONE_VM is no kind");
 	return done_testing();
 }

@@ -20,70 +20,70 @@ unix_lines(void)
 	struct sock_ent e;
 
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_unix("Num       RefCount Protocol Flags    Type St "
+	ok(ns_sock_parse_unix("Num       RefCount Protocol Flags    Type St "
 	    "Inode Path", &e) == -1, "unix: the heading is no entry");
 
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_unix("000000006eee6285: 00000002 00000000 00010000 "
+	ok(ns_sock_parse_unix("000000006eee6285: 00000002 00000000 00010000 "
 	    "0001 01 152598 /run/a b.sock", &e) == 0, "unix: a listener");
 	is_int(e.ino, 152598, "unix: its inode");
-	is_str(sock_state_name(e.state), "LISTEN", "unix: __SO_ACCEPTCON "
+	is_str(ns_sock_state_name(e.state), "LISTEN", "unix: __SO_ACCEPTCON "
 	    "is LISTEN");
-	is_str(sock_type_name(e.type), "stream", "unix: its type");
+	is_str(ns_sock_type_name(e.type), "stream", "unix: its type");
 	is_str(e.name, "/run/a b.sock", "unix: a name with a space");
-	sock_ent_free(&e);
+	ns_sock_ent_free(&e);
 
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_unix("0000000000000000: 00000003 00000000 00000000 "
+	ok(ns_sock_parse_unix("0000000000000000: 00000003 00000000 00000000 "
 	    "0001 03   812", &e) == 0, "unix: a padded inode, no name");
 	is_int(e.ino, 812, "unix: the padded inode");
-	is_str(sock_state_name(e.state), "ESTAB", "unix: SS_CONNECTED is "
+	is_str(ns_sock_state_name(e.state), "ESTAB", "unix: SS_CONNECTED is "
 	    "ESTAB");
 	ok(e.name == NULL, "unix: unnamed");
 
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_unix("00000000ebf83dbd: 00000002 00000000 00000000 "
+	ok(ns_sock_parse_unix("00000000ebf83dbd: 00000002 00000000 00000000 "
 	    "0002 01 152602 @nstools@x y ", &e) == 0, "unix: abstract");
-	is_str(sock_state_name(e.state), "UNCONN", "unix: SS_UNCONNECTED "
+	is_str(ns_sock_state_name(e.state), "UNCONN", "unix: SS_UNCONNECTED "
 	    "is UNCONN");
-	is_str(sock_type_name(e.type), "dgram", "unix: a datagram socket");
+	is_str(ns_sock_type_name(e.type), "dgram", "unix: a datagram socket");
 	is_str(e.name, "@nstools@x y ", "unix: the abstract name, trailing "
 	    "blank kept");
-	sock_ent_free(&e);
+	ns_sock_ent_free(&e);
 
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_unix("0000000000000000: 00000002 00000000 00000000 "
+	ok(ns_sock_parse_unix("0000000000000000: 00000002 00000000 00000000 "
 	    "0005 02 77  leading", &e) == 0, "unix: a seqpacket socket");
-	is_str(sock_type_name(e.type), "seqpacket", "unix: seqpacket");
-	is_str(sock_state_name(e.state), "SYN-SENT", "unix: SS_CONNECTING");
+	is_str(ns_sock_type_name(e.type), "seqpacket", "unix: seqpacket");
+	is_str(ns_sock_state_name(e.state), "SYN-SENT", "unix: SS_CONNECTING");
 	is_str(e.name, " leading", "unix: one blank ends the fields, the "
 	    "rest is the name");
-	sock_ent_free(&e);
+	ns_sock_ent_free(&e);
 
 	/* A name with a newline: the second line is no entry, and is the
 	 * rest of the name. */
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_unix("000000006eee6285: 00000002 00000000 00010000 "
+	ok(ns_sock_parse_unix("000000006eee6285: 00000002 00000000 00010000 "
 	    "0001 01 9 /tmp/a b", &e) == 0, "unix: a name cut by a newline");
 	{
 		struct sock_ent c;
 
 		memset(&c, 0, sizeof(c));
-		ok(sock_parse_unix("c.sock", &c) == -1, "unix: its second "
+		ok(ns_sock_parse_unix("c.sock", &c) == -1, "unix: its second "
 		    "line is no entry");
 	}
-	sock_unix_append(&e, "c.sock");
+	ns_sock_unix_append(&e, "c.sock");
 	is_str(e.name, "/tmp/a b\nc.sock", "unix: the name put together");
-	sock_ent_free(&e);
+	ns_sock_ent_free(&e);
 
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_unix("0000000000000000: 00000002 00000000 00000000 "
+	ok(ns_sock_parse_unix("0000000000000000: 00000002 00000000 00000000 "
 	    "0001 01 12x", &e) == -1, "unix: a bad inode");
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_unix("0000000000000000: 00000002", &e) == -1,
+	ok(ns_sock_parse_unix("0000000000000000: 00000002", &e) == -1,
 	    "unix: a short line");
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_unix("", &e) == -1, "unix: an empty line");
+	ok(ns_sock_parse_unix("", &e) == -1, "unix: an empty line");
 }
 
 static void
@@ -93,70 +93,70 @@ inet_lines(void)
 	char buf[64];
 
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_inet("  sl  local_address rem_address   st tx_queue "
+	ok(ns_sock_parse_inet("  sl  local_address rem_address   st tx_queue "
 	    "rx_queue tr tm->when retrnsmt   uid  timeout inode", AF_INET,
 	    &e) == -1, "tcp: the heading is no entry");
 
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_inet("   0: 0100007F:8E55 00000000:0000 0A "
+	ok(ns_sock_parse_inet("   0: 0100007F:8E55 00000000:0000 0A "
 	    "00000000:00000003 00:00000000 00000000  1000        0 152593 1 "
 	    "000000006b799d34 100 0 0 10 0", AF_INET, &e) == 0,
 	    "tcp: a listener");
 	is_int(e.ino, 152593, "tcp: its inode");
-	is_str(sock_state_name(e.state), "LISTEN", "tcp: LISTEN");
+	is_str(ns_sock_state_name(e.state), "LISTEN", "tcp: LISTEN");
 	is_int(e.uid, 1000, "tcp: its uid");
 	is_int(e.rqueue, 3, "tcp: rx_queue is rqueue");
-	sock_inet_endpoint(&e, 0, buf, sizeof(buf));
+	ns_sock_inet_endpoint(&e, 0, buf, sizeof(buf));
 	is_str(buf, "127.0.0.1:36437", "tcp: the local endpoint");
-	sock_inet_endpoint(&e, 1, buf, sizeof(buf));
+	ns_sock_inet_endpoint(&e, 1, buf, sizeof(buf));
 	is_str(buf, "0.0.0.0:*", "tcp: no remote port is *");
 
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_inet("   1: 0100007F:AD04 0100007F:8E55 01 "
+	ok(ns_sock_parse_inet("   1: 0100007F:AD04 0100007F:8E55 01 "
 	    "00000010:00000000 00:00000000 00000000     0        0 152594",
 	    AF_INET, &e) == 0, "tcp: a connection, short line");
-	is_str(sock_state_name(e.state), "ESTAB", "tcp: ESTAB");
+	is_str(ns_sock_state_name(e.state), "ESTAB", "tcp: ESTAB");
 	is_int(e.wqueue, 16, "tcp: tx_queue is wqueue");
-	sock_inet_endpoint(&e, 1, buf, sizeof(buf));
+	ns_sock_inet_endpoint(&e, 1, buf, sizeof(buf));
 	is_str(buf, "127.0.0.1:36437", "tcp: the remote endpoint");
 	is_int(e.sport, 44292, "tcp: the local port");
 
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_inet("   0: 00000000000000000000000001000000:A4A5 "
+	ok(ns_sock_parse_inet("   0: 00000000000000000000000001000000:A4A5 "
 	    "00000000000000000000000000000000:0000 0A 00000000:00000000 "
 	    "00:00000000 00000000     0        0 152597 1 00000000cc839671 "
 	    "100 0 0 10 0", AF_INET6, &e) == 0, "tcp6: a listener on ::1");
-	sock_inet_endpoint(&e, 0, buf, sizeof(buf));
+	ns_sock_inet_endpoint(&e, 0, buf, sizeof(buf));
 	is_str(buf, "[::1]:42149", "tcp6: the local endpoint");
-	sock_inet_endpoint(&e, 1, buf, sizeof(buf));
+	ns_sock_inet_endpoint(&e, 1, buf, sizeof(buf));
 	is_str(buf, "[::]:*", "tcp6: the wildcard remote end");
-	sock_inet_addr(&e, 0, buf, sizeof(buf));
+	ns_sock_inet_addr(&e, 0, buf, sizeof(buf));
 	is_str(buf, "::1", "tcp6: the address alone");
 
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_inet("   0: 0000000000000000FFFF00000100007F:0050 "
+	ok(ns_sock_parse_inet("   0: 0000000000000000FFFF00000100007F:0050 "
 	    "00000000000000000000000000000000:0000 0A 00000000:00000000 "
 	    "00:00000000 00000000     0        0 7", AF_INET6, &e) == 0,
 	    "tcp6: a mapped IPv4 address");
-	sock_inet_endpoint(&e, 0, buf, sizeof(buf));
+	ns_sock_inet_endpoint(&e, 0, buf, sizeof(buf));
 	is_str(buf, "[::ffff:127.0.0.1]:80", "tcp6: the mapped endpoint");
 
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_inet(" 186: 00000000:0001 00000000:0000 07 "
+	ok(ns_sock_parse_inet(" 186: 00000000:0001 00000000:0000 07 "
 	    "00000000:00000000 00:00000000 00000000     0        0 152607 2 "
 	    "0000000042c17bab 0", AF_INET, &e) == 0, "raw: an ICMP socket");
-	is_str(sock_state_name(e.state), "UNCONN", "raw: UNCONN");
+	is_str(ns_sock_state_name(e.state), "UNCONN", "raw: UNCONN");
 	is_int(e.sport, 1, "raw: the protocol as the port");
 
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_inet("   0: 0100007F:8E55 00000000:0000 0A", AF_INET,
+	ok(ns_sock_parse_inet("   0: 0100007F:8E55 00000000:0000 0A", AF_INET,
 	    &e) == -1, "tcp: a short line");
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_inet("   0: 0100007F:8E55 00000000:0000 0A "
+	ok(ns_sock_parse_inet("   0: 0100007F:8E55 00000000:0000 0A "
 	    "00000000:00000000 00:00000000 00000000     0        0 152593",
 	    AF_INET6, &e) == -1, "tcp6: an IPv4 line is no IPv6 entry");
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_inet("   0: 0100007G:8E55 00000000:0000 0A "
+	ok(ns_sock_parse_inet("   0: 0100007G:8E55 00000000:0000 0A "
 	    "00000000:00000000 00:00000000 00000000     0        0 152593",
 	    AF_INET, &e) == -1, "tcp: a bad hex digit");
 }
@@ -167,28 +167,31 @@ netlink_lines(void)
 	struct sock_ent e;
 
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_netlink("sk               Eth Pid        Groups   Rmem  "
-	    "   Wmem     Dump  Locks    Drops    Inode", &e) == -1,
+	ok(ns_sock_parse_netlink(
+	    "sk               Eth Pid        Groups   "
+	    "Rmem     Wmem     Dump  Locks    Drops    Inode", &e) == -1,
 	    "netlink: the heading is no entry");
 
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_netlink("000000000a40f78e 0   13767      00000011 0    "
-	    "    0        0     2        0        152605  ", &e) == 0,
+	ok(ns_sock_parse_netlink(
+	    "000000000a40f78e 0   13767      00000011 "
+	    "0        0        0     2        0        152605  ", &e) == 0,
 	    "netlink: a route socket");
 	is_int(e.ino, 152605, "netlink: its inode");
-	is_str(sock_netlink_name(e.nlproto), "route", "netlink: route");
+	is_str(ns_sock_netlink_name(e.nlproto), "route", "netlink: route");
 	is_int(e.portid, 13767, "netlink: its port id");
 	ok(e.ngroups == 1 && e.groups[0] == 0x11, "netlink: its groups");
-	sock_ent_free(&e);
+	ns_sock_ent_free(&e);
 
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_netlink("00000000b01da8d1 15  0          00000000 0    "
-	    "    0        0     2        0        8", &e) == 0,
+	ok(ns_sock_parse_netlink(
+	    "00000000b01da8d1 15  0          00000000 "
+	    "0        0        0     2        0        8", &e) == 0,
 	    "netlink: a kernel socket");
-	is_str(sock_netlink_name(e.nlproto), "kobject_uevent",
+	is_str(ns_sock_netlink_name(e.nlproto), "kobject_uevent",
 	    "netlink: kobject_uevent");
 	ok(e.ngroups == 0, "netlink: no groups");
-	ok(sock_netlink_name(17) == NULL, "netlink: 17 has no name");
+	ok(ns_sock_netlink_name(17) == NULL, "netlink: 17 has no name");
 }
 
 static void
@@ -197,27 +200,27 @@ packet_lines(void)
 	struct sock_ent e;
 
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_packet("sk               RefCnt Type Proto  Iface R "
+	ok(ns_sock_parse_packet("sk               RefCnt Type Proto  Iface R "
 	    "Rmem   User   Inode", &e) == -1,
 	    "packet: the heading is no entry");
 
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_packet("000000007e0326c3 3      3    0800   1     1 "
+	ok(ns_sock_parse_packet("000000007e0326c3 3      3    0800   1     1 "
 	    "213246 1000   152606", &e) == 0, "packet: bound to lo");
 	is_int(e.ino, 152606, "packet: its inode");
-	is_str(sock_type_name(e.type), "raw", "packet: SOCK_RAW");
-	is_str(sock_ethproto_name(e.ethproto), "IP", "packet: ETH_P_IP");
+	is_str(ns_sock_type_name(e.type), "raw", "packet: SOCK_RAW");
+	is_str(ns_sock_ethproto_name(e.ethproto), "IP", "packet: ETH_P_IP");
 	is_int(e.ifindex, 1, "packet: the interface");
 	is_int(e.uid, 1000, "packet: the uid");
 	is_int(e.rqueue, 213246, "packet: Rmem");
 
 	memset(&e, 0, sizeof(e));
-	ok(sock_parse_packet("0000000000000000 3      2    0003   -1    1 "
+	ok(ns_sock_parse_packet("0000000000000000 3      2    0003   -1    1 "
 	    "0      0      99", &e) == 0, "packet: not bound");
 	is_int(e.ifindex, 0, "packet: an interface of -1 is none");
-	is_str(sock_type_name(e.type), "dgram", "packet: SOCK_DGRAM");
-	is_str(sock_ethproto_name(e.ethproto), "ALL", "packet: ETH_P_ALL");
-	ok(sock_ethproto_name(0x1234) == NULL, "packet: 0x1234 has no name");
+	is_str(ns_sock_type_name(e.type), "dgram", "packet: SOCK_DGRAM");
+	is_str(ns_sock_ethproto_name(e.ethproto), "ALL", "packet: ETH_P_ALL");
+	ok(ns_sock_ethproto_name(0x1234) == NULL, "packet: 0x1234 has no name");
 }
 
 static void
@@ -225,33 +228,35 @@ diag_names(void)
 {
 	char *s;
 
-	s = sock_unix_name("/run/x.sock\0", 12);
+	s = ns_sock_unix_name("/run/x.sock\0", 12);
 	is_str(s, "/run/x.sock", "name: a path ends at its NUL");
 	free(s);
-	s = sock_unix_name("/run/a b\nc", 10);
+	s = ns_sock_unix_name("/run/a b\nc", 10);
 	is_str(s, "/run/a b\nc", "name: a path without its NUL");
 	free(s);
-	s = sock_unix_name("\0abstract", 9);
+	s = ns_sock_unix_name("\0abstract", 9);
 	is_str(s, "@abstract", "name: abstract, @ for the NUL");
 	free(s);
-	s = sock_unix_name("\0a\0b\x1b", 5);
+	s = ns_sock_unix_name("\0a\0b\x1b", 5);
 	is_str(s, "@a@b\x1b", "name: abstract with NULs and ESC, raw");
 	free(s);
-	ok(sock_unix_name("", 0) == NULL, "name: unnamed");
+	ok(ns_sock_unix_name("", 0) == NULL, "name: unnamed");
 }
 
 /* A raw socket's protocol and a socket's family, by name. */
 static void
 proto_names(void)
 {
-	is_str(sock_ipproto_name(IPPROTO_TCP), "tcp", "ipproto: tcp");
-	is_str(sock_ipproto_name(IPPROTO_ICMPV6), "icmpv6", "ipproto: icmpv6");
-	is_str(sock_ipproto_name(262), "mptcp", "ipproto: mptcp, past a byte");
-	ok(sock_ipproto_name(253) == NULL, "ipproto: 253 has no name");
-	is_str(sock_family_name(AF_INET6), "inet6", "family: inet6");
-	is_str(sock_family_name(AF_VSOCK), "vsock", "family: vsock");
-	is_str(sock_family_name(44), "xdp", "family: AF_XDP is xdp");
-	ok(sock_family_name(AF_BLUETOOTH) == NULL, "family: no name");
+	is_str(ns_sock_ipproto_name(IPPROTO_TCP), "tcp", "ipproto: tcp");
+	is_str(ns_sock_ipproto_name(IPPROTO_ICMPV6), "icmpv6",
+	    "ipproto: icmpv6");
+	is_str(ns_sock_ipproto_name(262), "mptcp",
+	    "ipproto: mptcp, past a byte");
+	ok(ns_sock_ipproto_name(253) == NULL, "ipproto: 253 has no name");
+	is_str(ns_sock_family_name(AF_INET6), "inet6", "family: inet6");
+	is_str(ns_sock_family_name(AF_VSOCK), "vsock", "family: vsock");
+	is_str(ns_sock_family_name(44), "xdp", "family: AF_XDP is xdp");
+	ok(ns_sock_family_name(AF_BLUETOOTH) == NULL, "family: no name");
 }
 
 /* The node of /sock a protocol as the kernel names it lives in. */
@@ -284,7 +289,7 @@ main(void)
 	diag_names();
 	proto_names();
 	proto_dirs();
-	is_str(sock_state_name(12), "NEW-SYN-RECV", "state: NEW-SYN-RECV");
-	is_str(sock_state_name(99), "UNKNOWN", "state: out of range");
+	is_str(ns_sock_state_name(12), "NEW-SYN-RECV", "state: NEW-SYN-RECV");
+	is_str(ns_sock_state_name(99), "UNKNOWN", "state: out of range");
 	return done_testing();
 }
