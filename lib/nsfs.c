@@ -765,7 +765,7 @@ static const struct ns_attr ns_attrs[] = {
 static int
 net_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
-	return ns_netns_list(o->id[0], emit, arg);
+	return ns_netns_list(nsobj_ino(o), emit, arg);
 }
 
 /* One class a kind, so that nsls -l's TYPE column tells them apart. */
