@@ -46,14 +46,14 @@ count_one(struct ns_obj *child, void *arg)
 }
 
 int
-ns_emit_each(int n, int (*set)(struct ns_obj *, int), ns_emit_fn emit,
+ns_emit_each(int n, int (*make)(struct ns_obj *, int), ns_emit_fn emit,
     void *arg)
 {
 	struct ns_obj c = { 0 };
 	int i, stop = 0;
 
 	for (i = 0; i < n && !stop; i++) {
-		if (set(&c, i) == 0)
+		if (make(&c, i) == 0)
 			stop = emit(&c, arg);
 		ns_obj_clear(&c);
 	}

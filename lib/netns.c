@@ -39,6 +39,7 @@
 
 #include "provider.h"
 #include "netns.h"
+#include "nstab.h"
 #include "nl.h"
 
 static uint64_t target;
@@ -100,7 +101,7 @@ enter(uint64_t ino)
 {
 	int there, back, e;
 
-	if ((there = ns_nsfs_open_net(ino)) == -1)
+	if ((there = ns_nstab_open_net(ino)) == -1)
 		return -1;
 	if ((back = open("/proc/thread-self/ns/net", O_RDONLY | O_CLOEXEC)) ==
 	    -1) {
@@ -206,7 +207,7 @@ socket_by_child(uint64_t ino, int protocol)
 	pid_t pid;
 	int sv[2], nsfd, fd, status;
 
-	if ((nsfd = ns_nsfs_open_net(ino)) == -1)
+	if ((nsfd = ns_nstab_open_net(ino)) == -1)
 		return NULL;
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) == -1) {
 		close(nsfd);
@@ -350,7 +351,7 @@ nsid_note(struct nsids *s, uint64_t ino, const char *path)
 
 	if ((n = nsid_find(s, ino)) == NULL) {
 		fd = path != NULL ? open(path, O_RDONLY | O_CLOEXEC) :
-		    ns_nsfs_open_net(ino);
+		    ns_nstab_open_net(ino);
 		if ((s->v = reallocarray(s->v, s->n + 1, sizeof(*s->v))) ==
 		    NULL)
 			err(1, NULL);
@@ -411,7 +412,7 @@ ns_netns_of_nsid(int32_t nsid)
 	s->found = 0;
 	/* The namespaces are looked for in the caller's. */
 	if (ns_proc_each(nsid_proc, s) > 0 ||
-	    ns_nsfs_each_net(nsid_known, s) > 0)
+	    ns_nstab_each_net(nsid_known, s) > 0)
 		return s->found;
 	s->all = 1;
 	return 0;

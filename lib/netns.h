@@ -72,16 +72,4 @@ int		 ns_netns_lookup(struct ns_obj *, uint64_t ino, char **comp,
 int		 ns_netns_list(uint64_t ino, int (*emit)(struct ns_obj *,
 		    void *), void *arg);
 
-/*
- * nsfs.c.  A descriptor of the network namespace of this inode, by
- * whatever keeps it (a process, a mount, a descriptor, a socket); -1 with
- * errno.  fn for each network namespace the run knows of, until it
- * returns non-zero.
- */
-int		 ns_nsfs_open_net(uint64_t ino);
-/* A process in the network namespace of this inode, 0 if none is known:
- * its /proc/PID/net shows the namespace to whoever may read it. */
-uint64_t	 ns_nsfs_member_net(uint64_t ino);
-int		 ns_nsfs_each_net(int (*fn)(uint64_t ino, void *), void *);
-
 #endif

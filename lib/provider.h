@@ -102,9 +102,9 @@ int	ns_obj_set(struct ns_obj *, const struct ns_class *, const char *, ...)
 	    __attribute__((format(printf, 3, 4)));
 /* Free the path and whatever the class hung on priv; obj can be reused. */
 void	ns_obj_clear(struct ns_obj *);
-/* Emit n children, the i-th made by set(child, i): the fixed listing of a
+/* Emit n children, the i-th made by make(child, i): the fixed listing of a
  * node whose children are a table of names (/ipc's kinds, /ns's types). */
-int	ns_emit_each(int n, int (*set)(struct ns_obj *, int),
+int	ns_emit_each(int n, int (*make)(struct ns_obj *, int),
 	    ns_emit_fn emit, void *arg);
 /* How many children a listing of the node gives. */
 size_t	ns_count_children(struct ns_obj *);

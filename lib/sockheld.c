@@ -35,6 +35,7 @@
 #include "netns.h"
 #include "provider.h"
 #include "sock.h"
+#include "sockns.h"
 
 static struct sock_ent *held_get(uint64_t, uint64_t, int, int);
 static struct sock_ent *held_dup(uint64_t, uint64_t, int);
@@ -98,31 +99,6 @@ ent_new(struct proto *p, uint64_t ino)
 	e->family = p->family;
 	e->type = p->socktype;
 	return e;
-}
-
-/*
- * The holder's descriptor, duplicated into this process, if it still
- * holds the socket; -1 if that is refused (pidfd_getfd takes the right
- * to ptrace the holder) or the descriptor was closed or reused.
- */
-static int
-holder_dup(uint64_t pid, int fd, uint64_t ino)
-{
-	struct stat st;
-	int pfd, sfd;
-
-	if ((pfd = syscall(SYS_pidfd_open, (pid_t)pid, 0)) == -1)
-		return -1;
-	sfd = syscall(SYS_pidfd_getfd, pfd, fd, 0);
-	close(pfd);
-	if (sfd == -1)
-		return -1;
-	if (fstat(sfd, &st) == -1 || !S_ISSOCK(st.st_mode) ||
-	    (uint64_t)st.st_ino != ino) {
-		close(sfd);
-		return -1;
-	}
-	return sfd;
 }
 
 static int
@@ -394,7 +370,7 @@ ask_holder(uint64_t pid, int fd, uint64_t ino, int deep)
 	struct sock_ent *e;
 	int sfd;
 
-	if ((sfd = holder_dup(pid, fd, ino)) == -1)
+	if ((sfd = ns_sock_holder_dup(pid, fd, ino)) == -1)
 		return ask_name(pid, fd, ino);
 	e = ask_socket(sfd, ino, deep);
 	close(sfd);
@@ -451,49 +427,6 @@ held_get(uint64_t ino, uint64_t pid, int fd, int deep)
 }
 
 /* A search of every socket descriptor for one in a namespace. */
-struct netns_search {
-	uint64_t	 netns;
-	int		 fd;		/* the namespace's, once found */
-};
-
-static int
-netns_of_held(struct fdent *fe, void *arg)
-{
-	struct netns_search *q = arg;
-	const struct stat *st;
-	struct stat ns;
-	int sfd, nsfd;
-
-	if ((st = ns_fd_ent_stat(fe)) == NULL ||
-	    (sfd = holder_dup(ns_fd_ent_pid(fe), ns_fd_ent_fd(fe),
-	    (uint64_t)st->st_ino)) == -1)
-		return 0;
-	nsfd = ioctl(sfd, SIOCGSKNS);
-	close(sfd);
-	if (nsfd == -1)
-		return 0;
-	if (fstat(nsfd, &ns) == 0 && (uint64_t)ns.st_ino == q->netns) {
-		q->fd = nsfd;
-		return 1;
-	}
-	close(nsfd);
-	return 0;
-}
-
-/* A namespace whose last process left, kept by the sockets made in it
- * (a container's, its holder moved on): the socket's netns link must
- * still resolve, and only a socket can say where it is. */
-int
-ns_sock_netns_fd(uint64_t netns)
-{
-	struct netns_search q = { .netns = netns, .fd = -1 };
-
-	ns_fd_index_each("socket:", netns_of_held, &q);
-	if (q.fd == -1)
-		errno = ENOENT;
-	return q.fd;
-}
-
 /* The socket as the holder's descriptor, duplicated, tells it; NULL,
  * and nothing kept, if it cannot be duplicated. */
 static struct sock_ent *
@@ -506,7 +439,7 @@ held_dup(uint64_t ino, uint64_t pid, int fd)
 
 	if ((h = held_search(ino, &at)) != NULL)
 		return h->e;
-	if ((sfd = holder_dup(pid, fd, ino)) == -1)
+	if ((sfd = ns_sock_holder_dup(pid, fd, ino)) == -1)
 		return NULL;
 	e = ask_socket(sfd, ino, 1);
 	close(sfd);

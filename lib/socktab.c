@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "netns.h"
+#include "nstab.h"
 #include "nl.h"
 #include "provider.h"
 #include "sock.h"
@@ -679,7 +680,7 @@ target_read(struct ns_table *nt, struct proto *p)
 		    (back = ns_netns_enter(nt->netns)) != -1) {
 			read_proc(&f, "/proc/thread-self");
 			ns_netns_leave(back);
-		} else if ((pid = ns_nsfs_member_net(nt->netns)) != 0) {
+		} else if ((pid = ns_nstab_member_net(nt->netns)) != 0) {
 			snprintf(dir, sizeof(dir), "/proc/%llu",
 			    (unsigned long long)pid);
 			read_proc(&f, dir);
@@ -747,7 +748,7 @@ ns_sock_search_kept(struct proto *p, uint64_t ino)
 	struct kept_search q = { .p = p, .ino = ino };
 
 	ns_sock_far_load();
-	(void)ns_nsfs_each_net(search_kept, &q);
+	(void)ns_nstab_each_net(search_kept, &q);
 	return q.e;
 }
 
