@@ -310,3 +310,26 @@ time.sleep(1000)' "$BATS_TEST_TMPDIR/ready"
 	run -0 inns "$NSCAT" -n -r -o path - < <(
 	    awk '$2 == "add" { print $1 }' "$out")
 }
+
+@test "a device's uevent arrives as its /dev path, with its action" {
+	local dev=/sys/devices/virtual/mem/null
+	[ -w "$dev/uevent" ] || skip "no writable $dev/uevent here"
+	# Device uevents reach the initial network namespace only: this
+	# watch runs there.  Writing to a device's uevent file makes the
+	# kernel send one, as it would for a device that comes and goes.
+	"$NSWATCH" -r -n /dev/char/1 >"$out" 2>"$err" &
+	watcher=$!
+	for _ in $(seq 100); do
+		[ "$(cat /proc/$watcher/wchan 2>/dev/null)" = do_epoll_wait ] &&
+		    break
+		sleep 0.05
+	done
+	echo change >"$dev/uevent"
+	await "$(line change /dev/char/1/3)"
+	echo add >/sys/devices/virtual/mem/zero/uevent
+	await "$(line add /dev/char/1/5)"
+	run -0 "$NSCAT" -n -r -o name /dev/char/1/3
+	assert_output null
+	# Nothing outside the subtree asked for.
+	run -1 grep -v '^/dev/char/1/' "$out"
+}
