@@ -439,7 +439,7 @@ dev_watch(struct ns_watch *w)
 		    nl_socket_add_memberships(sk, RTNLGRP_LINK, 0) < 0)
 			warnx("/dev/net: rtnetlink: the kernel refused");
 		else {
-			nl_socket_set_buffer_size(sk, 1 << 20, 0);
+			ns_source_rcvbuf(nl_socket_get_fd(sk));
 			src = ns_watch_source(w, "rtnetlink",
 			    nl_socket_get_fd(sk), link_read, sk);
 			ns_source_tree(src, &netif_tree);

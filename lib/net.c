@@ -986,7 +986,7 @@ net_watch(struct ns_watch *w)
 			continue;
 		}
 		if (src == NULL) {
-			nl_socket_set_buffer_size(sk, 1 << 20, 0);
+			ns_source_rcvbuf(nl_socket_get_fd(sk));
 			src = ns_watch_source(w, "rtnetlink",
 			    nl_socket_get_fd(sk), watch_read, tree);
 		}

@@ -213,12 +213,12 @@ cn_open(void)
 {
 	struct sockaddr_nl sa = { .nl_family = AF_NETLINK,
 	    .nl_groups = CN_IDX_PROC };
-	int fd, rcv = 1 << 20;
+	int fd;
 
 	if ((fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC,
 	    NETLINK_CONNECTOR)) == -1)
 		return -1;
-	setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcv, sizeof(rcv));
+	ns_source_rcvbuf(fd);
 	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) == -1 ||
 	    cn_listen(fd) == -1 || !cn_probe(fd)) {
 		close(fd);

@@ -209,7 +209,7 @@ ns_watch_sock(struct ns_watch *w)
 	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
 	struct ns_source *src = NULL;
 	size_t i;
-	int fd, rcv = 1 << 20;
+	int fd;
 
 	if (!ns_watch_wants(w, "/sock"))
 		return;
@@ -221,7 +221,7 @@ ns_watch_sock(struct ns_watch *w)
 			close(fd);
 		return;
 	}
-	setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcv, sizeof(rcv));
+	ns_source_rcvbuf(fd);
 	for (i = 0; i < 4; i++) {
 		if (!ns_watch_wants(w, sock_trees[i].top))
 			continue;

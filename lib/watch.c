@@ -33,6 +33,7 @@
 
 #include <err.h>
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -933,6 +934,26 @@ ns_source_lost(struct ns_source *s)
 			    s->name, NULL, NULL, 0);
 		s->trees[k]->dirty = 1;
 	}
+}
+
+/* Room for some ten thousand link messages: a burst of veth pairs made
+ * by a script, a container's start; NSTOOLS_WATCH_RCVBUF says else. */
+#define SOURCE_RCVBUF	(16 << 20)
+
+void
+ns_source_rcvbuf(int fd)
+{
+	const char *env = getenv("NSTOOLS_WATCH_RCVBUF"), *errstr = NULL;
+	int n = SOURCE_RCVBUF;
+
+	if (env != NULL && *env != '\0') {
+		n = (int)strtonum(env, 4096, INT_MAX / 2, &errstr);
+		if (errstr != NULL)
+			errx(2, "NSTOOLS_WATCH_RCVBUF %s: %s", env, errstr);
+	}
+
+	if (setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &n, sizeof(n)) == -1)
+		(void)setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &n, sizeof(n));
 }
 
 int

@@ -66,6 +66,9 @@ void	ns_source_lost(struct ns_source *);
 /* Read every message waiting on a netlink socket into buf, calling fn
  * for each; -1 with errno ENOBUFS when the kernel dropped some (the
  * source has then called lost), 0 otherwise. */
+/* Give a source's socket room for a burst: SO_RCVBUFFORCE where the
+ * caller may (root), else as much as net.core.rmem_max allows. */
+void	ns_source_rcvbuf(int fd);
 int	ns_source_netlink(struct ns_source *, int fd,
 	    void (*fn)(struct ns_source *, const void *nlh, void *), void *);
 

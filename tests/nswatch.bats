@@ -247,7 +247,9 @@ time.sleep(1000)' "$BATS_TEST_TMPDIR/ready"
 	# A pipe nobody reads: nswatch blocks on it once it is full.
 	mkfifo "$BATS_TEST_TMPDIR/pipe"
 	exec 7<>"$BATS_TEST_TMPDIR/pipe"
-	bg "$NSWATCH" -n -r /net/addr >"$BATS_TEST_TMPDIR/pipe" 2>"$err"
+	# A buffer of 1 MiB, which the burst below overflows.
+	bg env NSTOOLS_WATCH_RCVBUF=1048576 "$NSWATCH" -n -r /net/addr \
+	    >"$BATS_TEST_TMPDIR/pipe" 2>"$err"
 	watcher=$!
 	for _ in $(seq 100); do
 		[ "$(cat /proc/$watcher/wchan)" = do_epoll_wait ] && break
