@@ -37,6 +37,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "helper.h"
+
 static void
 usage(void)
 {
@@ -143,8 +145,6 @@ map_file(const char *path)
 int
 main(int argc, char *argv[])
 {
-	struct stat st;
-	char buf[64];
 	size_t len;
 	char *arg;
 	int ch, fd;
@@ -190,16 +190,7 @@ main(int argc, char *argv[])
 	}
 	if (optind != argc)
 		usage();
-	puts("ready");
-	if (fflush(stdout) == EOF)
-		err(1, "stdout");
-
-	/* A pipe on standard input is the test's leash. */
-	if (fstat(STDIN_FILENO, &st) == 0 && S_ISFIFO(st.st_mode)) {
-		while (read(STDIN_FILENO, buf, sizeof(buf)) > 0)
-			continue;
-		return 0;
-	}
-	for (;;)
-		pause();
+	helper_ready();
+	helper_wait_leash();
+	return 0;
 }
