@@ -15,11 +15,7 @@ setup() {
 }
 
 teardown() {
-	local p
-
-	for p in "${loops[@]}"; do
-		losetup -d "$p" 2>/dev/null || true
-	done
+	detach_loops
 }
 
 # A loop device over a new file of $1 bytes: its node in $loop, its path

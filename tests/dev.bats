@@ -11,14 +11,8 @@ setup() {
 }
 
 teardown() {
-	local p
-
-	for p in "${helpers[@]}"; do
-		kill "$p" 2>/dev/null || true
-	done
-	for p in "${loops[@]}"; do
-		losetup -d "$p" 2>/dev/null || true
-	done
+	kill_helpers
+	detach_loops
 }
 
 # One attribute of one object, as JSON gives it (null when it has none).
@@ -34,18 +28,13 @@ canon() {
 # A whole disk of this machine (not a loop, ram or zram device): its name
 # in $disk, its numbers in $maj and $min.
 find_disk() {
-	local d
+	pick_disk whole_disk "no disk on this machine"
+}
 
-	for d in /sys/block/*; do
-		case ${d##*/} in
-		loop* | ram* | zram*) continue ;;
-		esac
-		[[ -r $d/dev ]] || continue
-		disk=${d##*/}
-		IFS=: read -r maj min <"$d/dev"
-		return 0
-	done
-	skip "no disk on this machine"
+whole_disk() {
+	case ${1##*/} in
+	loop* | ram* | zram*) return 1 ;;
+	esac
 }
 
 # The names /proc/devices gives a major, joined by commas.
@@ -54,18 +43,6 @@ registered() {
 	    /^Character/ { t = "char" } /^Block/ { t = "block" }
 	    t == type && $1 == maj { s = s (s == "" ? "" : ",") $2 }
 	    END { print s }' /proc/devices
-}
-
-# How to run a command in a new network namespace, as root or in a user
-# namespace of its own: the command prefix in ${netns[@]}.
-need_netns() {
-	if unshare -n true 2>/dev/null; then
-		netns=(unshare -n)
-	elif unshare -rn true 2>/dev/null; then
-		netns=(unshare -rn)
-	else
-		skip "cannot make a network namespace"
-	fi
 }
 
 @test "nsls /dev starts with block, char and net, then the subsystems" {

@@ -14,14 +14,8 @@ setup() {
 }
 
 teardown() {
-	local p
-
-	for p in "${helpers[@]}"; do
-		kill "$p" 2>/dev/null || true
-	done
-	for p in "${loops[@]}"; do
-		losetup -d "$p" 2>/dev/null || true
-	done
+	kill_helpers
+	detach_loops
 }
 
 # The tree of devtree -J as an outline: one path a line, indented two
@@ -35,17 +29,12 @@ outline() {
 # loop, ram, zram, dm or md device): its name in $disk, its numbers in
 # $maj and $min, its sysfs directory in $sys.
 find_disk() {
-	local d
+	pick_disk bus_disk "no disk on a bus on this machine"
+}
 
-	for d in /sys/block/*; do
-		[[ -r $d/dev ]] || continue
-		sys=$(realpath "$d")
-		[[ $sys == /sys/devices/virtual/* ]] && continue
-		disk=${d##*/}
-		IFS=: read -r maj min <"$d/dev"
-		return 0
-	done
-	skip "no disk on a bus on this machine"
+bus_disk() {
+	sys=$(realpath "$1")
+	[[ $sys != /sys/devices/virtual/* ]]
 }
 
 # The path devtree gives a directory of /sys/devices that is a device: its
@@ -69,18 +58,6 @@ chain() {
 		dir=${dir%/*}
 	done
 	printf '%s\n' /dev/devices "${paths[@]}"
-}
-
-# Where the testbed tests run their command: in a network namespace of its
-# own where one can be made, so that this machine's interfaces stay out.
-need_netns() {
-	if unshare -n true 2>/dev/null; then
-		netns=(unshare -n)
-	elif unshare -rn true 2>/dev/null; then
-		netns=(unshare -rn)
-	else
-		skip "cannot make a network namespace"
-	fi
 }
 
 # Run a command in a testbed of fixtures: testbed NAME... -- COMMAND...

@@ -14,11 +14,9 @@ setup() {
 }
 
 teardown() {
-	local p id
+	local id
 
-	for p in "${helpers[@]}"; do
-		kill "$p" 2>/dev/null || true
-	done
+	kill_helpers
 	for id in "${shms[@]}"; do
 		ipcrm -m "$id" 2>/dev/null || true
 	done

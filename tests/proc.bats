@@ -10,11 +10,7 @@ setup() {
 }
 
 teardown() {
-	local p
-
-	for p in "${helpers[@]}"; do
-		kill "$p" 2>/dev/null || true
-	done
+	kill_helpers
 }
 
 # Start a command in the background and wait until it has exec'd the

@@ -165,15 +165,6 @@ has() {
 	grep -q "^$1 " "$SOCKDIR/fds"
 }
 
-# Some attributes of one object, joined by "|"; null where there is none.
-attrs() {
-	local obj=$1 cols=$2
-
-	"$NSCAT" -J -o "$cols" "$obj" |
-	    jq -r --arg c "$cols" '.objects[0] as $o |
-		[$c | split(",")[] | $o[.] | tostring] | join("|")'
-}
-
 # The local port of an inet socket, as the kernel gives it.
 port_of() {
 	"$NSCAT" -J -o localport "$1" | jq -r '.objects[0].localport'
