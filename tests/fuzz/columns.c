@@ -12,6 +12,7 @@
 #include "core.h"
 
 #include "fuzz.h"
+#include "memout.h"
 
 /* A class with no attribute of its own: every column but path, type
  * and count is a cell with no value. */
@@ -40,14 +41,12 @@ columns(const char *list, int empty)
 {
 	struct ns_obj o = { 0 };
 	struct ns_out *out;
-	char *buf = NULL;
-	size_t len = 0;
+	char *buf;
+	size_t len;
 	FILE *fp;
 
-	if ((fp = open_memstream(&buf, &len)) == NULL)
-		abort();
-	out = ns_out_new(NS_FMT_RAW, 1, "objects");
-	ns_out_layout(out, fp, 1);
+	fp = memout_open(&buf, &len);
+	out = memout_table(fp, NS_FMT_RAW, 1);
 	if (ns_out_columns(out, list, "path") == 0) {
 		FUZZ_CHECK(!empty);
 		if (ns_obj_set(&o, &bare_class, "/bare") == -1)
@@ -57,8 +56,7 @@ columns(const char *list, int empty)
 		ns_obj_clear(&o);
 	}
 	ns_out_free(out);
-	if (fclose(fp) == EOF)
-		abort();
+	memout_close(fp);
 	if (len > 0)
 		check_raw(buf);
 	free(buf);
