@@ -41,12 +41,10 @@ columns(const char *list, int empty)
 {
 	struct ns_obj o = { 0 };
 	struct ns_out *out;
-	char *buf;
-	size_t len;
-	FILE *fp;
+	struct memout m;
 
-	fp = memout_open(&buf, &len);
-	out = memout_table(fp, NS_FMT_RAW, 1);
+	memout_open(&m);
+	out = memout_table(&m, NS_FMT_RAW, 1);
 	if (ns_out_columns(out, list, "path") == 0) {
 		FUZZ_CHECK(!empty);
 		if (ns_obj_set(&o, &bare_class, "/bare") == -1)
@@ -56,10 +54,10 @@ columns(const char *list, int empty)
 		ns_obj_clear(&o);
 	}
 	ns_out_free(out);
-	memout_close(fp);
-	if (len > 0)
-		check_raw(buf);
-	free(buf);
+	memout_close(&m);
+	if (m.len > 0)
+		check_raw(m.buf);
+	free(m.buf);
 }
 
 /* Whether the list, less a leading "+", is empty or has an empty name. */

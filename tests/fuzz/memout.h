@@ -13,35 +13,38 @@
 #include "ns.h"
 #include "core.h"
 
-/* A stream into memory: what is written to it is in *buf, *len bytes,
- * once memout_close has been called. */
-static inline FILE *
-memout_open(char **buf, size_t *len)
-{
-	FILE *fp;
+/* A stream into memory and what was written to it, once closed. */
+struct memout {
+	FILE	*fp;
+	char	*buf;
+	size_t	 len;
+};
 
-	*buf = NULL;
-	*len = 0;
-	if ((fp = open_memstream(buf, len)) == NULL)
+static inline void
+memout_open(struct memout *m)
+{
+	m->buf = NULL;
+	m->len = 0;
+	if ((m->fp = open_memstream(&m->buf, &m->len)) == NULL)
 		abort();
-	return fp;
 }
 
-/* A table of objects in the format, laid out by the layer onto fp. */
+/* A table of objects in the format, laid out by the layer itself. */
 static inline struct ns_out *
-memout_table(FILE *fp, enum ns_format fmt, int noheadings)
+memout_table(struct memout *m, enum ns_format fmt, int noheadings)
 {
 	struct ns_out *out;
 
 	out = ns_out_new(fmt, noheadings, "objects");
-	ns_out_layout(out, fp, 1);
+	ns_out_layout(out, m->fp, 1);
 	return out;
 }
 
+/* Close the stream: m->buf holds what was written, m->len bytes. */
 static inline void
-memout_close(FILE *fp)
+memout_close(struct memout *m)
 {
-	if (fclose(fp) == EOF)
+	if (fclose(m->fp) == EOF)
 		abort();
 }
 

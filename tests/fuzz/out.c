@@ -240,15 +240,13 @@ check_json(const char *out)
 static char *
 record(struct ns_obj *o, enum ns_format fmt)
 {
-	char *buf;
-	size_t len;
-	FILE *fp;
+	struct memout m;
 
-	fp = memout_open(&buf, &len);
-	FUZZ_CHECK(ns_out_record(o, fmt, 0, fp) == 0);
-	memout_close(fp);
-	check_bytes(buf);
-	return buf;
+	memout_open(&m);
+	FUZZ_CHECK(ns_out_record(o, fmt, 0, m.fp) == 0);
+	memout_close(&m);
+	check_bytes(m.buf);
+	return m.buf;
 }
 
 /* The object as a row of a table the layer writes itself (an aligned
@@ -258,58 +256,63 @@ static char *
 row(struct ns_obj *o, enum ns_format fmt)
 {
 	struct ns_out *out;
-	char *buf;
-	size_t len;
-	FILE *fp;
+	struct memout m;
 
-	fp = memout_open(&buf, &len);
-	out = memout_table(fp, fmt, 0);
+	memout_open(&m);
+	out = memout_table(&m, fmt, 0);
 	ns_out_columns_of(out, o);
 	FUZZ_CHECK(ns_out_row(out, o) == 0);
 	FUZZ_CHECK(ns_out_flush(out) == 0);
 	ns_out_free(out);
-	memout_close(fp);
-	check_bytes(buf);
-	return buf;
+	memout_close(&m);
+	check_bytes(m.buf);
+	return m.buf;
 }
+
+/* The pairs of a record are one line. */
+static void
+check_pairs(const char *out)
+{
+	const char *nl;
+
+	nl = strchr(out, '\n');
+	FUZZ_CHECK(nl == NULL || nl[1] == '\0');
+}
+
+/* Every output the target makes of the object, and what must hold of
+ * it beyond its bytes. */
+static const struct output {
+	char		*(*print)(struct ns_obj *, enum ns_format);
+	enum ns_format	 fmt;
+	void		 (*check)(const char *);
+} outputs[] = {
+	{ record, NS_FMT_TABLE, check_lines },
+	{ record, NS_FMT_RAW, check_lines },
+	{ record, NS_FMT_PAIRS, check_pairs },
+	{ record, NS_FMT_JSON, check_json },
+	{ row, NS_FMT_TABLE, NULL },
+	{ row, NS_FMT_RAW, check_fields },
+	{ row, NS_FMT_JSON, check_json },
+};
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct ns_obj o = { 0 };
-	char *s, *out, *nl;
+	char *s, *out;
+	size_t i;
 
 	s = fuzz_string(data, size);
 	input = s;
 	if (ns_obj_set(&o, &fuzz_class, "/fuzz/%s", s) == -1)
 		abort();
 
-	out = record(&o, NS_FMT_TABLE);
-	check_lines(out);
-	free(out);
-
-	out = record(&o, NS_FMT_RAW);
-	check_lines(out);
-	free(out);
-
-	out = record(&o, NS_FMT_PAIRS);
-	nl = strchr(out, '\n');
-	FUZZ_CHECK(nl == NULL || nl[1] == '\0');
-	free(out);
-
-	out = record(&o, NS_FMT_JSON);
-	check_json(out);
-	free(out);
-
-	free(row(&o, NS_FMT_TABLE));
-
-	out = row(&o, NS_FMT_RAW);
-	check_fields(out);
-	free(out);
-
-	out = row(&o, NS_FMT_JSON);
-	check_json(out);
-	free(out);
+	for (i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++) {
+		out = outputs[i].print(&o, outputs[i].fmt);
+		if (outputs[i].check != NULL)
+			outputs[i].check(out);
+		free(out);
+	}
 
 	ns_obj_clear(&o);
 	free(s);
