@@ -126,18 +126,7 @@ registered() {
 }
 
 @test "a pseudo-terminal sysfs does not know is listed under its major" {
-	python3 -c 'import os, pty, sys, time
-m, s = pty.openpty()
-st = os.fstat(s)
-print(os.major(st.st_rdev), os.minor(st.st_rdev), os.ttyname(s), flush=True)
-sys.stdout.close()
-time.sleep(1000)' >"$BATS_TEST_TMPDIR/pty" &
-	helpers+=("$!")
-	for i in $(seq 100); do
-		[[ -s $BATS_TEST_TMPDIR/pty ]] && break
-		sleep 0.05
-	done
-	read -r maj min node <"$BATS_TEST_TMPDIR/pty"
+	hold_pty
 	run -0 "$NSLS" /dev/char
 	assert_line "/dev/char/$maj"
 	run -0 "$NSLS" "/dev/char/$maj"

@@ -215,18 +215,7 @@ testbed() {
 }
 
 @test "a pseudo-terminal: under its major, and under /dev/char" {
-	python3 -c 'import os, pty, sys, time
-m, s = pty.openpty()
-st = os.fstat(s)
-print(os.major(st.st_rdev), os.minor(st.st_rdev), flush=True)
-sys.stdout.close()
-time.sleep(1000)' >"$BATS_TEST_TMPDIR/pty" &
-	helpers+=("$!")
-	for i in $(seq 100); do
-		[[ -s $BATS_TEST_TMPDIR/pty ]] && break
-		sleep 0.05
-	done
-	read -r maj min <"$BATS_TEST_TMPDIR/pty"
+	hold_pty
 	run -0 "$DEVTREE" -N -u -rn -o path "/dev/char/$maj/$min"
 	assert_output "$(printf '%s\n' /dev/char "/dev/char/$maj" \
 	    "/dev/char/$maj/$min")"

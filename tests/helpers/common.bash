@@ -132,3 +132,22 @@ pick_disk() {
 	done
 	skip "$2"
 }
+
+# A pseudo-terminal held open by a background helper, one sysfs does not
+# know: its numbers in $maj and $min, its node in $node.
+hold_pty() {
+	local i
+
+	python3 -c 'import os, pty, sys, time
+m, s = pty.openpty()
+st = os.fstat(s)
+print(os.major(st.st_rdev), os.minor(st.st_rdev), os.ttyname(s), flush=True)
+sys.stdout.close()
+time.sleep(1000)' >"$BATS_TEST_TMPDIR/pty" &
+	helpers+=("$!")
+	for i in $(seq 100); do
+		[[ -s $BATS_TEST_TMPDIR/pty ]] && break
+		sleep 0.05
+	done
+	read -r maj min node <"$BATS_TEST_TMPDIR/pty"
+}
