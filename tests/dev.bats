@@ -4,16 +4,8 @@
 
 bats_require_minimum_version 1.5.0
 load helpers/common
-
-setup() {
-	helpers=()
-	loops=()
-}
-
-teardown() {
-	kill_helpers
-	detach_loops
-}
+# setup and teardown: what a test puts in helpers[] and loops[] goes.
+load helpers/dev
 
 # One attribute of one object, as JSON gives it (null when it has none).
 attr() {

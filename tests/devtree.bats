@@ -5,18 +5,10 @@
 
 bats_require_minimum_version 1.5.0
 load helpers/common
+# setup and teardown: what a test puts in helpers[] and loops[] goes.
+load helpers/dev
 
 FIXTURES=$BATS_TEST_DIRNAME/fixtures
-
-setup() {
-	helpers=()
-	loops=()
-}
-
-teardown() {
-	kill_helpers
-	detach_loops
-}
 
 # The tree of devtree -J as an outline: one path a line, indented two
 # blanks a level.

@@ -52,15 +52,10 @@ needs_perl_ipc() {
 # Run a perl script in the background that prints one line when ready;
 # that line is left in $ready and the perl pid in $pid.
 start_perl() {
-	local i
-
 	perl -e "$1" >"$BATS_TEST_TMPDIR/ready" 3>&- &
 	pid=$!
 	helpers+=("$pid")
-	for i in $(seq 100); do
-		[ -s "$BATS_TEST_TMPDIR/ready" ] && break
-		sleep 0.05
-	done
+	wait_written "$BATS_TEST_TMPDIR/ready"
 	ready=$(<"$BATS_TEST_TMPDIR/ready")
 	[ -n "$ready" ]
 }

@@ -264,7 +264,7 @@ signal.pause()
 ' >"$dir/listener" 3>&- &
 	helpers+=("$!")
 	listener=$!
-	for i in $(seq 100); do [ -s "$dir/listener" ] && break; sleep 0.05; done
+	wait_written "$dir/listener"
 	fd=$(cat "$dir/listener")
 	inode=$(stat -L -c %i "/proc/$listener/fd/$fd")
 	run -0 ls "$mnt/sock/tcp"

@@ -88,15 +88,6 @@ kill_helpers() {
 	done
 }
 
-# Detach the loop devices a test attached, named in loops[].
-detach_loops() {
-	local p
-
-	for p in "${loops[@]}"; do
-		losetup -d "$p" 2>/dev/null || true
-	done
-}
-
 # How to run a command in a new network namespace, as root or in a user
 # namespace of its own: the command prefix in ${netns[@]}.  Skip the test,
 # saying $1 if given, where neither can be made.
@@ -118,36 +109,14 @@ need_veth() {
 	    skip "this kernel has no veth"
 }
 
-# The first disk in /sys/block that the command $1 accepts, given its
-# entry there: its name in $disk, its numbers in $maj and $min.  Where
-# none is, skip the test saying $2.
-pick_disk() {
-	local d
-
-	for d in /sys/block/*; do
-		[[ -r $d/dev ]] && "$1" "$d" || continue
-		disk=${d##*/}
-		IFS=: read -r maj min <"$d/dev"
-		return 0
-	done
-	skip "$2"
-}
-
-# A pseudo-terminal held open by a background helper, one sysfs does not
-# know: its numbers in $maj and $min, its node in $node.
-hold_pty() {
+# Wait, five seconds at most, until a background helper has written to
+# the file $1; the caller checks what it reads there.
+wait_written() {
 	local i
 
-	python3 -c 'import os, pty, sys, time
-m, s = pty.openpty()
-st = os.fstat(s)
-print(os.major(st.st_rdev), os.minor(st.st_rdev), os.ttyname(s), flush=True)
-sys.stdout.close()
-time.sleep(1000)' >"$BATS_TEST_TMPDIR/pty" &
-	helpers+=("$!")
 	for i in $(seq 100); do
-		[[ -s $BATS_TEST_TMPDIR/pty ]] && break
+		[[ -s $1 ]] && break
 		sleep 0.05
 	done
-	read -r maj min node <"$BATS_TEST_TMPDIR/pty"
+	return 0
 }

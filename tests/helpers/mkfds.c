@@ -317,13 +317,37 @@ make_unix_listen(const char *kind)
 	say(kind, fd, "ino=%lu path=%s", inode_of(fd), sun.sun_path);
 }
 
+/* The loopback address of the family, any port, into ss; its length. */
+static socklen_t
+loopback(struct sockaddr_storage *ss, int family)
+{
+	struct sockaddr_in *sin = (struct sockaddr_in *)ss;
+	struct sockaddr_in6 *sin6 = (struct sockaddr_in6 *)ss;
+
+	memset(ss, 0, sizeof(*ss));
+	ss->ss_family = family;
+	if (family == AF_INET6) {
+		sin6->sin6_addr = in6addr_loopback;
+		return sizeof(*sin6);
+	}
+	sin->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	return sizeof(*sin);
+}
+
+/* The port of an inet address. */
+static int
+port_of(const struct sockaddr_storage *ss)
+{
+	if (ss->ss_family == AF_INET6)
+		return ntohs(((const struct sockaddr_in6 *)ss)->sin6_port);
+	return ntohs(((const struct sockaddr_in *)ss)->sin_port);
+}
+
 /* A listener on the loopback address and a connection to it. */
 static void
 make_tcp(const char *kind, int family)
 {
-	struct sockaddr_storage ss = { 0 };
-	struct sockaddr_in *sin = (struct sockaddr_in *)&ss;
-	struct sockaddr_in6 *sin6 = (struct sockaddr_in6 *)&ss;
+	struct sockaddr_storage ss;
 	socklen_t len;
 	int l, c, s, port;
 
@@ -331,14 +355,7 @@ make_tcp(const char *kind, int family)
 		cannot(kind, strerror(errno));
 		return;
 	}
-	ss.ss_family = family;
-	if (family == AF_INET) {
-		sin->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-		len = sizeof(*sin);
-	} else {
-		sin6->sin6_addr = in6addr_loopback;
-		len = sizeof(*sin6);
-	}
+	len = loopback(&ss, family);
 	if (bind(l, (struct sockaddr *)&ss, len) == -1 || listen(l, 5) == -1) {
 		cannot(kind, strerror(errno));
 		close(l);
@@ -346,7 +363,7 @@ make_tcp(const char *kind, int family)
 	}
 	if (getsockname(l, (struct sockaddr *)&ss, &len) == -1)
 		err(1, "getsockname");
-	port = ntohs(family == AF_INET ? sin->sin_port : sin6->sin6_port);
+	port = port_of(&ss);
 	if ((c = socket(family, SOCK_STREAM, 0)) == -1 ||
 	    connect(c, (struct sockaddr *)&ss, len) == -1 ||
 	    (s = accept(l, NULL, NULL)) == -1)
@@ -362,9 +379,7 @@ make_tcp(const char *kind, int family)
 static void
 make_udp(const char *kind, int family)
 {
-	struct sockaddr_storage ss = { 0 };
-	struct sockaddr_in *sin = (struct sockaddr_in *)&ss;
-	struct sockaddr_in6 *sin6 = (struct sockaddr_in6 *)&ss;
+	struct sockaddr_storage ss;
 	socklen_t len;
 	int fd;
 
@@ -372,22 +387,14 @@ make_udp(const char *kind, int family)
 		cannot(kind, strerror(errno));
 		return;
 	}
-	ss.ss_family = family;
-	if (family == AF_INET) {
-		sin->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-		len = sizeof(*sin);
-	} else {
-		sin6->sin6_addr = in6addr_loopback;
-		len = sizeof(*sin6);
-	}
+	len = loopback(&ss, family);
 	if (bind(fd, (struct sockaddr *)&ss, len) == -1 ||
 	    getsockname(fd, (struct sockaddr *)&ss, &len) == -1) {
 		cannot(kind, strerror(errno));
 		close(fd);
 		return;
 	}
-	say(kind, fd, "ino=%lu port=%d", inode_of(fd),
-	    ntohs(family == AF_INET ? sin->sin_port : sin6->sin6_port));
+	say(kind, fd, "ino=%lu port=%d", inode_of(fd), port_of(&ss));
 }
 
 static void
