@@ -58,10 +58,6 @@ attrs() {
 	    jq -r ".objects[0] | [.${list//,/, .}] | map(tostring) | join(\"|\")"
 }
 
-need_root() {
-	[ "$(id -u)" = 0 ] || skip "needs root"
-}
-
 @test "a regular file: REG, its /fs path, mode, flags, position, mount" {
 	mkfds file
 	fd=$(fd_of file)

@@ -120,3 +120,21 @@ wait_written() {
 	done
 	return 0
 }
+
+# Skip the test unless it runs as root.
+need_root() {
+	[ "$(id -u)" = 0 ] || skip "needs root"
+}
+
+# Complete the last word of the command line given as bash would, with
+# completion/nstools.bash (sourced here unless the suite did so already):
+# COMPREPLY, one a line.
+complete_words() {
+	declare -F _nstools >/dev/null ||
+	    source "$BATS_TEST_DIRNAME/../completion/nstools.bash"
+	COMP_WORDS=("$@")
+	COMP_CWORD=$(($# - 1))
+	COMPREPLY=()
+	_nstools
+	printf '%s\n' "${COMPREPLY[@]}"
+}
