@@ -60,6 +60,17 @@ start_perl() {
 	[ -n "$ready" ]
 }
 
+# One System V object of each kind, removed in teardown: a segment of $1
+# bytes, a set of $2 semaphores and a message queue.
+make_sysv() {
+	run -0 ipcmk -M "$1"
+	shms+=("${output##* }")
+	run -0 ipcmk -S "$2"
+	sems+=("${output##* }")
+	run -0 ipcmk -Q
+	msgs+=("${output##* }")
+}
+
 @test "/ipc lists the four kinds" {
 	run -0 "$NSLS" /ipc
 	assert_output "$(printf '/ipc/%s\n' shm sem msg mqueue)"
@@ -84,12 +95,7 @@ start_perl() {
 }
 
 @test "lsipc and nscat agree on every segment, set and queue" {
-	run -0 ipcmk -M 8192
-	shms+=("${output##* }")
-	run -0 ipcmk -S 2
-	sems+=("${output##* }")
-	run -0 ipcmk -Q
-	msgs+=("${output##* }")
+	make_sysv 8192 2
 	lsipc -m --noheadings -r -b -P -o ID,KEY,PERMS,SIZE,NATTCH,UID,GID,CUID,CGID \
 	    | sort -n >"$BATS_TEST_TMPDIR/lsipc"
 	"$NSLS" /ipc/shm | "$NSCAT" -n -r -o id,key,perm,size,nattch,owner,group,creator,cgroup - \
@@ -187,12 +193,7 @@ start_perl() {
 }
 
 @test "every listed System V object resolves to itself; JSON is valid" {
-	run -0 ipcmk -M 4096
-	shms+=("${output##* }")
-	run -0 ipcmk -S 1
-	sems+=("${output##* }")
-	run -0 ipcmk -Q
-	msgs+=("${output##* }")
+	make_sysv 4096 1
 	run -0 --separate-stderr "$NSLS" /ipc/shm /ipc/sem /ipc/msg
 	listed=$output
 	[ "$(wc -l <<<"$listed")" -ge 3 ]
