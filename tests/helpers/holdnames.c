@@ -37,6 +37,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ns.h"
+
 #include "helper.h"
 
 static void
@@ -46,18 +48,6 @@ usage(void)
 	    "[-f file] [-M name]\n"
 	    "                 [-m file] [-u path] ...\n");
 	exit(2);
-}
-
-static int
-hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 /*
@@ -75,8 +65,8 @@ decode(const char *s, size_t *len)
 		err(1, NULL);
 	for (p = s; *p != '\0'; p++) {
 		if (p[0] == '\\' && p[1] == 'x' &&
-		    (hi = hexval((unsigned char)p[2])) >= 0 &&
-		    (lo = hexval((unsigned char)p[3])) >= 0) {
+		    (hi = ns_hexval((unsigned char)p[2])) >= 0 &&
+		    (lo = ns_hexval((unsigned char)p[3])) >= 0) {
 			*q++ = (char)(hi << 4 | lo);
 			p += 3;
 		} else
