@@ -207,7 +207,6 @@ end_holders(pid_t *pids, int n)
 int
 main(int argc, char *argv[])
 {
-	const char *errstr;
 	pid_t *pids, self;
 	char buf[256];
 	ssize_t r;
@@ -216,14 +215,10 @@ main(int argc, char *argv[])
 	while ((ch = getopt(argc, argv, "m:n:")) != -1) {
 		switch (ch) {
 		case 'm':
-			m = strtonum(optarg, 1, 1 << 20, &errstr);
-			if (errstr != NULL)
-				errx(2, "descriptors %s: %s", optarg, errstr);
+			m = load_count("descriptors", optarg, 1 << 20);
 			break;
 		case 'n':
-			n = strtonum(optarg, 1, 1 << 16, &errstr);
-			if (errstr != NULL)
-				errx(2, "processes %s: %s", optarg, errstr);
+			n = load_count("processes", optarg, 1 << 16);
 			break;
 		default:
 			usage();

@@ -1,7 +1,8 @@
 /*
- * load.h: what the load generators (fdload, sockload) share: room for
- * the descriptors they hold, and the wait, once ready, until bench/run
- * closes their standard input or a signal ends them.
+ * load.h: what the load generators (fdload, sockload) share: the
+ * counts of their command lines, room for the descriptors they hold, and
+ * the wait, once ready, until bench/run closes their standard input or a
+ * signal ends them.
  */
 #ifndef LOAD_H
 #define LOAD_H
@@ -12,10 +13,25 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t stop;
+
+/* A count from the command line, from 1 to max, or exit 2 naming what
+ * it counts. */
+static int
+load_count(const char *what, const char *arg, int max)
+{
+	const char *errstr;
+	int n;
+
+	n = strtonum(arg, 1, max, &errstr);
+	if (errstr != NULL)
+		errx(2, "%s %s: %s", what, arg, errstr);
+	return n;
+}
 
 static void
 on_signal(int sig)

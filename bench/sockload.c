@@ -82,15 +82,12 @@ int
 main(int argc, char *argv[])
 {
 	struct sockaddr_in *addrs;
-	const char *errstr;
 	int *lfds, ch, k = 10000, nlisten, npairs, i;
 
 	while ((ch = getopt(argc, argv, "k:")) != -1) {
 		switch (ch) {
 		case 'k':
-			k = strtonum(optarg, 1, 1 << 20, &errstr);
-			if (errstr != NULL)
-				errx(2, "sockets %s: %s", optarg, errstr);
+			k = load_count("sockets", optarg, 1 << 20);
 			break;
 		default:
 			usage();

@@ -7,20 +7,10 @@
 
 bats_require_minimum_version 1.5.0
 load helpers/common
+# setup and teardown: what a test puts in helpers[] and loops[] goes.
+load helpers/dev
 
 UUID=0b8e5f2c-1d33-4c5a-9a57-5a0f4c6b2d11
-
-setup() {
-	loops=()
-}
-
-teardown() {
-	local p
-
-	for p in "${loops[@]}"; do
-		losetup -d "$p" 2>/dev/null || true
-	done
-}
 
 # A loop device over a new file of $1 bytes: its node in $loop, its path
 # in $dev.  Skips where none can be made.

@@ -21,10 +21,6 @@ teardown() {
 	stop_helpers
 }
 
-need_root() {
-	[ "$(id -u)" = 0 ] || skip "needs root"
-}
-
 # Seconds, with microseconds, that the command took; its output is
 # dropped, its status must be 0.
 timed() {

@@ -13,15 +13,6 @@ setup() {
 	dir=$(realpath "$BATS_TEST_TMPDIR")
 }
 
-# Complete the last word of the command line given: COMPREPLY, one a line.
-complete_words() {
-	COMP_WORDS=("$@")
-	COMP_CWORD=$(($# - 1))
-	COMPREPLY=()
-	_nstools
-	printf '%s\n' "${COMPREPLY[@]}"
-}
-
 @test "sourcing registers the function for every tool" {
 	run -0 complete -p nsls nscat fdinfo devtree nsmount
 	assert_line "complete -F _nstools nsls"

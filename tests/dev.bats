@@ -4,22 +4,8 @@
 
 bats_require_minimum_version 1.5.0
 load helpers/common
-
-setup() {
-	helpers=()
-	loops=()
-}
-
-teardown() {
-	local p
-
-	for p in "${helpers[@]}"; do
-		kill "$p" 2>/dev/null || true
-	done
-	for p in "${loops[@]}"; do
-		losetup -d "$p" 2>/dev/null || true
-	done
-}
+# setup and teardown: what a test puts in helpers[] and loops[] goes.
+load helpers/dev
 
 # One attribute of one object, as JSON gives it (null when it has none).
 attr() {
@@ -34,18 +20,13 @@ canon() {
 # A whole disk of this machine (not a loop, ram or zram device): its name
 # in $disk, its numbers in $maj and $min.
 find_disk() {
-	local d
+	pick_disk whole_disk "no disk on this machine"
+}
 
-	for d in /sys/block/*; do
-		case ${d##*/} in
-		loop* | ram* | zram*) continue ;;
-		esac
-		[[ -r $d/dev ]] || continue
-		disk=${d##*/}
-		IFS=: read -r maj min <"$d/dev"
-		return 0
-	done
-	skip "no disk on this machine"
+whole_disk() {
+	case ${1##*/} in
+	loop* | ram* | zram*) return 1 ;;
+	esac
 }
 
 # The names /proc/devices gives a major, joined by commas.
@@ -54,18 +35,6 @@ registered() {
 	    /^Character/ { t = "char" } /^Block/ { t = "block" }
 	    t == type && $1 == maj { s = s (s == "" ? "" : ",") $2 }
 	    END { print s }' /proc/devices
-}
-
-# How to run a command in a new network namespace, as root or in a user
-# namespace of its own: the command prefix in ${netns[@]}.
-need_netns() {
-	if unshare -n true 2>/dev/null; then
-		netns=(unshare -n)
-	elif unshare -rn true 2>/dev/null; then
-		netns=(unshare -rn)
-	else
-		skip "cannot make a network namespace"
-	fi
 }
 
 @test "nsls /dev starts with block, char and net, then the subsystems" {
@@ -149,18 +118,7 @@ need_netns() {
 }
 
 @test "a pseudo-terminal sysfs does not know is listed under its major" {
-	python3 -c 'import os, pty, sys, time
-m, s = pty.openpty()
-st = os.fstat(s)
-print(os.major(st.st_rdev), os.minor(st.st_rdev), os.ttyname(s), flush=True)
-sys.stdout.close()
-time.sleep(1000)' >"$BATS_TEST_TMPDIR/pty" &
-	helpers+=("$!")
-	for i in $(seq 100); do
-		[[ -s $BATS_TEST_TMPDIR/pty ]] && break
-		sleep 0.05
-	done
-	read -r maj min node <"$BATS_TEST_TMPDIR/pty"
+	hold_pty
 	run -0 "$NSLS" /dev/char
 	assert_line "/dev/char/$maj"
 	run -0 "$NSLS" "/dev/char/$maj"

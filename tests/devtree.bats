@@ -5,24 +5,10 @@
 
 bats_require_minimum_version 1.5.0
 load helpers/common
+# setup and teardown: what a test puts in helpers[] and loops[] goes.
+load helpers/dev
 
 FIXTURES=$BATS_TEST_DIRNAME/fixtures
-
-setup() {
-	helpers=()
-	loops=()
-}
-
-teardown() {
-	local p
-
-	for p in "${helpers[@]}"; do
-		kill "$p" 2>/dev/null || true
-	done
-	for p in "${loops[@]}"; do
-		losetup -d "$p" 2>/dev/null || true
-	done
-}
 
 # The tree of devtree -J as an outline: one path a line, indented two
 # blanks a level.
@@ -35,17 +21,12 @@ outline() {
 # loop, ram, zram, dm or md device): its name in $disk, its numbers in
 # $maj and $min, its sysfs directory in $sys.
 find_disk() {
-	local d
+	pick_disk bus_disk "no disk on a bus on this machine"
+}
 
-	for d in /sys/block/*; do
-		[[ -r $d/dev ]] || continue
-		sys=$(realpath "$d")
-		[[ $sys == /sys/devices/virtual/* ]] && continue
-		disk=${d##*/}
-		IFS=: read -r maj min <"$d/dev"
-		return 0
-	done
-	skip "no disk on a bus on this machine"
+bus_disk() {
+	sys=$(realpath "$1")
+	[[ $sys != /sys/devices/virtual/* ]]
 }
 
 # The path devtree gives a directory of /sys/devices that is a device: its
@@ -69,18 +50,6 @@ chain() {
 		dir=${dir%/*}
 	done
 	printf '%s\n' /dev/devices "${paths[@]}"
-}
-
-# Where the testbed tests run their command: in a network namespace of its
-# own where one can be made, so that this machine's interfaces stay out.
-need_netns() {
-	if unshare -n true 2>/dev/null; then
-		netns=(unshare -n)
-	elif unshare -rn true 2>/dev/null; then
-		netns=(unshare -rn)
-	else
-		skip "cannot make a network namespace"
-	fi
 }
 
 # Run a command in a testbed of fixtures: testbed NAME... -- COMMAND...
@@ -238,18 +207,7 @@ testbed() {
 }
 
 @test "a pseudo-terminal: under its major, and under /dev/char" {
-	python3 -c 'import os, pty, sys, time
-m, s = pty.openpty()
-st = os.fstat(s)
-print(os.major(st.st_rdev), os.minor(st.st_rdev), flush=True)
-sys.stdout.close()
-time.sleep(1000)' >"$BATS_TEST_TMPDIR/pty" &
-	helpers+=("$!")
-	for i in $(seq 100); do
-		[[ -s $BATS_TEST_TMPDIR/pty ]] && break
-		sleep 0.05
-	done
-	read -r maj min <"$BATS_TEST_TMPDIR/pty"
+	hold_pty
 	run -0 "$DEVTREE" -N -u -rn -o path "/dev/char/$maj/$min"
 	assert_output "$(printf '%s\n' /dev/char "/dev/char/$maj" \
 	    "/dev/char/$maj/$min")"

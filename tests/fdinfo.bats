@@ -15,27 +15,16 @@ setup() {
 }
 
 teardown() {
-	local p
-
-	for p in "${helpers[@]}"; do
-		kill "$p" 2>/dev/null || true
-	done
+	kill_helpers
 }
 
 # Start mkfds making the kinds named, run by the command in ${wrap[@]} if
 # any (unshare -n, say); its pid is left in $pid and what it printed in
 # $dir/mkfds.out.
 mkfds() {
-	local out=$dir/mkfds.out i
-
-	"${wrap[@]}" "$MKFDS" -d "$dir" "$@" >"$out" 3>&- &
+	"${wrap[@]}" "$MKFDS" -d "$dir" "$@" >"$dir/mkfds.out" 3>&- &
 	helpers+=("$!")
-	for i in $(seq 200); do
-		grep -qx ready "$out" && break
-		sleep 0.05
-	done
-	grep -qx ready "$out" || { cat "$out" >&2; return 1; }
-	pid=$(sed -n 's/^pid=//p' "$out")
+	wait_ready "$dir/mkfds.out"
 }
 
 # The descriptor mkfds made of a kind; skip the test if it could not.
@@ -52,10 +41,7 @@ fd_of() {
 
 # A key=value word of mkfds's line for a kind.
 word_of() {
-	awk -v k="$1" -v w="$2=" '$1 == k {
-		for (i = 3; i <= NF; i++)
-			if (index($i, w) == 1) { print substr($i, length(w) + 1); exit }
-	}' "$dir/mkfds.out"
+	helper_word "$dir/mkfds.out" "$1" "$2"
 }
 
 # One attribute of one object as nscat -J gives it (null if none).
@@ -63,16 +49,13 @@ attr() {
 	unskipped "$NSCAT" -J -o "$2" "$1" | jq -r ".objects[0].$2"
 }
 
-# Several attributes of one object, |-separated.
+# Several attributes of one object, |-separated; common.bash's attrs,
+# but for the line of what was not readable.
 attrs() {
 	local path=$1 list=$2
 
 	unskipped "$NSCAT" -J -o "$list" "$path" |
 	    jq -r ".objects[0] | [.${list//,/, .}] | map(tostring) | join(\"|\")"
-}
-
-need_root() {
-	[ "$(id -u)" = 0 ] || skip "needs root"
 }
 
 @test "a regular file: REG, its /fs path, mode, flags, position, mount" {

@@ -28,11 +28,7 @@ setup() {
 }
 
 teardown() {
-	local p
-
-	for p in "${helpers[@]}"; do
-		kill "$p" 2>/dev/null || true
-	done
+	kill_helpers
 }
 
 # The output of a command run at a terminal of $1 columns, without the

@@ -401,16 +401,6 @@ accepted() {
 	((SECONDS - t < 5))
 }
 
-# Complete the last word as bash would: COMPREPLY, one a line.
-complete_words() {
-	source "$BATS_TEST_DIRNAME/../completion/nstools.bash"
-	COMP_WORDS=("$@")
-	COMP_CWORD=$(($# - 1))
-	COMPREPLY=()
-	_nstools
-	printf '%s\n' "${COMPREPLY[@]}"
-}
-
 @test "completion offers the hosts, then the paths of a machine" {
 	run -0 complete_words "$NSLS" /host/lo
 	assert_output /host/local/

@@ -30,10 +30,6 @@ teardown() {
 	stop_helpers
 }
 
-need_root() {
-	[ "$(id -u)" = 0 ] || skip "needs root"
-}
-
 # The lines of $all between "== NAME" and the next "== " line.
 section() {
 	awk -v s="== $1" '$0 == s { on = 1; next } /^== / { on = 0 } on' <<<"$all"

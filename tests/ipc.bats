@@ -14,11 +14,9 @@ setup() {
 }
 
 teardown() {
-	local p id
+	local id
 
-	for p in "${helpers[@]}"; do
-		kill "$p" 2>/dev/null || true
-	done
+	kill_helpers
 	for id in "${shms[@]}"; do
 		ipcrm -m "$id" 2>/dev/null || true
 	done
@@ -54,17 +52,23 @@ needs_perl_ipc() {
 # Run a perl script in the background that prints one line when ready;
 # that line is left in $ready and the perl pid in $pid.
 start_perl() {
-	local i
-
 	perl -e "$1" >"$BATS_TEST_TMPDIR/ready" 3>&- &
 	pid=$!
 	helpers+=("$pid")
-	for i in $(seq 100); do
-		[ -s "$BATS_TEST_TMPDIR/ready" ] && break
-		sleep 0.05
-	done
+	wait_written "$BATS_TEST_TMPDIR/ready"
 	ready=$(<"$BATS_TEST_TMPDIR/ready")
 	[ -n "$ready" ]
+}
+
+# One System V object of each kind, removed in teardown: a segment of $1
+# bytes, a set of $2 semaphores and a message queue.
+make_sysv() {
+	run -0 ipcmk -M "$1"
+	shms+=("${output##* }")
+	run -0 ipcmk -S "$2"
+	sems+=("${output##* }")
+	run -0 ipcmk -Q
+	msgs+=("${output##* }")
 }
 
 @test "/ipc lists the four kinds" {
@@ -91,12 +95,7 @@ start_perl() {
 }
 
 @test "lsipc and nscat agree on every segment, set and queue" {
-	run -0 ipcmk -M 8192
-	shms+=("${output##* }")
-	run -0 ipcmk -S 2
-	sems+=("${output##* }")
-	run -0 ipcmk -Q
-	msgs+=("${output##* }")
+	make_sysv 8192 2
 	lsipc -m --noheadings -r -b -P -o ID,KEY,PERMS,SIZE,NATTCH,UID,GID,CUID,CGID \
 	    | sort -n >"$BATS_TEST_TMPDIR/lsipc"
 	"$NSLS" /ipc/shm | "$NSCAT" -n -r -o id,key,perm,size,nattch,owner,group,creator,cgroup - \
@@ -194,12 +193,7 @@ start_perl() {
 }
 
 @test "every listed System V object resolves to itself; JSON is valid" {
-	run -0 ipcmk -M 4096
-	shms+=("${output##* }")
-	run -0 ipcmk -S 1
-	sems+=("${output##* }")
-	run -0 ipcmk -Q
-	msgs+=("${output##* }")
+	make_sysv 4096 1
 	run -0 --separate-stderr "$NSLS" /ipc/shm /ipc/sem /ipc/msg
 	listed=$output
 	[ "$(wc -l <<<"$listed")" -ge 3 ]

@@ -10,15 +10,7 @@ bats_require_minimum_version 1.5.0
 load helpers/common
 
 setup() {
-	if unshare -n true 2>/dev/null; then
-		netns=(unshare -n)
-	elif unshare -rn true 2>/dev/null; then
-		netns=(unshare -rn)
-	else
-		skip "no new network namespace allowed here"
-	fi
-	"${netns[@]}" ip link add v0 type veth peer name v1 2>/dev/null ||
-	    skip "this kernel has no veth"
+	need_veth
 	"${netns[@]}" ip link add br0 type bridge 2>/dev/null ||
 	    skip "this kernel has no bridge"
 }
@@ -85,6 +77,7 @@ sane() {
 }
 
 # Some attributes of one object, joined by "|"; null where there is none.
+# Unlike common.bash's attrs, an empty list is none too.
 attrs() {
 	local obj=$1 cols=$2
 

@@ -8,15 +8,7 @@ bats_require_minimum_version 1.5.0
 load helpers/common
 
 setup() {
-	if unshare -n true 2>/dev/null; then
-		netns=(unshare -n)
-	elif unshare -rn true 2>/dev/null; then
-		netns=(unshare -rn)
-	else
-		skip "no new network namespace allowed here"
-	fi
-	"${netns[@]}" ip link add v0 type veth peer name v1 2>/dev/null ||
-	    skip "this kernel has no veth"
+	need_veth
 }
 
 # Run a script in a new network namespace, in the test's scratch

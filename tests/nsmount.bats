@@ -90,18 +90,10 @@ attr() {
 	"$NSCAT" -J -o "$2" "$1" | jq -r ".objects[0].$2"
 }
 
-# Start mkfds making the kinds named; its pid is left in $pid.
+# Start mkfds making the kinds named; its pid is left in $pid, what it
+# printed in $dir/mkfds.out.
 mkfds() {
-	local out=$dir/mkfds.out i
-
-	"$MKFDS" -d "$dir" "$@" >"$out" 3>&- &
-	helpers+=("$!")
-	for i in $(seq 200); do
-		grep -qx ready "$out" && break
-		sleep 0.05
-	done
-	grep -qx ready "$out" || { cat "$out" >&2; return 1; }
-	pid=$(sed -n 's/^pid=//p' "$out")
+	start_helper mkfds "$MKFDS" -d "$dir" "$@"
 }
 
 fd_of() {
@@ -272,7 +264,7 @@ signal.pause()
 ' >"$dir/listener" 3>&- &
 	helpers+=("$!")
 	listener=$!
-	for i in $(seq 100); do [ -s "$dir/listener" ] && break; sleep 0.05; done
+	wait_written "$dir/listener"
 	fd=$(cat "$dir/listener")
 	inode=$(stat -L -c %i "/proc/$listener/fd/$fd")
 	run -0 ls "$mnt/sock/tcp"

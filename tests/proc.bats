@@ -10,11 +10,7 @@ setup() {
 }
 
 teardown() {
-	local p
-
-	for p in "${helpers[@]}"; do
-		kill "$p" 2>/dev/null || true
-	done
+	kill_helpers
 }
 
 # Start a command in the background and wait until it has exec'd the
@@ -168,10 +164,7 @@ print(t.native_id, flush=True)
 time.sleep(1000)' >"$BATS_TEST_TMPDIR/tid" 3>&- &
 	pid=$!
 	helpers+=("$pid")
-	for i in $(seq 100); do
-		[ -s "$BATS_TEST_TMPDIR/tid" ] && break
-		sleep 0.05
-	done
+	wait_written "$BATS_TEST_TMPDIR/tid"
 	tid=$(<"$BATS_TEST_TMPDIR/tid")
 	[ "$tid" != "$pid" ]
 	run -0 "$NSCAT" -J -o path,threads "/proc/$tid"

@@ -117,15 +117,22 @@ far_helper() {
 	return 1
 }
 
-# The inode of the far helper's socket NAME.
-far_ino() {
+# The inode of a helper's socket from its descriptor's link: sock_ino
+# FDS PID NAME, where FDS is the list of "NAME FD" lines the helper PID
+# wrote.
+sock_ino() {
 	local fd link
 
-	fd=$(awk -v n="$1" '$1 == n { print $2 }' "$FARDIR/fds")
+	fd=$(awk -v n="$3" '$1 == n { print $2 }' "$1")
 	[ -n "$fd" ] || return 1
-	link=$(readlink "/proc/$FARPID/fd/$fd")
+	link=$(readlink "/proc/$2/fd/$fd")
 	link=${link#socket:[}
 	echo "${link%]}"
+}
+
+# The inode of the far helper's socket NAME.
+far_ino() {
+	sock_ino "$FARDIR/fds" "$FARPID" "$1"
 }
 
 teardown() {
@@ -146,15 +153,9 @@ setup() {
 	LISTENER="$SOCKDIR/a b"$'\n'"c.sock"
 }
 
-# The inode of the helper's socket NAME, from its descriptor's link.
+# The inode of the helper's socket NAME.
 ino() {
-	local fd link
-
-	fd=$(awk -v n="$1" '$1 == n { print $2 }' "$SOCKDIR/fds")
-	[ -n "$fd" ] || return 1
-	link=$(readlink "/proc/$HELPER/fd/$fd")
-	link=${link#socket:[}
-	echo "${link%]}"
+	sock_ino "$SOCKDIR/fds" "$HELPER" "$1"
 }
 
 info() {
@@ -163,15 +164,6 @@ info() {
 
 has() {
 	grep -q "^$1 " "$SOCKDIR/fds"
-}
-
-# Some attributes of one object, joined by "|"; null where there is none.
-attrs() {
-	local obj=$1 cols=$2
-
-	"$NSCAT" -J -o "$cols" "$obj" |
-	    jq -r --arg c "$cols" '.objects[0] as $o |
-		[$c | split(",")[] | $o[.] | tostring] | join("|")'
 }
 
 # The local port of an inet socket, as the kernel gives it.

@@ -72,10 +72,7 @@ sock_of() {
 
 # A key=value word of the helper's line for NAME.
 word_of() {
-	awk -v k="$2" -v w="$3=" '$1 == k {
-		for (i = 3; i <= NF; i++)
-			if (index($i, w) == 1) { print substr($i, length(w) + 1); exit }
-	}' "$DIR/$1"
+	helper_word "$DIR/$1" "$2" "$3"
 }
 
 # fdinfo's KIND and OBJECT of descriptor $fd of process $1, and that
@@ -94,6 +91,7 @@ kind_object() {
 }
 
 # Some attributes of one object, joined by "|"; null where there is none.
+# common.bash's attrs, but for the line of what was not readable.
 attrs() {
 	unskipped "$NSCAT" -J -o "$2" "$1" |
 	    jq -r --arg c "$2" '.objects[0] as $o |

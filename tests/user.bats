@@ -29,15 +29,6 @@ need_fixture() {
 	tuid=$(id -u "$TUSER")
 }
 
-# Some attributes of one object, joined by "|"; null where there is none.
-attrs() {
-	local obj=$1 cols=$2
-
-	"$NSCAT" -J -o "$cols" "$obj" |
-	    jq -r --arg c "$cols" '.objects[0] as $o |
-		[$c | split(",")[] | $o[.] | tostring] | join("|")'
-}
-
 # What a home or shell link should read: the file if it exists, else
 # none (null).
 fs_or_null() {

@@ -12,6 +12,7 @@
 #include "core.h"
 
 #include "fuzz.h"
+#include "memout.h"
 
 /* A class with no attribute of its own: every column but path, type
  * and count is a cell with no value. */
@@ -40,14 +41,10 @@ columns(const char *list, int empty)
 {
 	struct ns_obj o = { 0 };
 	struct ns_out *out;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp;
+	struct memout m;
 
-	if ((fp = open_memstream(&buf, &len)) == NULL)
-		abort();
-	out = ns_out_new(NS_FMT_RAW, 1, "objects");
-	ns_out_layout(out, fp, 1);
+	memout_open(&m);
+	out = memout_table(&m, NS_FMT_RAW, 1);
 	if (ns_out_columns(out, list, "path") == 0) {
 		FUZZ_CHECK(!empty);
 		if (ns_obj_set(&o, &bare_class, "/bare") == -1)
@@ -57,11 +54,10 @@ columns(const char *list, int empty)
 		ns_obj_clear(&o);
 	}
 	ns_out_free(out);
-	if (fclose(fp) == EOF)
-		abort();
-	if (len > 0)
-		check_raw(buf);
-	free(buf);
+	memout_close(&m);
+	if (m.len > 0)
+		check_raw(m.buf);
+	free(m.buf);
 }
 
 /* Whether the list, less a leading "+", is empty or has an empty name. */

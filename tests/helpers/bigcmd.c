@@ -12,13 +12,13 @@
  * Then it prints "pid=N" and "ready" and waits until its standard input
  * reaches end of file when that is a pipe, or else until it is killed.
  */
-#include <sys/stat.h>
-
 #include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "helper.h"
 
 #define UNIT	"a\033[31m\n\\ \"\377\233'$b"
 #define ARGMAX	65535
@@ -27,25 +27,16 @@
 static int
 wait_here(void)
 {
-	struct stat st;
-	char buf[64];
-
-	printf("pid=%d\nready\n", (int)getpid());
-	if (fflush(stdout) == EOF)
-		err(1, "stdout");
-	if (fstat(STDIN_FILENO, &st) == 0 && S_ISFIFO(st.st_mode)) {
-		while (read(STDIN_FILENO, buf, sizeof(buf)) > 0)
-			continue;
-		return 0;
-	}
-	for (;;)
-		pause();
+	printf("pid=%d\n", (int)getpid());
+	helper_ready();
+	helper_wait_leash();
+	return 0;
 }
 
 int
 main(int argc, char *argv[])
 {
-	const char *errstr, *unit = UNIT;
+	const char *unit = UNIT;
 	size_t unitlen = strlen(UNIT), left, len, i;
 	char **args;
 	int n;
@@ -56,9 +47,7 @@ main(int argc, char *argv[])
 		fprintf(stderr, "usage: bigcmd bytes\n");
 		return 2;
 	}
-	left = (size_t)strtonum(argv[1], 9, 16 * 1024 * 1024, &errstr);
-	if (errstr != NULL)
-		errx(2, "bytes %s: %s", argv[1], errstr);
+	left = (size_t)helper_number("bytes", argv[1], 9, 16 * 1024 * 1024);
 	left -= sizeof("bigcmd");
 
 	if ((args = calloc(left / ARGMAX + 3, sizeof(*args))) == NULL)

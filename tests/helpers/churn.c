@@ -24,14 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static volatile sig_atomic_t done;
-
-static void
-on_signal(int sig)
-{
-	(void)sig;
-	done = 1;
-}
+#include "helper.h"
 
 static void
 usage(void)
@@ -68,7 +61,7 @@ work(int fds, time_t end)
 	pid_t pid;
 	int i;
 
-	while (!done && time(NULL) < end) {
+	while (!helper_ended && time(NULL) < end) {
 		if (fds)
 			for (i = 0; i < 16; i++)
 				flicker();
@@ -94,8 +87,6 @@ work(int fds, time_t end)
 int
 main(int argc, char *argv[])
 {
-	struct sigaction sa;
-	const char *errstr;
 	pid_t *workers;
 	time_t end;
 	int ch, i, nworkers = 4, fds = 0, seconds;
@@ -106,9 +97,7 @@ main(int argc, char *argv[])
 			fds = 1;
 			break;
 		case 'w':
-			nworkers = (int)strtonum(optarg, 1, 64, &errstr);
-			if (errstr != NULL)
-				errx(2, "workers %s: %s", optarg, errstr);
+			nworkers = (int)helper_number("workers", optarg, 1, 64);
 			break;
 		default:
 			usage();
@@ -118,16 +107,8 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (argc != 1)
 		usage();
-	seconds = (int)strtonum(argv[0], 1, 3600, &errstr);
-	if (errstr != NULL)
-		errx(2, "seconds %s: %s", argv[0], errstr);
-
-	sa.sa_handler = on_signal;
-	sa.sa_flags = 0;
-	sigemptyset(&sa.sa_mask);
-	if (sigaction(SIGTERM, &sa, NULL) == -1 ||
-	    sigaction(SIGINT, &sa, NULL) == -1)
-		err(1, "sigaction");
+	seconds = (int)helper_number("seconds", argv[0], 1, 3600);
+	helper_catch_end();
 
 	end = time(NULL) + seconds;
 	if ((workers = calloc(nworkers, sizeof(*workers))) == NULL)
@@ -138,11 +119,9 @@ main(int argc, char *argv[])
 		if (workers[i] == 0)
 			work(fds, end);
 	}
-	puts("ready");
-	if (fflush(stdout) == EOF)
-		err(1, "stdout");
+	helper_ready();
 
-	while (!done && time(NULL) < end)
+	while (!helper_ended && time(NULL) < end)
 		sleep(1);
 	for (i = 0; i < nworkers; i++)
 		kill(workers[i], SIGTERM);

@@ -46,3 +46,95 @@ unskipped() {
 	rm -f "$err"
 	return "$rc"
 }
+
+# Some attributes of one object, joined by "|"; null where there is none.
+attrs() {
+	local obj=$1 cols=$2
+
+	"$NSCAT" -J -o "$cols" "$obj" |
+	    jq -r --arg c "$cols" '.objects[0] as $o |
+		[$c | split(",")[] | $o[.] | tostring] | join("|")'
+}
+
+# Wait until a helper started in the background has written "ready" to
+# the file $1 (ten seconds at most); the pid it printed ("pid=N") is left
+# in $pid.  On a timeout, what it wrote goes to standard error.
+wait_ready() {
+	local out=$1 i
+
+	for i in $(seq 200); do
+		grep -qx ready "$out" && break
+		sleep 0.05
+	done
+	grep -qx ready "$out" || { cat "$out" >&2; return 1; }
+	pid=$(sed -n 's/^pid=//p' "$out")
+}
+
+# A key=value word of the line a helper printed for a kind: helper_word
+# FILE KIND KEY.  Its lines are "KIND FD key=value...".
+helper_word() {
+	awk -v k="$2" -v w="$3=" '$1 == k {
+		for (i = 3; i <= NF; i++)
+			if (index($i, w) == 1) { print substr($i, length(w) + 1); exit }
+	}' "$1"
+}
+
+# Kill the background helpers whose pids a test put in helpers[].
+kill_helpers() {
+	local p
+
+	for p in "${helpers[@]}"; do
+		kill "$p" 2>/dev/null || true
+	done
+}
+
+# How to run a command in a new network namespace, as root or in a user
+# namespace of its own: the command prefix in ${netns[@]}.  Skip the test,
+# saying $1 if given, where neither can be made.
+need_netns() {
+	if unshare -n true 2>/dev/null; then
+		netns=(unshare -n)
+	elif unshare -rn true 2>/dev/null; then
+		netns=(unshare -rn)
+	else
+		skip "${1:-cannot make a network namespace}"
+	fi
+}
+
+# need_netns, and skip the test unless this kernel makes veth pairs in
+# such a namespace (the probe's pair ends with it).
+need_veth() {
+	need_netns "no new network namespace allowed here"
+	"${netns[@]}" ip link add v0 type veth peer name v1 2>/dev/null ||
+	    skip "this kernel has no veth"
+}
+
+# Wait, five seconds at most, until a background helper has written to
+# the file $1; the caller checks what it reads there.
+wait_written() {
+	local i
+
+	for i in $(seq 100); do
+		[[ -s $1 ]] && break
+		sleep 0.05
+	done
+	return 0
+}
+
+# Skip the test unless it runs as root.
+need_root() {
+	[ "$(id -u)" = 0 ] || skip "needs root"
+}
+
+# Complete the last word of the command line given as bash would, with
+# completion/nstools.bash (sourced here unless the suite did so already):
+# COMPREPLY, one a line.
+complete_words() {
+	declare -F _nstools >/dev/null ||
+	    source "$BATS_TEST_DIRNAME/../completion/nstools.bash"
+	COMP_WORDS=("$@")
+	COMP_CWORD=$(($# - 1))
+	COMPREPLY=()
+	_nstools
+	printf '%s\n' "${COMPREPLY[@]}"
+}

@@ -14,7 +14,6 @@
  * reaches end of file when that is a pipe, or else until it is killed.
  */
 #include <sys/resource.h>
-#include <sys/stat.h>
 
 #include <err.h>
 #include <fcntl.h>
@@ -22,13 +21,12 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "helper.h"
+
 int
 main(int argc, char *argv[])
 {
 	struct rlimit rl;
-	struct stat st;
-	const char *errstr;
-	char buf[64];
 	long long count, held;
 	int fd, p[2];
 
@@ -36,9 +34,7 @@ main(int argc, char *argv[])
 		fprintf(stderr, "usage: fdmany count\n");
 		return 2;
 	}
-	count = strtonum(argv[1], 1, 10000000, &errstr);
-	if (errstr != NULL)
-		errx(2, "count %s: %s", argv[1], errstr);
+	count = helper_number("count", argv[1], 1, 10000000);
 
 	if (getrlimit(RLIMIT_NOFILE, &rl) == -1)
 		err(1, "getrlimit");
@@ -63,15 +59,8 @@ main(int argc, char *argv[])
 			held++;
 		}
 	}
-	printf("pid=%d\nready\n", (int)getpid());
-	if (fflush(stdout) == EOF)
-		err(1, "stdout");
-
-	if (fstat(STDIN_FILENO, &st) == 0 && S_ISFIFO(st.st_mode)) {
-		while (read(STDIN_FILENO, buf, sizeof(buf)) > 0)
-			continue;
-		return 0;
-	}
-	for (;;)
-		pause();
+	printf("pid=%d\n", (int)getpid());
+	helper_ready();
+	helper_wait_leash();
+	return 0;
 }

@@ -37,6 +37,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ns.h"
+
+#include "helper.h"
+
 static void
 usage(void)
 {
@@ -44,18 +48,6 @@ usage(void)
 	    "[-f file] [-M name]\n"
 	    "                 [-m file] [-u path] ...\n");
 	exit(2);
-}
-
-static int
-hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 /*
@@ -73,8 +65,8 @@ decode(const char *s, size_t *len)
 		err(1, NULL);
 	for (p = s; *p != '\0'; p++) {
 		if (p[0] == '\\' && p[1] == 'x' &&
-		    (hi = hexval((unsigned char)p[2])) >= 0 &&
-		    (lo = hexval((unsigned char)p[3])) >= 0) {
+		    (hi = ns_hexval((unsigned char)p[2])) >= 0 &&
+		    (lo = ns_hexval((unsigned char)p[3])) >= 0) {
 			*q++ = (char)(hi << 4 | lo);
 			p += 3;
 		} else
@@ -143,8 +135,6 @@ map_file(const char *path)
 int
 main(int argc, char *argv[])
 {
-	struct stat st;
-	char buf[64];
 	size_t len;
 	char *arg;
 	int ch, fd;
@@ -190,16 +180,7 @@ main(int argc, char *argv[])
 	}
 	if (optind != argc)
 		usage();
-	puts("ready");
-	if (fflush(stdout) == EOF)
-		err(1, "stdout");
-
-	/* A pipe on standard input is the test's leash. */
-	if (fstat(STDIN_FILENO, &st) == 0 && S_ISFIFO(st.st_mode)) {
-		while (read(STDIN_FILENO, buf, sizeof(buf)) > 0)
-			continue;
-		return 0;
-	}
-	for (;;)
-		pause();
+	helper_ready();
+	helper_wait_leash();
+	return 0;
 }

@@ -54,6 +54,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "helper.h"
+
 static const char *dir = ".";
 /* Descriptors that the epoll kind watches, if made before it. */
 static int watch_fds[8];
@@ -315,13 +317,37 @@ make_unix_listen(const char *kind)
 	say(kind, fd, "ino=%lu path=%s", inode_of(fd), sun.sun_path);
 }
 
+/* The loopback address of the family, any port, into ss; its length. */
+static socklen_t
+loopback(struct sockaddr_storage *ss, int family)
+{
+	struct sockaddr_in *sin = (struct sockaddr_in *)ss;
+	struct sockaddr_in6 *sin6 = (struct sockaddr_in6 *)ss;
+
+	memset(ss, 0, sizeof(*ss));
+	ss->ss_family = family;
+	if (family == AF_INET6) {
+		sin6->sin6_addr = in6addr_loopback;
+		return sizeof(*sin6);
+	}
+	sin->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	return sizeof(*sin);
+}
+
+/* The port of an inet address. */
+static int
+port_of(const struct sockaddr_storage *ss)
+{
+	if (ss->ss_family == AF_INET6)
+		return ntohs(((const struct sockaddr_in6 *)ss)->sin6_port);
+	return ntohs(((const struct sockaddr_in *)ss)->sin_port);
+}
+
 /* A listener on the loopback address and a connection to it. */
 static void
 make_tcp(const char *kind, int family)
 {
-	struct sockaddr_storage ss = { 0 };
-	struct sockaddr_in *sin = (struct sockaddr_in *)&ss;
-	struct sockaddr_in6 *sin6 = (struct sockaddr_in6 *)&ss;
+	struct sockaddr_storage ss;
 	socklen_t len;
 	int l, c, s, port;
 
@@ -329,14 +355,7 @@ make_tcp(const char *kind, int family)
 		cannot(kind, strerror(errno));
 		return;
 	}
-	ss.ss_family = family;
-	if (family == AF_INET) {
-		sin->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-		len = sizeof(*sin);
-	} else {
-		sin6->sin6_addr = in6addr_loopback;
-		len = sizeof(*sin6);
-	}
+	len = loopback(&ss, family);
 	if (bind(l, (struct sockaddr *)&ss, len) == -1 || listen(l, 5) == -1) {
 		cannot(kind, strerror(errno));
 		close(l);
@@ -344,7 +363,7 @@ make_tcp(const char *kind, int family)
 	}
 	if (getsockname(l, (struct sockaddr *)&ss, &len) == -1)
 		err(1, "getsockname");
-	port = ntohs(family == AF_INET ? sin->sin_port : sin6->sin6_port);
+	port = port_of(&ss);
 	if ((c = socket(family, SOCK_STREAM, 0)) == -1 ||
 	    connect(c, (struct sockaddr *)&ss, len) == -1 ||
 	    (s = accept(l, NULL, NULL)) == -1)
@@ -360,9 +379,7 @@ make_tcp(const char *kind, int family)
 static void
 make_udp(const char *kind, int family)
 {
-	struct sockaddr_storage ss = { 0 };
-	struct sockaddr_in *sin = (struct sockaddr_in *)&ss;
-	struct sockaddr_in6 *sin6 = (struct sockaddr_in6 *)&ss;
+	struct sockaddr_storage ss;
 	socklen_t len;
 	int fd;
 
@@ -370,22 +387,14 @@ make_udp(const char *kind, int family)
 		cannot(kind, strerror(errno));
 		return;
 	}
-	ss.ss_family = family;
-	if (family == AF_INET) {
-		sin->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-		len = sizeof(*sin);
-	} else {
-		sin6->sin6_addr = in6addr_loopback;
-		len = sizeof(*sin6);
-	}
+	len = loopback(&ss, family);
 	if (bind(fd, (struct sockaddr *)&ss, len) == -1 ||
 	    getsockname(fd, (struct sockaddr *)&ss, &len) == -1) {
 		cannot(kind, strerror(errno));
 		close(fd);
 		return;
 	}
-	say(kind, fd, "ino=%lu port=%d", inode_of(fd),
-	    ntohs(family == AF_INET ? sin->sin_port : sin6->sin6_port));
+	say(kind, fd, "ino=%lu port=%d", inode_of(fd), port_of(&ss));
 }
 
 static void
@@ -721,28 +730,65 @@ bpf(int cmd, union bpf_attr *attr)
 	return syscall(SYS_bpf, cmd, attr, sizeof(*attr));
 }
 
+/* What the kernel says of a bpf object: its id above all. */
 static void
-make_bpf_map(const char *kind)
+bpf_info(int fd, void *info, size_t len)
 {
 	union bpf_attr attr = { 0 };
-	struct bpf_map_info info = { 0 };
-	int fd;
+
+	attr.info.bpf_fd = fd;
+	attr.info.info_len = len;
+	attr.info.info = (uintptr_t)info;
+	if (bpf(BPF_OBJ_GET_INFO_BY_FD, &attr) == -1)
+		err(1, "BPF_OBJ_GET_INFO_BY_FD");
+}
+
+/* An array map of four 8-byte values, or -1 with errno. */
+static int
+bpf_array(const char *name, unsigned flags)
+{
+	union bpf_attr attr = { 0 };
 
 	attr.map_type = BPF_MAP_TYPE_ARRAY;
 	attr.key_size = 4;
 	attr.value_size = 8;
 	attr.max_entries = 4;
-	strlcpy(attr.map_name, "mkfds_map", sizeof(attr.map_name));
-	if ((fd = bpf(BPF_MAP_CREATE, &attr)) == -1) {
+	attr.map_flags = flags;
+	strlcpy(attr.map_name, name, sizeof(attr.map_name));
+	return bpf(BPF_MAP_CREATE, &attr);
+}
+
+/* A program of the type that returns 0 (r0 = 0; exit), or -1 with
+ * errno; name may be NULL. */
+static int
+bpf_nop_prog(unsigned type, const char *name)
+{
+	struct bpf_insn insns[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	union bpf_attr attr = { 0 };
+
+	attr.prog_type = type;
+	attr.insns = (uintptr_t)insns;
+	attr.insn_cnt = 2;
+	attr.license = (uintptr_t)"GPL";
+	if (name != NULL)
+		strlcpy(attr.prog_name, name, sizeof(attr.prog_name));
+	return bpf(BPF_PROG_LOAD, &attr);
+}
+
+static void
+make_bpf_map(const char *kind)
+{
+	struct bpf_map_info info = { 0 };
+	int fd;
+
+	if ((fd = bpf_array("mkfds_map", 0)) == -1) {
 		cannot(kind, strerror(errno));
 		return;
 	}
-	memset(&attr, 0, sizeof(attr));
-	attr.info.bpf_fd = fd;
-	attr.info.info_len = sizeof(info);
-	attr.info.info = (uintptr_t)&info;
-	if (bpf(BPF_OBJ_GET_INFO_BY_FD, &attr) == -1)
-		err(1, "BPF_OBJ_GET_INFO_BY_FD");
+	bpf_info(fd, &info, sizeof(info));
 	say(kind, fd, "id=%u type=array", info.id);
 }
 
@@ -750,18 +796,11 @@ make_bpf_map(const char *kind)
 static void
 make_bpf_map_mmap(const char *kind)
 {
-	union bpf_attr attr = { 0 };
 	struct bpf_map_info info = { 0 };
 	void *p;
 	int fd;
 
-	attr.map_type = BPF_MAP_TYPE_ARRAY;
-	attr.key_size = 4;
-	attr.value_size = 8;
-	attr.max_entries = 4;
-	attr.map_flags = BPF_F_MMAPABLE;
-	strlcpy(attr.map_name, "mkfds_mapped", sizeof(attr.map_name));
-	if ((fd = bpf(BPF_MAP_CREATE, &attr)) == -1) {
+	if ((fd = bpf_array("mkfds_mapped", BPF_F_MMAPABLE)) == -1) {
 		cannot(kind, strerror(errno));
 		return;
 	}
@@ -771,42 +810,23 @@ make_bpf_map_mmap(const char *kind)
 		close(fd);
 		return;
 	}
-	memset(&attr, 0, sizeof(attr));
-	attr.info.bpf_fd = fd;
-	attr.info.info_len = sizeof(info);
-	attr.info.info = (uintptr_t)&info;
-	if (bpf(BPF_OBJ_GET_INFO_BY_FD, &attr) == -1)
-		err(1, "BPF_OBJ_GET_INFO_BY_FD");
+	bpf_info(fd, &info, sizeof(info));
 	say(kind, fd, "id=%u", info.id);
 }
 
+/* A socket filter that drops everything. */
 static void
 make_bpf_prog(const char *kind)
 {
-	/* r0 = 0; exit: a socket filter that drops everything. */
-	struct bpf_insn insns[] = {
-		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0 },
-		{ .code = BPF_JMP | BPF_EXIT },
-	};
-	union bpf_attr attr = { 0 };
 	struct bpf_prog_info info = { 0 };
 	int fd;
 
-	attr.prog_type = BPF_PROG_TYPE_SOCKET_FILTER;
-	attr.insns = (uintptr_t)insns;
-	attr.insn_cnt = 2;
-	attr.license = (uintptr_t)"GPL";
-	strlcpy(attr.prog_name, "mkfds_prog", sizeof(attr.prog_name));
-	if ((fd = bpf(BPF_PROG_LOAD, &attr)) == -1) {
+	if ((fd = bpf_nop_prog(BPF_PROG_TYPE_SOCKET_FILTER,
+	    "mkfds_prog")) == -1) {
 		cannot(kind, strerror(errno));
 		return;
 	}
-	memset(&attr, 0, sizeof(attr));
-	attr.info.bpf_fd = fd;
-	attr.info.info_len = sizeof(info);
-	attr.info.info = (uintptr_t)&info;
-	if (bpf(BPF_OBJ_GET_INFO_BY_FD, &attr) == -1)
-		err(1, "BPF_OBJ_GET_INFO_BY_FD");
+	bpf_info(fd, &info, sizeof(info));
 	say(kind, fd, "id=%u type=socket_filter", info.id);
 }
 
@@ -817,23 +837,14 @@ make_bpf_prog(const char *kind)
 static void
 make_bpf_link(const char *kind)
 {
-	struct bpf_insn insns[] = {
-		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0 },
-		{ .code = BPF_JMP | BPF_EXIT },
-	};
 	union bpf_attr attr = { 0 };
 	struct bpf_prog_info info = { 0 };
 	int prog, fd;
 
-	attr.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT;
-	attr.insns = (uintptr_t)insns;
-	attr.insn_cnt = 2;
-	attr.license = (uintptr_t)"GPL";
-	if ((prog = bpf(BPF_PROG_LOAD, &attr)) == -1) {
+	if ((prog = bpf_nop_prog(BPF_PROG_TYPE_RAW_TRACEPOINT, NULL)) == -1) {
 		cannot(kind, strerror(errno));
 		return;
 	}
-	memset(&attr, 0, sizeof(attr));
 	attr.raw_tracepoint.name = (uintptr_t)"task_rename";
 	attr.raw_tracepoint.prog_fd = prog;
 	if ((fd = bpf(BPF_RAW_TRACEPOINT_OPEN, &attr)) == -1) {
@@ -841,12 +852,7 @@ make_bpf_link(const char *kind)
 		close(prog);
 		return;
 	}
-	memset(&attr, 0, sizeof(attr));
-	attr.info.bpf_fd = prog;
-	attr.info.info_len = sizeof(info);
-	attr.info.info = (uintptr_t)&info;
-	if (bpf(BPF_OBJ_GET_INFO_BY_FD, &attr) == -1)
-		err(1, "BPF_OBJ_GET_INFO_BY_FD");
+	bpf_info(prog, &info, sizeof(info));
 	close(prog);
 	say(kind, fd, "prog=%u type=raw_tracepoint", info.id);
 }
@@ -1008,8 +1014,6 @@ on_term(int sig)
 int
 main(int argc, char *argv[])
 {
-	struct stat st;
-	char buf[64];
 	int ch, i;
 
 	while ((ch = getopt(argc, argv, "d:")) != -1) {
@@ -1031,19 +1035,9 @@ main(int argc, char *argv[])
 	for (i = 0; i < argc; i++)
 		if (make(argv[i]) == -1)
 			errx(2, "%s: unknown kind", argv[i]);
-	puts("ready");
-	if (fflush(stdout) == EOF)
-		err(1, "stdout");
-
-	/* A pipe on standard input is the test's leash; anything else
-	 * (such as the /dev/null a background job gets) is not. */
-	if (fstat(STDIN_FILENO, &st) == 0 && S_ISFIFO(st.st_mode)) {
-		while (read(STDIN_FILENO, buf, sizeof(buf)) > 0)
-			continue;
-		if (mq_made[0] != '\0')
-			mq_unlink(mq_made);
-		return 0;
-	}
-	for (;;)
-		pause();
+	helper_ready();
+	helper_wait_leash();
+	if (mq_made[0] != '\0')
+		mq_unlink(mq_made);
+	return 0;
 }

@@ -42,6 +42,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "helper.h"
+
 #ifndef AF_XDP
 #define AF_XDP		44
 #endif
@@ -238,8 +240,6 @@ int
 main(int argc, char *argv[])
 {
 	const struct kind *k;
-	struct stat st;
-	char buf[64];
 	size_t i;
 	int ch, moved = 0, own = 0;
 
@@ -271,17 +271,7 @@ main(int argc, char *argv[])
 	}
 	if (moved)
 		move();
-	puts("ready");
-	if (fflush(stdout) == EOF)
-		err(1, "stdout");
-
-	/* A pipe on standard input is the test's leash; anything else
-	 * (such as the /dev/null a background job gets) is not. */
-	if (fstat(STDIN_FILENO, &st) == 0 && S_ISFIFO(st.st_mode)) {
-		while (read(STDIN_FILENO, buf, sizeof(buf)) > 0)
-			continue;
-		return 0;
-	}
-	for (;;)
-		pause();
+	helper_ready();
+	helper_wait_leash();
+	return 0;
 }

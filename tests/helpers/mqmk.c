@@ -21,14 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static volatile sig_atomic_t done;
-
-static void
-on_signal(int sig)
-{
-	(void)sig;
-	done = 1;
-}
+#include "helper.h"
 
 static void
 usage(void)
@@ -40,10 +33,8 @@ usage(void)
 int
 main(int argc, char *argv[])
 {
-	struct sigaction sa;
 	struct sigevent sev;
 	struct mq_attr attr;
-	const char *errstr;
 	char **names, *msg = NULL;
 	long long size = -1;
 	sigset_t block, old;
@@ -56,9 +47,7 @@ main(int argc, char *argv[])
 			notify = 1;
 			break;
 		case 's':
-			size = strtonum(optarg, 0, 8192, &errstr);
-			if (errstr != NULL)
-				errx(2, "size %s: %s", optarg, errstr);
+			size = helper_number("size", optarg, 0, 8192);
 			break;
 		default:
 			usage();
@@ -70,10 +59,7 @@ main(int argc, char *argv[])
 		usage();
 
 	/* The signal is blocked until the wait, so none is lost before. */
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
+	helper_catch_end();
 	sigemptyset(&block);
 	sigaddset(&block, SIGTERM);
 	sigaddset(&block, SIGINT);
@@ -103,11 +89,9 @@ main(int argc, char *argv[])
 		}
 		/* The descriptor stays open: a holder the tools may see. */
 	}
-	printf("ready\n");
-	if (fflush(stdout) == EOF)
-		err(1, "stdout");
+	helper_ready();
 
-	while (!done)
+	while (!helper_ended)
 		sigsuspend(&old);
 	for (i = 0; i < argc; i++)
 		if (mq_unlink(names[i]) == -1)

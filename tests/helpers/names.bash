@@ -96,26 +96,18 @@ assert_json() {
 # printed ("pid=N") is left in $pid, all it printed in
 # $BATS_TEST_TMPDIR/NAME.out.  stop_helpers, in teardown, kills them all.
 start_helper() {
-	local name=$1 out i
+	local out=$BATS_TEST_TMPDIR/$1.out
 	shift
-	out=$BATS_TEST_TMPDIR/$name.out
 
 	"$@" >"$out" 3>&- &
 	helpers+=("$!")
-	for i in $(seq 200); do
-		grep -qx ready "$out" && break
-		sleep 0.05
-	done
-	grep -qx ready "$out" || { cat "$out" >&2; return 1; }
-	pid=$(sed -n 's/^pid=//p' "$out")
+	wait_ready "$out"
 }
 
 stop_helpers() {
 	local p
 
-	for p in "${helpers[@]}"; do
-		kill "$p" 2>/dev/null || true
-	done
+	kill_helpers
 	for p in "${helpers[@]}"; do
 		wait "$p" 2>/dev/null || true
 	done

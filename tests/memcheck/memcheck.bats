@@ -55,20 +55,13 @@ memcheck() {
 
 # A helper holding a descriptor of every kind it can make.
 start_mkfds() {
-	local i
-
 	"$HELPERS/mkfds" -d "$dir" file dir deleted pipe fifo chardev \
 	    unix-stream unix-dgram unix-listen tcp udp tcp6 udp6 netlink \
 	    packet raw eventfd timerfd signalfd epoll inotify fanotify pidfd \
 	    memfd mmap io_uring nsfs bpf-map bpf-prog ptmx userfaultfd \
 	    >"$dir/mkfds.out" 2>&1 3>&- &
 	helper=$!
-	for i in $(seq 200); do
-		grep -qx ready "$dir/mkfds.out" && break
-		sleep 0.05
-	done
-	grep -qx ready "$dir/mkfds.out" || { cat "$dir/mkfds.out" >&2; return 1; }
-	pid=$(sed -n 's/^pid=//p' "$dir/mkfds.out")
+	wait_ready "$dir/mkfds.out"
 }
 
 # The first object below a node: down its first child until one has none.
