@@ -326,10 +326,27 @@ class_of_record(const char *type, const struct host_row *row)
 static const struct ns_class *
 class_of_type(const char *type)
 {
+	/* Asked once a listed child: remembered by type, as a listing
+	 * of ten thousand sockets names one type ten thousand times. */
+	static struct bytype {
+		char			*type;
+		const struct ns_class	*cls;
+		struct bytype		*next;
+	} *known;
 	struct names nm = { .n = 0 };
+	struct bytype *b;
 
+	for (b = known; b != NULL; b = b->next)
+		if (strcmp(b->type, type) == 0)
+			return b->cls;
 	local_classes(type, union_of, &nm);
-	return class_make(type, &nm);
+	if ((b = calloc(1, sizeof(*b))) == NULL ||
+	    (b->type = strdup(type)) == NULL)
+		err(1, NULL);
+	b->cls = class_make(type, &nm);
+	b->next = known;
+	known = b;
+	return b->cls;
 }
 
 /*
