@@ -477,6 +477,27 @@ split_path(const char *path, char **rpath)
  */
 
 
+/* The record a reply of nscat -J holds, the reply freed; NULL with the
+ * remote's words said, or errno ENOENT for no such object. */
+static struct rec *
+record_of(struct rhost *h, struct rsh_reply *r, struct host_doc *doc,
+    int partial)
+{
+	struct rec *rec = NULL;
+	int enoent = 0, said, status = r->status;
+
+	said = ns_host_relay(h, r, &enoent);
+	if (doc->n > 0)
+		rec = rec_keep(h, &doc->rows[0], NULL, partial);
+	ns_host_doc_free(doc);
+	ns_rsh_reply_free(r);
+	if (rec == NULL && !enoent && !said)
+		ns_host_quiet_fail(h, status);
+	if (rec == NULL)
+		errno = enoent && !said ? ENOENT : EREMOTEIO;
+	return rec;
+}
+
 /* The whole record of one object, by any path the remote takes: the
  * record, or NULL with errno. */
 static struct rec *
@@ -485,21 +506,10 @@ fetch(struct rhost *h, const char *rpath)
 	const char *args[] = { "nscat", "-J", rpath, NULL };
 	struct host_doc doc;
 	struct rsh_reply r;
-	struct rec *rec = NULL;
-	int enoent = 0, said;
 
 	if (ns_host_call(h, args, &r, &doc) == -1)
 		return NULL;
-	said = ns_host_relay(h, &r, &enoent);
-	if (doc.n > 0)
-		rec = rec_keep(h, &doc.rows[0], NULL, 0);
-	ns_host_doc_free(&doc);
-	ns_rsh_reply_free(&r);
-	if (rec == NULL && !enoent && !said)
-		ns_host_quiet_fail(h, r.status);
-	if (rec == NULL)
-		errno = enoent && !said ? ENOENT : EREMOTEIO;
-	return rec;
+	return record_of(h, &r, &doc, 0);
 }
 
 /* Set by a tool that lists the children of what it resolves (nsls). */
@@ -552,23 +562,14 @@ fetch_listed(struct rhost *h, const char *rpath)
 	struct host_doc doc;
 	struct early *e;
 	struct rec *rec = NULL;
-	int enoent = 0, said, listing, saved;
+	int listing, saved;
 
 	if (ns_host_reach_start(h, one, &a) == -1)
 		return NULL;
 	listing = ns_host_reach_start(h, kids, &b) == 0;
 	if (ns_host_reach_end(h, &a, &r) == 0 &&
-	    ns_host_judge(h, &r, &doc) == 0) {
-		said = ns_host_relay(h, &r, &enoent);
-		if (doc.n > 0)
-			rec = rec_keep(h, &doc.rows[0], NULL, 1);
-		ns_host_doc_free(&doc);
-		ns_rsh_reply_free(&r);
-		if (rec == NULL && !enoent && !said)
-			ns_host_quiet_fail(h, r.status);
-		if (rec == NULL)
-			errno = enoent && !said ? ENOENT : EREMOTEIO;
-	}
+	    ns_host_judge(h, &r, &doc) == 0)
+		rec = record_of(h, &r, &doc, 1);
 	/* What the listing's end does to errno is not the lookup's. */
 	saved = errno;
 	if (listing && ns_host_reach_end(h, &b, &lr) == 0) {
