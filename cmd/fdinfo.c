@@ -6,13 +6,19 @@
  * with paths, the descriptors of any process that hold each object the
  * paths name.  Options and glue only: what a descriptor is, fd.c knows.
  */
+#include <sys/socket.h>
+
+#include <arpa/inet.h>
+
 #include <err.h>
 #include <errno.h>
 #include <limits.h>
+#include <netdb.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "tool.h"
 #include "ns.h"
@@ -192,6 +198,174 @@ list_pids(struct run *r)
 	return rval;
 }
 
+/*
+ * -i [46][PROTO][@HOST][:PORT], as lsof -i takes it: the Internet
+ * sockets of that protocol (TCP, UDP, UDP-Lite, MPTCP, or any), version
+ * of IP, address and port, local or remote.  It is made a -Q expression
+ * over kind, local and remote, joined to the user's with &&; a name of
+ * a host or a service is looked up here, before the sandbox.
+ */
+static void
+regex_add(FILE *fp, const char *s)
+{
+	/* A numeric address has digits, hex letters, ':', '%' and '.',
+	 * the one special byte: no backslash, which a -Q string drops. */
+	for (; *s != '\0'; s++)
+		fputs(*s == '.' ? "[.]" : (char []){ *s, '\0' }, fp);
+}
+
+static void
+inet_bad(const char *spec, const char *why)
+{
+	char *q;
+
+	if ((q = ns_quote(spec)) == NULL)
+		err(1, NULL);
+	warnx("-i %s: %s", q, why);
+	free(q);
+	usage(2);
+}
+
+static char *
+inet_filter(const char *spec)
+{
+	static const char *const protos[] = {
+		"tcp", "TCP", "TCPv6", "udp", "UDP", "UDPv6",
+		"udplite", "UDP-Lite", "UDPLITEv6", "mptcp", "MPTCP", "MPTCPv6",
+	};
+	struct addrinfo hints = { 0 }, *ai, *a;
+	char proto[16], host[256], port[64], addr[INET6_ADDRSTRLEN];
+	const char *s = spec, *at, *colon;
+	struct servent *se;
+	size_t i, n, nalt = 0;
+	char *expr, *end;
+	int ver = 0, first;
+	FILE *fp;
+
+	if (*s == '4' || *s == '6')
+		ver = *s++ - '0';
+	n = strcspn(s, "@:");
+	if (n >= sizeof(proto))
+		inet_bad(spec, "no such protocol");
+	memcpy(proto, s, n);
+	proto[n] = '\0';
+	s += n;
+	host[0] = port[0] = '\0';
+	if (*s == '@') {
+		at = s + 1;
+		/* [v6]:port, or v4/name:port */
+		if (*at == '[') {
+			if ((end = strchr(at, ']')) == NULL)
+				inet_bad(spec, "no ] after the address");
+			n = end - at - 1;
+			at++;
+			colon = end[1] == ':' ? end + 1 : end + 1 + strlen(end + 1);
+		} else {
+			n = strcspn(at, ":");
+			colon = at + n;
+		}
+		if (n == 0 || n >= sizeof(host))
+			inet_bad(spec, "no host");
+		memcpy(host, at, n);
+		host[n] = '\0';
+		s = colon;
+	}
+	if (*s == ':') {
+		if (strlen(s + 1) == 0 || strlen(s + 1) >= sizeof(port))
+			inet_bad(spec, "no port");
+		if (strspn(s + 1, "0123456789") == strlen(s + 1))
+			snprintf(port, sizeof(port), "%lu",
+			    strtoul(s + 1, NULL, 10));
+		else if ((se = getservbyname(s + 1, *proto != '\0' ?
+		    proto : NULL)) != NULL)
+			snprintf(port, sizeof(port), "%d", ntohs(se->s_port));
+		else
+			inet_bad(spec, "no such service");
+	} else if (*s != '\0')
+		inet_bad(spec, "not [46][PROTO][@HOST][:PORT]");
+
+	if ((fp = open_memstream(&expr, &n)) == NULL)
+		err(1, NULL);
+	fputc('(', fp);
+	for (i = first = 0; i < sizeof(protos) / sizeof(protos[0]); i += 3) {
+		if (*proto != '\0' && strcasecmp(proto, protos[i]) != 0)
+			continue;
+		if (ver != 6)
+			fprintf(fp, "%skind == \"%s\"", first++ ? " || " : "",
+			    protos[i + 1]);
+		if (ver != 4)
+			fprintf(fp, "%skind == \"%s\"", first++ ? " || " : "",
+			    protos[i + 2]);
+	}
+	if (!first)
+		inet_bad(spec, "no such protocol: tcp, udp, udplite or mptcp");
+	fputc(')', fp);
+	if (*host != '\0' || *port != '\0') {
+		fputs(" && (", fp);
+		if (*host != '\0') {
+			hints.ai_family = ver == 4 ? AF_INET :
+			    ver == 6 ? AF_INET6 : AF_UNSPEC;
+			hints.ai_socktype = SOCK_STREAM;
+			if (getaddrinfo(host, NULL, &hints, &ai) != 0)
+				inet_bad(spec, "no such host");
+		} else
+			ai = NULL;
+		for (a = ai; a != NULL || (ai == NULL && nalt == 0);
+		    a = a != NULL ? a->ai_next : NULL) {
+			fprintf(fp, "%s", nalt++ ? " || " : "");
+			fputs("local =~ \"^", fp);
+			end = NULL;
+			if (a != NULL) {
+				getnameinfo(a->ai_addr, a->ai_addrlen, addr,
+				    sizeof(addr), NULL, 0, NI_NUMERICHOST);
+				if (a->ai_family == AF_INET6)
+					fputs("[[]", fp);
+				regex_add(fp, addr);
+				if (a->ai_family == AF_INET6)
+					fputs("[]]", fp);
+			} else
+				fputs(".*", fp);
+			fprintf(fp, ":%s$\" || remote =~ \"^", *port ? port :
+			    ".*");
+			if (a != NULL) {
+				if (a->ai_family == AF_INET6)
+					fputs("[[]", fp);
+				regex_add(fp, addr);
+				if (a->ai_family == AF_INET6)
+					fputs("[]]", fp);
+			} else
+				fputs(".*", fp);
+			fprintf(fp, ":%s$\"", *port ? port : ".*");
+			if (a == NULL)
+				break;
+		}
+		if (ai != NULL)
+			freeaddrinfo(ai);
+		fputc(')', fp);
+	}
+	fclose(fp);
+	return expr;
+}
+
+/* -i's expression, alone or after the user's -Q. */
+static void
+inet_join(struct ns_outopts *oo, char *inet)
+{
+	char *both;
+
+	if (oo->filter_text != NULL) {
+		if (asprintf(&both, "(%s) && %s", oo->filter_text, inet) == -1)
+			err(1, NULL);
+		free(inet);
+		inet = both;
+	}
+	ns_filter_free(oo->filter);
+	if ((oo->filter = ns_filter_new(inet)) == NULL)
+		errx(2, "-i: %s", inet);
+	free(inet);
+	oo->filter_text = NULL;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -199,6 +373,7 @@ main(int argc, char *argv[])
 		{ "all",		no_argument,		NULL, 'a' },
 		{ "pid",		required_argument,	NULL, 'p' },
 		{ "type",		required_argument,	NULL, 't' },
+		{ "inet",		required_argument,	NULL, 'i' },
 		NS_OUTPUT_LONGOPTS,
 		NS_VALUE_LONGOPTS,
 		NS_FILTER_LONGOPTS,
@@ -207,16 +382,21 @@ main(int argc, char *argv[])
 		{ NULL,			0,			NULL, 0 }
 	};
 	static const struct ns_tool tool = { "fdinfo",
-	    "ap:t:" NS_OUTPUT_OPTS NS_VALUE_OPTS NS_FILTER_OPTS NS_HELP_OPTS,
+	    "ai:p:t:" NS_OUTPUT_OPTS NS_VALUE_OPTS NS_FILTER_OPTS NS_HELP_OPTS,
 	    longopts, usage };
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct run r = { 0 };
+	char *inet = NULL;
 	int ch, helpcols = 0, types = 0, rval = 0;
 
 	while ((ch = ns_getopt(&tool, argc, argv, &oo)) != -1) {
 		switch (ch) {
 		case 'a':
 			r.sel.assoc = 1;
+			break;
+		case 'i':
+			free(inet);
+			inet = inet_filter(optarg);
 			break;
 		case 'p':
 			parse_pids(&r.sel, optarg);
@@ -234,6 +414,8 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	if (inet != NULL)
+		inet_join(&oo, inet);
 	ns_sandbox_args(argc, argv);
 
 	if (helpcols) {
@@ -267,7 +449,9 @@ usage(int status)
 	ns_usage(status,
 	    "usage: fdinfo [-a] [-p pid,...] [-t type,...] [-o list] "
 	    "[-Q expr]\n"
-	    "              [-JPrnby] [-H] [--types] [path ...]\n",
+	    "              [-i [46][proto][@host][:port]] [-JPrnby] [-H] "
+	    "[--types]\n"
+	    "              [path ...]\n",
 	    "\nList file descriptors, what each refers to as a path, "
 	    "and the holders of\nobjects.\n\n"
 	    " -a, --all           also cwd, root, exe, mapped files "
@@ -275,6 +459,8 @@ usage(int status)
 	    " -p, --pid LIST      only these processes\n"
 	    " -t, --type LIST     only these kinds (REG, FIFO, TCP, "
 	    "eventfd, SOCK...)\n"
+	    " -i, --inet SPEC     only Internet sockets, as lsof -i "
+	    "selects them\n"
 	    " -o, --output LIST   columns (+LIST adds to the default)\n"
 	    " -Q, --filter EXPR   only what EXPR matches, "
 	    "as lsfd -Q does\n"

@@ -215,6 +215,39 @@ attrs() {
 	assert_output "UDP|/sock/udp/$(word_of udp ino)"
 }
 
+@test "-i picks sockets as lsof -i does: protocol, IP version, host, port" {
+	local port ino6
+	mkfds tcp udp6
+	fd_of tcp-listen >/dev/null
+	port=$(word_of tcp-listen port)
+	# The listener and both ends of its connection have the port.
+	run -0 unskipped "$FDINFO" -p "$pid" -n -r -o fd -i "tcp:$port"
+	assert_equal "${#lines[@]}" 3
+	run -0 unskipped "$FDINFO" -p "$pid" -n -r -o fd -i "4tcp@127.0.0.1:$port"
+	assert_equal "${#lines[@]}" 3
+	# Another version, protocol or port matches none of them.
+	run -0 unskipped "$FDINFO" -p "$pid" -n -r -o fd -i "6tcp:$port"
+	assert_output ""
+	run -0 unskipped "$FDINFO" -p "$pid" -n -r -o fd -i "udp:$port"
+	assert_output ""
+	# An IPv6 address in brackets; every socket of a version alone.
+	fd_of udp6 >/dev/null
+	ino6=$(word_of udp6 ino)
+	run -0 unskipped "$FDINFO" -p "$pid" -n -r -o object -i "6udp@[::1]"
+	assert_output "/sock/udp6/$ino6"
+	run -0 unskipped "$FDINFO" -p "$pid" -n -r -o kind -i 6
+	assert_output UDPv6
+	# -Q narrows it further; what -i cannot read is a usage error.
+	run -0 unskipped "$FDINFO" -p "$pid" -n -r -o fd -i tcp -Q "fd == $(fd_of tcp-listen)"
+	assert_output "$(fd_of tcp-listen)"
+	run -2 --separate-stderr "$FDINFO" -i sctp
+	assert_equal "${stderr_lines[0]}" \
+	    "fdinfo: -i sctp: no such protocol: tcp, udp, udplite or mptcp"
+	run -2 --separate-stderr "$FDINFO" -i tcp:nosuchservice
+	assert_equal "${stderr_lines[0]}" \
+	    "fdinfo: -i tcp:nosuchservice: no such service"
+}
+
 @test "tcp and udp over IPv6: TCPv6, UDPv6, /sock/tcp6 and /sock/udp6" {
 	mkfds tcp6 udp6
 	fd=$(fd_of tcp6-listen)
