@@ -46,17 +46,142 @@ row(struct ns_obj *o, void *arg)
 	return 0;
 }
 
+/*
+ * A mount point, a mount or a mounted block device asks, as fuser -m
+ * does, for everything on the file system: each descriptor and (with -a)
+ * each cwd, root, program and mapping whose file lies on a mount of that
+ * file system, whichever of its mounts it was reached through.
+ */
+struct busy {
+	struct run	 *r;
+	char		**mounts;	/* the file system's, by path */
+	size_t		  n;
+	char		 *dev;		/* its MAJ:MIN */
+};
+
+/* The first value of an attribute, malloc'd, or NULL. */
+static char *
+first(struct ns_obj *o, const char *name)
+{
+	size_t n;
+
+	return ns_obj_attr(o, name, &n);
+}
+
+static int
+take_mount(struct ns_obj *m, void *arg)
+{
+	struct busy *b = arg;
+	char *dev;
+
+	if ((dev = first(m, "dev")) != NULL && strcmp(dev, b->dev) == 0) {
+		if ((b->mounts = reallocarray(b->mounts, b->n + 1,
+		    sizeof(*b->mounts))) == NULL ||
+		    (b->mounts[b->n++] = strdup(ns_obj_path(m))) == NULL)
+			err(1, NULL);
+	}
+	free(dev);
+	return 0;
+}
+
+/* The MAJ:MIN of the file system the object stands for, malloc'd, or
+ * NULL if it is none: a mount, the root of one, a block device that is
+ * mounted. */
+static char *
+fs_of(struct ns_obj *o)
+{
+	struct ns_obj *m;
+	char *mount, *target, *dev = NULL, *maj, *min;
+
+	if (strncmp(ns_obj_path(o), "/mount/", 7) == 0)
+		return first(o, "dev");
+	if (strncmp(ns_obj_path(o), "/dev/block/", 11) == 0) {
+		if ((mount = first(o, "mounts")) != NULL &&
+		    (maj = first(o, "major")) != NULL) {
+			if ((min = first(o, "minor")) != NULL &&
+			    asprintf(&dev, "%s:%s", maj, min) == -1)
+				err(1, NULL);
+			free(min);
+			free(maj);
+		}
+		free(mount);
+		return dev;
+	}
+	if (strncmp(ns_obj_path(o), "/fs", 3) != 0 ||
+	    (mount = first(o, "mount")) == NULL)
+		return NULL;
+	if ((m = ns_resolve(mount)) != NULL &&
+	    (target = first(m, "target")) != NULL) {
+		if (strcmp(target, ns_obj_path(o)) == 0)
+			dev = first(m, "dev");
+		free(target);
+	}
+	ns_obj_free(m);
+	free(mount);
+	return dev;
+}
+
+/* A row whose file lies on one of the mounts: its own mount, or, for
+ * an association, its object's. */
+static int
+busy_row(struct ns_obj *o, void *arg)
+{
+	struct busy *b = arg;
+	struct ns_obj *obj;
+	char *mount, *object;
+	size_t i;
+
+	if ((mount = first(o, "mount")) == NULL &&
+	    (object = first(o, "object")) != NULL) {
+		if ((obj = ns_resolve(object)) != NULL)
+			mount = first(obj, "mount");
+		ns_obj_free(obj);
+		free(object);
+	}
+	for (i = 0; mount != NULL && i < b->n; i++)
+		if (strcmp(mount, b->mounts[i]) == 0) {
+			row(o, b->r);
+			break;
+		}
+	free(mount);
+	return 0;
+}
+
+static void
+busy_walk(struct run *r, char *dev)
+{
+	struct busy b = { .r = r, .dev = dev };
+	struct ns_obj *top;
+	size_t i;
+
+	if ((top = ns_resolve("/mount")) != NULL)
+		(void)ns_list(top, take_mount, &b);
+	ns_obj_free(top);
+	if (b.n > 0)
+		ns_fd_walk(&r->sel, busy_row, &b);
+	for (i = 0; i < b.n; i++)
+		free(b.mounts[i]);
+	free(b.mounts);
+}
+
 static int
 holders_arg(const char *input, void *arg)
 {
 	struct run *r = arg;
 	struct ns_obj *o;
+	char *dev;
 
 	if ((o = ns_resolve(input)) == NULL) {
 		ns_warn_input(input, errno);
 		return 1;
 	}
-	ns_fd_walk_holders(ns_obj_path(o), &r->sel, row, r);
+	/* A device is also held as itself: those first. */
+	if ((dev = fs_of(o)) == NULL ||
+	    strncmp(ns_obj_path(o), "/dev/", 5) == 0)
+		ns_fd_walk_holders(ns_obj_path(o), &r->sel, row, r);
+	if (dev != NULL)
+		busy_walk(r, dev);
+	free(dev);
 	ns_obj_free(o);
 	return 0;
 }

@@ -869,3 +869,48 @@ TCP"
 	run -2 --separate-stderr "$FDINFO" -o nosuchcolumn
 	assert_equal "${stderr_lines[0]}" "fdinfo: unknown column: nosuchcolumn"
 }
+
+@test "a mount point, its mount or its device: who keeps the file system busy, as fuser -vm" {
+	need_root
+	command -v fuser >/dev/null || skip "no fuser (psmisc) here"
+	cat >"$dir/busy.sh" <<-EOF
+	set -e
+	mkdir -p "$dir/mnt"
+	mount -t tmpfs busy "$dir/mnt"
+	echo x >"$dir/mnt/f"
+	cp /bin/sleep "$dir/mnt/sl"
+	(cd "$dir/mnt" && exec sleep 60) &
+	sleep 60 <"$dir/mnt/f" &
+	"$dir/mnt/sl" 60 &
+	sleep 0.3
+	{
+		"$FDINFO" -a -n -r -o pid,assoc,fd "$dir/mnt" | sort
+		echo --
+		"$FDINFO" -a -n -r -o pid,assoc,fd \\
+		    "\$("$NSCAT" -n -r -o mount "$dir/mnt/f")" | sort
+		echo --
+		"$FDINFO" -n -r -o pid,fd "$dir/mnt" | sort
+		echo --
+		fuser -m "$dir/mnt" 2>/dev/null | tr -s ' ' '\n' | grep . | sort
+		echo --
+		echo \$! \$(jobs -p)
+	} >"$dir/busy.out"
+	kill \$(jobs -p)
+	EOF
+	unshare -m --propagation private bash "$dir/busy.sh"
+	# The pids, in the order started: cwd, stdin, program.
+	read -r _ cwd in prog <<<"$(tail -1 "$dir/busy.out")"
+	run -0 awk '/^--$/ { n++; next } n == 0' "$dir/busy.out"
+	assert_output "$(printf '%s\n' "$cwd cwd -" "$in 0 0" \
+	    "$prog exe -" "$prog mem -" | sort)"
+	# The mount itself asks the same.
+	run -0 awk '/^--$/ { n++; next } n == 1' "$dir/busy.out"
+	assert_output "$(printf '%s\n' "$cwd cwd -" "$in 0 0" \
+	    "$prog exe -" "$prog mem -" | sort)"
+	# Without -a, descriptors only.
+	run -0 awk '/^--$/ { n++; next } n == 2' "$dir/busy.out"
+	assert_output "$in 0"
+	# fuser -m names the same three processes.
+	run -0 awk '/^--$/ { n++; next } n == 3' "$dir/busy.out"
+	assert_output "$(printf '%s\n' "$cwd" "$in" "$prog" | sort)"
+}
