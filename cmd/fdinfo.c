@@ -27,23 +27,140 @@
 #define DEFAULT_COLUMNS	"pid,comm,user,assoc,mode,kind,object,name"
 #define TYPES_COLUMNS	"kind,form,supports,summary"
 
-enum { OPT_TYPES = CHAR_MAX + 1 };
+enum { OPT_TYPES = CHAR_MAX + 1, OPT_SUMMARY };
+
+/* A counter of --summary: rows -C's expression matches, or, with no
+ * -C, the rows of one KIND. */
+struct counter {
+	char		*label;
+	struct ns_query	*expr;		/* NULL: by KIND */
+	unsigned long	 n;
+};
 
 struct run {
 	struct ns_out		*out;
 	struct ns_fd_select	 sel;
+	struct ns_query		*filter;	/* -Q, for rows not printed */
+	enum { SUM_NEVER, SUM_ONLY, SUM_APPEND } summary;
+	struct counter		*ctr;
+	size_t			 nctr;
+	int			 bykind;	/* no -C: one counter a KIND */
 };
 
 static void	usage(int);
+
+static struct counter *
+counter_add(struct run *r, const char *label, struct ns_query *expr)
+{
+	struct counter *c;
+
+	if ((r->ctr = reallocarray(r->ctr, r->nctr + 1,
+	    sizeof(*r->ctr))) == NULL)
+		err(1, NULL);
+	c = &r->ctr[r->nctr++];
+	if ((c->label = strdup(label)) == NULL)
+		err(1, NULL);
+	c->expr = expr;
+	c->n = 0;
+	return c;
+}
+
+static void
+count(struct run *r, struct ns_obj *o)
+{
+	size_t i, n;
+	char *kind;
+
+	if (!r->bykind) {
+		for (i = 0; i < r->nctr; i++)
+			if (ns_filter_match(r->ctr[i].expr, o))
+				r->ctr[i].n++;
+		return;
+	}
+	if ((kind = ns_obj_attr(o, "kind", &n)) == NULL)
+		return;
+	for (i = 0; i < r->nctr; i++)
+		if (strcmp(r->ctr[i].label, kind) == 0)
+			break;
+	(i < r->nctr ? &r->ctr[i] : counter_add(r, kind, NULL))->n++;
+	free(kind);
+}
 
 static int
 row(struct ns_obj *o, void *arg)
 {
 	struct run *r = arg;
 
+	if (r->summary != SUM_NEVER) {
+		/* -Q's rows only: ns_out_row drops the others itself. */
+		if (!ns_filter_match(r->filter, o))
+			return 0;
+		count(r, o);
+		if (r->summary == SUM_ONLY)
+			return 0;
+	}
 	if (ns_out_row(r->out, o) == -1)
 		err(1, "stdout");
 	return 0;
+}
+
+/* -C LABEL:EXPR, as lsfd takes it.  A label is a word a table, a
+ * shell and JSON all print as it is. */
+static void
+parse_counter(struct run *r, const char *arg)
+{
+	const char *colon = strchr(arg, ':'), *s;
+	struct ns_query *q;
+	char *label, *quoted;
+
+	for (s = arg; colon != NULL && s < colon; s++)
+		if (*s <= ' ' || *s > '~' || *s == '"' || *s == '\\')
+			break;
+	if (colon == NULL || colon == arg || s < colon) {
+		if ((quoted = ns_quote(arg)) == NULL)
+			err(1, NULL);
+		warnx("-C %s: not LABEL:EXPR, a label of printable "
+		    "characters but blanks, \" and \\", quoted);
+		free(quoted);
+		usage(2);
+	}
+	if ((q = ns_filter_new(colon + 1)) == NULL)
+		exit(2);
+	if ((label = strndup(arg, colon - arg)) == NULL)
+		err(1, NULL);
+	counter_add(r, label, q);
+	free(label);
+}
+
+/* The counters, as lsfd --summary prints them: VALUE and COUNTER, in
+ * the format of the listing. */
+static void
+print_summary(struct run *r, enum ns_format fmt, int noheadings)
+{
+	size_t i;
+
+	if (fmt == NS_FMT_JSON) {
+		printf("{\n   \"fdinfo-summary\": [");
+		for (i = 0; i < r->nctr; i++)
+			printf("%s\n      {\"value\": %lu, \"counter\": "
+			    "\"%s\"}", i > 0 ? "," : "", r->ctr[i].n,
+			    r->ctr[i].label);
+		printf("%s]\n}\n", r->nctr > 0 ? "\n   " : "");
+		return;
+	}
+	if (r->summary == SUM_APPEND && fmt == NS_FMT_TABLE)
+		putchar('\n');
+	if (!noheadings && fmt != NS_FMT_PAIRS)
+		printf(fmt == NS_FMT_TABLE ? "%7s %s\n" : "%s %s\n", "VALUE",
+		    "COUNTER");
+	for (i = 0; i < r->nctr; i++) {
+		if (fmt == NS_FMT_PAIRS)
+			printf("VALUE=\"%lu\" COUNTER=\"%s\"\n", r->ctr[i].n,
+			    r->ctr[i].label);
+		else
+			printf(fmt == NS_FMT_TABLE ? "%7lu %s\n" : "%lu %s\n",
+			    r->ctr[i].n, r->ctr[i].label);
+	}
 }
 
 /*
@@ -503,15 +620,18 @@ main(int argc, char *argv[])
 		NS_VALUE_LONGOPTS,
 		NS_FILTER_LONGOPTS,
 		{ "types",		no_argument,	NULL,	OPT_TYPES },
+		{ "summary",		optional_argument, NULL, OPT_SUMMARY },
+		{ "counter",		required_argument, NULL, 'C' },
 		NS_HELP_LONGOPTS,
 		{ NULL,			0,			NULL, 0 }
 	};
 	static const struct ns_tool tool = { "fdinfo",
-	    "ai:p:t:" NS_OUTPUT_OPTS NS_VALUE_OPTS NS_FILTER_OPTS NS_HELP_OPTS,
+	    "aC:i:p:t:" NS_OUTPUT_OPTS NS_VALUE_OPTS NS_FILTER_OPTS NS_HELP_OPTS,
 	    longopts, usage };
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct run r = { 0 };
 	char *inet = NULL;
+	size_t i;
 	int ch, helpcols = 0, types = 0, rval = 0;
 
 	while ((ch = ns_getopt(&tool, argc, argv, &oo)) != -1) {
@@ -535,6 +655,25 @@ main(int argc, char *argv[])
 		case OPT_TYPES:
 			types = 1;
 			break;
+		case 'C':
+			parse_counter(&r, optarg);
+			break;
+		case OPT_SUMMARY:
+			if (optarg == NULL || strcmp(optarg, "only") == 0)
+				r.summary = SUM_ONLY;
+			else if (strcmp(optarg, "append") == 0)
+				r.summary = SUM_APPEND;
+			else if (strcmp(optarg, "never") == 0)
+				r.summary = SUM_NEVER;
+			else {
+				if ((optarg = ns_quote(optarg)) == NULL)
+					err(1, NULL);
+				warnx("--summary=%s: only, append or never",
+				    optarg);
+				free(optarg);
+				usage(2);
+			}
+			break;
 		}
 	}
 	argc -= optind;
@@ -549,6 +688,16 @@ main(int argc, char *argv[])
 		return ns_out_help_of(types ? "fdkind" : "fd,assoc", oo.fmt,
 		    oo.noheadings) == 0 ? 0 : 1;
 	}
+	/* lsfd counts by type when no -C says what to count. */
+	r.bykind = r.nctr == 0;
+	r.filter = oo.filter;
+	if (r.summary == SUM_APPEND && oo.fmt == NS_FMT_JSON) {
+		warnx("--summary=append: not with -J, which writes one "
+		    "document; --summary=only is");
+		usage(2);
+	}
+	if (types)
+		r.summary = SUM_NEVER;
 	r.out = ns_out_new(oo.fmt, oo.noheadings, types ? "types" : "fds");
 	ns_out_flags(r.out, oo.flags);
 	if (ns_out_columns(r.out, oo.columns,
@@ -565,6 +714,19 @@ main(int argc, char *argv[])
 		ns_fd_walk(&r.sel, row, &r);
 	free((void *)r.sel.pids);
 	free(r.sel.kinds);
+	if (r.summary != SUM_NEVER) {
+		/* The listing first, if any, then the counters. */
+		if (r.summary == SUM_APPEND && ns_out_flush(r.out) == -1)
+			err(1, "stdout");
+		ns_out_free(r.out);
+		r.out = NULL;
+		print_summary(&r, oo.fmt, oo.noheadings);
+	}
+	for (i = 0; i < r.nctr; i++) {
+		free(r.ctr[i].label);
+		ns_filter_free(r.ctr[i].expr);
+	}
+	free(r.ctr);
 	return ns_finish(r.out, oo.filter, rval);
 }
 
@@ -574,9 +736,9 @@ usage(int status)
 	ns_usage(status,
 	    "usage: fdinfo [-a] [-p pid,...] [-t type,...] [-o list] "
 	    "[-Q expr]\n"
-	    "              [-i [46][proto][@host][:port]] [-JPrnby] [-H] "
-	    "[--types]\n"
-	    "              [path ...]\n",
+	    "              [-i [46][proto][@host][:port]] [-C label:expr]\n"
+	    "              [--summary[=when]] [-JPrnby] [-H] [--types] "
+	    "[path ...]\n",
 	    "\nList file descriptors, what each refers to as a path, "
 	    "and the holders of\nobjects.\n\n"
 	    " -a, --all           also cwd, root, exe, mapped files "
@@ -587,6 +749,11 @@ usage(int status)
 	    " -i, --inet SPEC     only Internet sockets, as lsof -i "
 	    "selects them\n"
 	    " -o, --output LIST   columns (+LIST adds to the default)\n"
+	    "     --summary[=WHEN]\n"
+	    "                     counts, by KIND or -C's: only (the "
+	    "default), append,\n                     never\n"
+	    " -C, --counter LABEL:EXPR\n"
+	    "                     count the rows EXPR matches as LABEL\n"
 	    " -Q, --filter EXPR   only what EXPR matches, "
 	    "as lsfd -Q does\n"
 	    NS_USAGE_FORMATS

@@ -914,3 +914,31 @@ TCP"
 	run -0 awk '/^--$/ { n++; next } n == 3' "$dir/busy.out"
 	assert_output "$(printf '%s\n' "$cwd" "$in" "$prog" | sort)"
 }
+
+@test "--summary counts by KIND, or -C's counters, in every format" {
+	local n_reg n_fifo
+	mkfds pipe
+	fd_of pipe-read >/dev/null
+	n_reg=$(unskipped "$FDINFO" -p "$pid" -n -r -o kind | grep -cx REG || true)
+	n_fifo=$(unskipped "$FDINFO" -p "$pid" -n -r -o kind | grep -cx FIFO)
+	run -0 unskipped "$FDINFO" -p "$pid" --summary -n -r
+	assert_line "$n_fifo FIFO"
+	[ "$n_reg" = 0 ] || assert_line "$n_reg REG"
+	run -0 unskipped "$FDINFO" -p "$pid" --summary -P -C 'fifos:kind == "FIFO"' \
+	    -C 'none:fd < 0'
+	assert_output "$(printf '%s\n' "VALUE=\"$n_fifo\" COUNTER=\"fifos\"" \
+	    'VALUE="0" COUNTER="none"')"
+	run -0 unskipped "$FDINFO" -p "$pid" --summary -J -C 'fifos:kind == "FIFO"'
+	run -0 jq -r '.["fdinfo-summary"][] | "\(.counter) \(.value)"' <<<"$output"
+	assert_output "fifos $n_fifo"
+	# -Q narrows what is counted; append prints the listing first.
+	run -0 unskipped "$FDINFO" -p "$pid" --summary -n -r -Q 'kind == "FIFO"'
+	assert_output "$n_fifo FIFO"
+	run -0 unskipped "$FDINFO" -p "$pid" --summary=append -n -r -o kind \
+	    -Q 'kind == "FIFO"'
+	assert_equal "${lines[-1]}" "$n_fifo FIFO"
+	assert_equal "${#lines[@]}" "$((n_fifo + 1))"
+	run -2 --separate-stderr "$FDINFO" --summary=sometimes
+	run -2 --separate-stderr "$FDINFO" -C nolabel
+	run -2 --separate-stderr "$FDINFO" --summary=append -J
+}
