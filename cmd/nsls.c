@@ -38,6 +38,8 @@ struct listing {
 	size_t		 cap;
 	int		 failed;	/* -R: a node below was not walked */
 	struct ns_query	*filter;	/* -Q: the rows shown */
+	int		 tree;		/* -T: children under their parent */
+	int		 flat;		/* -r, -P: no tree drawn */
 };
 
 static void	usage(int);
@@ -223,6 +225,93 @@ walk(struct listing *ls, struct ns_obj *top)
 	return r;
 }
 
+/*
+ * -T: the children of a node drawn as a tree by their parent attribute,
+ * as findmnt draws the mounts: a child whose parent is another child of
+ * the node hangs under it, the others are tops, each in the listing's
+ * order.  -Q keeps the matches and what leads to them.
+ */
+struct tnode {
+	struct ns_obj	 *o;
+	const char	 *path;
+	char		 *parent;
+	size_t		  up;		/* 1 + the index of its parent, or 0 */
+	int		  keep;
+};
+
+static int
+cmp_tpath(const void *a, const void *b)
+{
+	return strcmp((*(struct tnode *const *)a)->path,
+	    (*(struct tnode *const *)b)->path);
+}
+
+static void
+tree_print(struct listing *ls, struct tnode *v, size_t n, size_t up,
+    struct ns_row *parent, int depth)
+{
+	struct ns_row *row;
+	size_t i;
+
+	/* A loop of parents is no deeper than the node's children. */
+	if ((size_t)depth > n)
+		return;
+	for (i = 0; i < n; i++) {
+		if (v[i].up != up || !v[i].keep)
+			continue;
+		row = ns_out_child(ls->out, v[i].o, ls->flat ? NULL : parent);
+		tree_print(ls, v, n, i + 1, row, depth + 1);
+	}
+}
+
+static int
+list_tree(struct listing *ls, struct ns_obj *o)
+{
+	struct frame f = { 0 };
+	struct tnode *v, **byp, key, *kp, **hit;
+	size_t i, k, m;
+	int r;
+
+	if ((r = ns_list(o, collect, &f)) == -1)
+		return -1;
+	if ((v = calloc(f.n + 1, sizeof(*v))) == NULL ||
+	    (byp = calloc(f.n + 1, sizeof(*byp))) == NULL)
+		err(1, NULL);
+	for (i = 0; i < f.n; i++) {
+		v[i].o = f.kids[i];
+		v[i].path = ns_obj_path(v[i].o);
+		v[i].parent = ns_obj_attr(v[i].o, "parent", &m);
+		byp[i] = &v[i];
+	}
+	qsort(byp, f.n, sizeof(*byp), cmp_tpath);
+	for (i = 0; i < f.n; i++) {
+		if (v[i].parent == NULL)
+			continue;
+		key.path = v[i].parent;
+		kp = &key;
+		if ((hit = bsearch(&kp, byp, f.n, sizeof(*byp),
+		    cmp_tpath)) != NULL && *hit != &v[i])
+			v[i].up = (size_t)(*hit - v) + 1;
+	}
+	/* What matches, and every parent up from it. */
+	for (i = 0; i < f.n; i++) {
+		if (!ns_filter_match(ls->filter, v[i].o))
+			continue;
+		for (k = i + 1, m = 0; k != 0 && !v[k - 1].keep && m <= f.n;
+		    k = v[k - 1].up, m++)
+			v[k - 1].keep = 1;
+	}
+	tree_print(ls, v, f.n, 0, NULL, 0);
+	for (i = 0; i < f.n; i++) {
+		free(v[i].parent);
+		ns_obj_free(v[i].o);
+	}
+	free(v);
+	free(byp);
+	free(f.kids);
+	return r;
+}
+
 static int
 list_arg(const char *input, void *arg)
 {
@@ -236,7 +325,12 @@ list_arg(const char *input, void *arg)
 	}
 	if (ls->self || !ns_obj_isnode(o))
 		r = show(ls, o);
-	else if (ls->recurse)
+	else if (ls->tree) {
+		if (list_tree(ls, o) == -1) {
+			ns_warn_obj(ns_obj_path(o), errno);
+			r = 1;
+		}
+	} else if (ls->recurse)
 		r = walk(ls, o);
 	else if (ns_list(o, emit, ls) == -1) {
 		ns_warn_obj(ns_obj_path(o), errno);
@@ -246,6 +340,23 @@ list_arg(const char *input, void *arg)
 	return r;
 }
 
+/* The name of the first column -o (or the default) gives; static. */
+static const char *
+first_column(const char *list, int longfmt)
+{
+	static char name[64];
+	size_t n;
+
+	if (list == NULL || *list == '+')
+		list = longfmt ? LONG_COLUMNS : "path";
+	n = strcspn(list, ",");
+	if (n >= sizeof(name))
+		n = sizeof(name) - 1;
+	memcpy(name, list, n);
+	name[n] = '\0';
+	return name;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -253,6 +364,7 @@ main(int argc, char *argv[])
 		{ "directory",		no_argument,		NULL, 'd' },
 		{ "long",		no_argument,		NULL, 'l' },
 		{ "recursive",		no_argument,		NULL, 'R' },
+		{ "tree",		no_argument,		NULL, 'T' },
 		NS_OUTPUT_LONGOPTS,
 		NS_VALUE_LONGOPTS,
 		NS_FILTER_LONGOPTS,
@@ -260,7 +372,7 @@ main(int argc, char *argv[])
 		{ NULL,			0,			NULL, 0 }
 	};
 	static const struct ns_tool tool = { "nsls",
-	    "dlR" NS_OUTPUT_OPTS NS_VALUE_OPTS NS_FILTER_OPTS NS_HELP_OPTS,
+	    "dlRT" NS_OUTPUT_OPTS NS_VALUE_OPTS NS_FILTER_OPTS NS_HELP_OPTS,
 	    longopts, usage };
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct listing ls = { 0 };
@@ -281,7 +393,14 @@ main(int argc, char *argv[])
 		case 'R':
 			ls.recurse = 1;
 			break;
+		case 'T':
+			ls.tree = 1;
+			break;
 		}
+	}
+	if (ls.tree && ls.recurse) {
+		warnx("-T and -R: a tree is of one node's children");
+		usage(2);
 	}
 	argc -= optind;
 	argv += optind;
@@ -290,13 +409,20 @@ main(int argc, char *argv[])
 
 	if (helpcols)
 		return ns_out_help(oo.fmt, oo.noheadings) == 0 ? 0 : 1;
-	/* A table for -o, -J, -P, -r or -l; else bare paths. */
-	if (oo.columns != NULL || oo.fmt != NS_FMT_TABLE || longfmt) {
+	/* A table for -o, -J, -P, -r, -l or -T; else bare paths. */
+	if (oo.columns != NULL || oo.fmt != NS_FMT_TABLE || longfmt ||
+	    ls.tree) {
 		ls.out = ns_out_new(oo.fmt, oo.noheadings, "nodes");
 		ns_out_flags(ls.out, oo.flags);
 		if (ns_out_columns(ls.out, oo.columns,
 		    longfmt ? LONG_COLUMNS : "path") == -1)
 			usage(2);
+		/* -T draws the tree in the first column; -r and -P, one
+		 * line a row, keep the tree's order alone. */
+		ls.flat = oo.fmt == NS_FMT_RAW || oo.fmt == NS_FMT_PAIRS;
+		if (ls.tree && !ls.flat)
+			(void)ns_out_tree(ls.out, first_column(oo.columns,
+			    longfmt));
 	}
 	if (argc == 0) {
 		argc = 1;
@@ -313,12 +439,14 @@ static void
 usage(int status)
 {
 	ns_usage(status,
-	    "usage: nsls [-dlR] [-o list] [-Q expr] [-JPrnby] [-H] "
+	    "usage: nsls [-dlRT] [-o list] [-Q expr] [-JPrnby] [-H] "
 	    "[path ...]\n",
 	    "\nList the children of nodes in the namespace.\n\n"
 	    " -d, --directory     the node itself, not its children\n"
 	    " -l, --long          add the type and a summary\n"
 	    " -R, --recursive     the whole subtree, depth first\n"
+	    " -T, --tree          the children as a tree by their parent, "
+	    "as findmnt\n"
 	    " -o, --output LIST   columns (+LIST adds to the default)\n"
 	    " -Q, --filter EXPR   only what EXPR matches, "
 	    "as lsfd -Q does\n"

@@ -211,3 +211,26 @@ nscat: /mount/$(root_mount_id)/x: no such object"
 		assert_output "$p"
 	done
 }
+
+@test "nsls -T draws the mounts as findmnt does: each under its parent" {
+	command -v findmnt >/dev/null || skip "no findmnt here"
+	run -0 unskipped "$NSLS" -T -J -o path,target /mount
+	# Every mount once, and each child's parent is the row above it.
+	run -0 jq -r '[.. | objects | select(.path?) | .path] | length' \
+	    <<<"$output"
+	assert_equal "$output" "$(unskipped "$NSLS" /mount | wc -l)"
+	run -0 unskipped "$NSLS" -T -J -o path,target,parent /mount
+	run -0 jq -r '.. | objects | select(.children?) | .path as $p |
+	    .children[] | select(.parent != $p) | .path' <<<"$output"
+	assert_output ""
+	# The same tree as findmnt's: the root's children are the mounts
+	# findmnt puts right under /.
+	run -0 bash -c "\"$NSLS\" -T -J -o target /mount |
+	    jq -r '.nodes[0].children[].target' | sed 's|^/fs||' | sort"
+	assert_output "$(findmnt -J -o TARGET | jq -r '.filesystems[0].children[].target' | sort)"
+	# -Q keeps a match and the mounts that lead to it; -r draws no
+	# tree, the rows in its order.
+	run -0 unskipped "$NSLS" -T -n -r -o target -Q 'target == "/fs/proc"' /mount
+	assert_output "$(printf '%s\n' /fs /fs/proc)"
+	run -2 --separate-stderr "$NSLS" -T -R /mount
+}
