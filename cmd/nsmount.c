@@ -1246,17 +1246,23 @@ loop(void)
  * change (ask).  So the mount is as fresh as the event's delivery where
  * the kernel tells of a change, and a second old where it does not.
  */
+/* Set, under the lock, before the mount goes: the watch, which runs
+ * until the process ends, then tells it nothing more. */
+static pthread_mutex_t	 watch_lock = PTHREAD_MUTEX_INITIALIZER;
+static int		 watch_stopped;
+
 static void
 changed(const char *action, const char *path, void *arg)
 {
 	struct timespec now;
 	char *dir, *slash;
-	int cs;
 
 	(void)arg;
-	/* The server ends the watch by cancelling it: never in here, with
-	 * the mount half told. */
-	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cs);
+	pthread_mutex_lock(&watch_lock);
+	if (watch_stopped) {
+		pthread_mutex_unlock(&watch_lock);
+		return;
+	}
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	atomic_store(&last_change, (long long)now.tv_sec * 1000000000 +
 	    now.tv_nsec);
@@ -1268,7 +1274,7 @@ changed(const char *action, const char *path, void *arg)
 		}
 		free(dir);
 	}
-	pthread_setcancelstate(cs, NULL);
+	pthread_mutex_unlock(&watch_lock);
 }
 
 static void *
@@ -1285,7 +1291,7 @@ serve_mount(struct fuse_args *args, const char *mountpoint, int foreground)
 {
 	struct fuse_session *se;
 	pthread_t watch;
-	int r, watching;
+	int r;
 
 	mounted = time(NULL);
 	/* fuse_new says what is wrong with an option itself: an option
@@ -1304,12 +1310,12 @@ serve_mount(struct fuse_args *args, const char *mountpoint, int foreground)
 		return 1;
 	}
 	/* After daemonizing, which no thread would outlive. */
-	watching = pthread_create(&watch, NULL, watcher, NULL) == 0;
+	if (pthread_create(&watch, NULL, watcher, NULL) == 0)
+		pthread_detach(watch);
 	r = loop();
-	if (watching) {
-		pthread_cancel(watch);
-		pthread_join(watch, NULL);
-	}
+	pthread_mutex_lock(&watch_lock);
+	watch_stopped = 1;
+	pthread_mutex_unlock(&watch_lock);
 	pthread_mutex_lock(&local.lock);
 	retire(&local, 0);
 	pthread_mutex_unlock(&local.lock);

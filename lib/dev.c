@@ -436,9 +436,11 @@ dev_watch(struct ns_watch *w)
 
 	if (ns_watch_wants(w, "/dev/net")) {
 		if ((sk = ns_nl_socket(NETLINK_ROUTE)) == NULL ||
-		    nl_socket_add_memberships(sk, RTNLGRP_LINK, 0) < 0)
+		    nl_socket_add_memberships(sk, RTNLGRP_LINK, 0) < 0) {
 			warnx("/dev/net: rtnetlink: the kernel refused");
-		else {
+			if (sk != NULL)
+				nl_socket_free(sk);
+		} else {
 			ns_source_rcvbuf(nl_socket_get_fd(sk));
 			src = ns_watch_source(w, "rtnetlink",
 			    nl_socket_get_fd(sk), link_read, sk);

@@ -968,8 +968,9 @@ net_watch(struct ns_watch *w)
 		{ RTNLGRP_NEIGH, RTNLGRP_NEIGH },
 	};
 	static int tree[3] = { -1, -1, -1 };
+	/* Kept for the watch's life, which is the process's. */
+	static struct nl_sock *sk;
 	struct ns_source *src = NULL;
-	struct nl_sock *sk;
 	size_t i;
 
 	if ((sk = ns_nl_socket(NETLINK_ROUTE)) == NULL) {
@@ -992,8 +993,10 @@ net_watch(struct ns_watch *w)
 		}
 		tree[i] = ns_source_tree(src, &watch_trees[i]);
 	}
-	if (src == NULL)
+	if (src == NULL) {
 		nl_socket_free(sk);
+		sk = NULL;
+	}
 }
 
 static const struct ns_class *const classes[] = {

@@ -140,11 +140,16 @@ cn_msg_read(struct ns_source *src, const void *msg, void *arg)
 	const struct nlmsghdr *h = msg;
 	const struct cn_msg *cn = NLMSG_DATA(h);
 
+	struct proc_event ev;
+
 	(void)arg;
 	if (h->nlmsg_len < NLMSG_LENGTH(sizeof(*cn) +
 	    sizeof(struct proc_event)) || cn->id.idx != CN_IDX_PROC)
 		return;
-	proc_event(src, (const struct proc_event *)cn->data);
+	/* The event follows a 20-byte header: 4-byte aligned where it
+	 * holds 8-byte fields, so it is read through a copy. */
+	memcpy(&ev, cn->data, sizeof(ev));
+	proc_event(src, &ev);
 }
 
 static void
@@ -182,7 +187,7 @@ cn_probe(int fd)
 	struct pollfd pfd = { fd, POLLIN, 0 };
 	const struct nlmsghdr *h;
 	const struct cn_msg *cn;
-	const struct proc_event *ev;
+	struct proc_event ev;
 	pid_t pid;
 	ssize_t n;
 	size_t len;
@@ -199,9 +204,12 @@ cn_probe(int fd)
 		for (h = (const void *)buf; NLMSG_OK(h, len);
 		    h = NLMSG_NEXT(h, len)) {
 			cn = NLMSG_DATA(h);
-			ev = (const struct proc_event *)cn->data;
-			if (ev->what == PROC_EVENT_EXIT &&
-			    ev->event_data.exit.process_tgid == pid)
+			if (h->nlmsg_len < NLMSG_LENGTH(sizeof(*cn) +
+			    sizeof(ev)))
+				continue;
+			memcpy(&ev, cn->data, sizeof(ev));
+			if (ev.what == PROC_EVENT_EXIT &&
+			    ev.event_data.exit.process_tgid == pid)
 				return 1;
 		}
 	}

@@ -1131,8 +1131,13 @@ void
 ns_watch_serve(void (*fn)(const char *action, const char *path, void *),
     void *arg)
 {
-	struct ns_watch w = { .sink = fn, .sinkarg = arg };
+	/* Static: the thread that runs it is cancelled at the end, and a
+	 * process forked meanwhile holds a copy; what it keeps stays
+	 * reachable, not lost, in both. */
+	static struct ns_watch w;
 
+	w.sink = fn;
+	w.sinkarg = arg;
 	if (open_sources(&w) == -1)
 		return;
 	resync(&w);
