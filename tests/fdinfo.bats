@@ -225,6 +225,11 @@ attrs() {
 	assert_equal "${#lines[@]}" 3
 	run -0 unskipped "$FDINFO" -p "$pid" -n -r -o fd -i "4tcp@127.0.0.1:$port"
 	assert_equal "${#lines[@]}" 3
+	# lsof -i names the same process for the port.
+	if command -v lsof >/dev/null; then
+		run -0 lsof -t -a -p "$pid" -i "tcp:$port"
+		assert_output "$pid"
+	fi
 	# Another version, protocol or port matches none of them.
 	run -0 unskipped "$FDINFO" -p "$pid" -n -r -o fd -i "6tcp:$port"
 	assert_output ""
@@ -941,4 +946,42 @@ TCP"
 	run -2 --separate-stderr "$FDINFO" --summary=sometimes
 	run -2 --separate-stderr "$FDINFO" -C nolabel
 	run -2 --separate-stderr "$FDINFO" --summary=append -J
+}
+
+@test "a mounted loop device asks for its file system, as fuser -vm /dev/loopN" {
+	need_root
+	command -v fuser >/dev/null || skip "no fuser (psmisc) here"
+	command -v mkfs.ext4 >/dev/null || skip "no mkfs.ext4 here"
+	truncate -s 8M "$dir/vol.img"
+	mkfs.ext4 -q -F "$dir/vol.img" || skip "mkfs.ext4 failed"
+	loop=$(losetup -f --show "$dir/vol.img" 2>/dev/null) ||
+	    skip "no loop device here"
+	cat >"$dir/loop.sh" <<-EOF
+	set -e
+	mkdir -p "$dir/mnt"
+	mount "$loop" "$dir/mnt"
+	echo x >"$dir/mnt/f"
+	(cd "$dir/mnt" && exec sleep 60) &
+	sleep 60 <"$dir/mnt/f" &
+	sleep 0.3
+	{
+		"$FDINFO" -a -n -r -o pid,assoc "$loop" | sort -u
+		echo --
+		fuser -m "$loop" 2>/dev/null | tr -s ' ' '\n' | grep . | sort
+		echo --
+		echo \$(jobs -p)
+	} >"$dir/loop.out"
+	kill \$(jobs -p)
+	EOF
+	unshare -m --propagation private bash "$dir/loop.sh"
+	losetup -d "$loop"
+	read -r cwd in <<<"$(tail -1 "$dir/loop.out")"
+	# Of the test's processes (another may open the device meanwhile,
+	# as blkid does): each as fuser sees it.
+	run -0 awk -v a="$cwd" -v b="$in" '/^--$/ { n++; next }
+	    n == 0 && ($1 == a || $1 == b)' "$dir/loop.out"
+	assert_output "$(printf '%s\n' "$cwd cwd" "$in 0" | sort)"
+	run -0 awk -v a="$cwd" -v b="$in" '/^--$/ { n++; next }
+	    n == 1 && ($1 == a || $1 == b)' "$dir/loop.out"
+	assert_output "$(printf '%s\n' "$cwd" "$in" | sort)"
 }
