@@ -314,8 +314,9 @@ parse_operand(struct parser *p, struct operand *o)
 /* How large a regular expression may grow once glibc's regcomp has
  * expanded its repetitions: it copies what E+ repeats (EE*) and what
  * E{m,n} repeats n times, so nested ones multiply, and three nested
- * {0,255}, or a hundred +'s in a row, take gigabytes.  A filter never
- * needs more than a few thousand. */
+ * {0,255}, or a hundred +'s in a row, take gigabytes; repetitions in a
+ * row are refused outright.  A filter never needs more than a few
+ * thousand. */
 #define MAXATOMS	10000
 
 /* The size of a pattern's expansion, counted in atoms, capped past
@@ -326,11 +327,19 @@ expands_too_much(const char *re)
 {
 	unsigned long long size[MAXDEPTH + 1], last[MAXDEPTH + 1], factor;
 	char *end;
-	int d = 0;
+	int d = 0, quant = 0, wasquant;
 
 	size[0] = last[0] = 0;
 	for (; *re != '\0'; re++) {
 		factor = 0;
+		/* A repetition of a repetition (a++, a*{2}, a+?+...),
+		 * which POSIX leaves undefined and glibc takes time
+		 * exponential in to compile, is refused. */
+		wasquant = quant;
+		quant = *re == '*' || *re == '+' || *re == '?' ||
+		    (*re == '{' && isdigit((unsigned char)re[1]));
+		if (quant && wasquant)
+			return 1;
 		switch (*re) {
 		case '(':
 			if (d == MAXDEPTH)

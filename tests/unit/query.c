@@ -189,6 +189,12 @@ main(void)
 	refuses("comm =~ \"^a++++++++++++++++++++++++++++++++++++++\"",
 	    "column 9: bad regular expression: its repetitions make it too "
 	    "large");
+	/* Fewer than the limit, but a repetition of a repetition, which
+	 * glibc compiles in time exponential in the chain (fuzzed). */
+	refuses("pid =~ \"\xff++?+++++++++++\"", "column 8: bad regular "
+	    "expression: its repetitions make it too large");
+	refuses("comm =~ \"a*{2}\"", "column 9: bad regular expression: "
+	    "its repetitions make it too large");
 	matches("comm =~ \"^[0-9]+\\\\.[0-9]+(x{2,3}|y+)?[]a{]{1,99}$\"",
 	    "comm=10.5xxa{", 1);
 	matches("comm =~ \"^i{1}n{1,2}i\\\\{9999}\"", "comm=ini{9999}", 1);
