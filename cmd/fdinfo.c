@@ -248,11 +248,16 @@ busy_row(struct ns_obj *o, void *arg)
 	char *mount, *object;
 	size_t i;
 
+	/* Only a file is on a mount: a namespace or a socket an
+	 * association names is not looked up. */
 	if ((mount = first(o, "mount")) == NULL &&
 	    (object = first(o, "object")) != NULL) {
-		if ((obj = ns_resolve(object)) != NULL)
+		if (strncmp(object, "/fs", 3) == 0 &&
+		    (object[3] == '/' || object[3] == '\0') &&
+		    (obj = ns_resolve(object)) != NULL) {
 			mount = first(obj, "mount");
-		ns_obj_free(obj);
+			ns_obj_free(obj);
+		}
 		free(object);
 	}
 	for (i = 0; mount != NULL && i < b->n; i++)
