@@ -92,6 +92,22 @@ $(B)/gen/version.h: FORCE
 
 $(B)/obj/lib/version.o $(B)/fuzz/obj/lib/version.o: $(B)/gen/version.h
 
+# The sandbox's seccomp filters, compiled by libseccomp once, here: the
+# tools load the BPF it wrote and do not link libseccomp (see
+# build-aux/sandbox-filter.c).
+$(B)/gen/sandbox-filter: build-aux/sandbox-filter.c lib/ns.h config.mk
+	$(msg) LD $@
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(SECCOMP_CPPFLAGS) $(CFLAGS) $(LDFLAGS) \
+	    -o $@ $< $(or $(SECCOMP_LIBS),$(error config.mk predates \
+	    SECCOMP_LIBS: run ./configure again))
+
+$(B)/gen/sandbox-filter.h: $(B)/gen/sandbox-filter
+	$(msg) GEN $@
+	$(Q)$< >$@
+
+$(B)/obj/lib/sandbox.o $(B)/fuzz/obj/lib/sandbox.o: $(B)/gen/sandbox-filter.h
+
 $(LIB): $(LIB_OBJS)
 	$(msg) AR $@
 	@mkdir -p $(@D)

@@ -9,12 +9,14 @@
  * the kernel requires of an unprivileged filter.  A refused call fails
  * as any other error does: the tool is never killed for one.
  *
- * The filter is seccomp's, written through libseccomp.  Landlock, the
- * other way Linux offers, cannot serve here: a process it restricts may
- * not look into any process outside its domain, so readlink of
- * /proc/PID/fd/N fails with EACCES for every other process, which is
- * what fdinfo and nsls /proc are for.  seccomp judges the call and its
- * flags, not the file, which is what "only reads" needs.
+ * The filter is seccomp's, compiled by libseccomp when the tools are
+ * built (build-aux/sandbox-filter.c holds the rules); a tool loads it
+ * with one call and does not link libseccomp.  Landlock, the other way
+ * Linux offers, cannot serve here: a process it restricts may not look
+ * into any process outside its domain, so readlink of /proc/PID/fd/N
+ * fails with EACCES for every other process, which is what fdinfo and
+ * nsls /proc are for.  seccomp judges the call and its flags, not the
+ * file, which is what "only reads" needs.
  *
  * A tool given a path of another machine (/host), or paths on standard
  * input, which may be, runs unsandboxed: its transport, ssh, inherits
@@ -22,12 +24,13 @@
  * A sandboxed tool does not reach other machines at all: a walk from
  * above /host lists the configured hosts and does not enter them.
  *
- * Where the kernel or the build has no seccomp the tool runs as before,
+ * Where the kernel has no seccomp the tool runs as before,
  * quietly.  Under a sanitizer nothing is applied: its runtime writes its
  * reports to files and runs a symbolizer, and CI needs those reports.
  */
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 
 #include <errno.h>
@@ -38,10 +41,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <seccomp.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 
 #include "ns.h"
 #include "provider.h"
+/* The filters, compiled at build time (build-aux/sandbox-filter.c). */
+#include "sandbox-filter.h"
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
@@ -51,68 +57,6 @@
 #if defined(__SANITIZE_ADDRESS__)
 #define UNDER_SANITIZER 1
 #endif
-
-/* The calls that change the file tree or the system, refused always. */
-static const char *const changes[] = {
-	"creat", "mkdir", "mkdirat", "rmdir", "unlink", "unlinkat",
-	"rename", "renameat", "renameat2", "link", "linkat", "symlink",
-	"symlinkat", "chmod", "fchmod", "fchmodat", "fchmodat2", "chown",
-	"fchown", "fchownat", "lchown", "truncate", "ftruncate", "utime",
-	"utimes", "utimensat", "futimesat", "mknod", "mknodat", "setxattr",
-	"lsetxattr", "fsetxattr", "setxattrat", "removexattr",
-	"lremovexattr", "fremovexattr", "removexattrat", "fallocate",
-	"pivot_root", "chroot", "unshare", "sethostname", "setdomainname",
-	"fsopen", "fsmount", "fsconfig", "move_mount", "open_tree",
-	"mount_setattr", "swapon", "swapoff", "acct", "quotactl",
-	"init_module", "finit_module", "delete_module", "kexec_load",
-	"kexec_file_load", "reboot", "settimeofday", "clock_settime",
-	"clock_adjtime", "adjtimex", "ptrace", "process_vm_writev",
-	"mount",
-};
-
-/* Refused unless the tool must run a program or end its mount. */
-static const char *const execs[] = { "execve", "execveat" };
-static const char *const unmounts[] = { "umount2" };
-
-/* The open flags that make an open one for writing. */
-static const int writeflags[] = {
-	O_WRONLY, O_RDWR, O_CREAT, O_TRUNC, O_APPEND,
-	O_TMPFILE & ~O_DIRECTORY,
-};
-
-static void
-refuse(scmp_filter_ctx ctx, const char *const *names, size_t n)
-{
-	size_t i;
-	int nr;
-
-	/* A call this architecture does not have has no number: skip it. */
-	for (i = 0; i < n; i++)
-		if ((nr = seccomp_syscall_resolve_name(names[i])) !=
-		    __NR_SCMP_ERROR)
-			seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 0);
-}
-
-/* An open(2) or openat(2) with any write flag; openat2's flags live in
- * a structure a filter cannot read, so it is refused as not there, and
- * the C library falls back to openat. */
-static void
-refuse_writing_opens(scmp_filter_ctx ctx)
-{
-	size_t i;
-	int open_nr = seccomp_syscall_resolve_name("open");
-
-	for (i = 0; i < sizeof(writeflags) / sizeof(writeflags[0]); i++) {
-		if (open_nr != __NR_SCMP_ERROR)
-			seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), open_nr, 1,
-			    SCMP_A1(SCMP_CMP_MASKED_EQ, writeflags[i],
-			    writeflags[i]));
-		seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(openat),
-		    1, SCMP_A2(SCMP_CMP_MASKED_EQ, writeflags[i],
-		    writeflags[i]));
-	}
-	seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(openat2), 0);
-}
 
 /* One change tried by the probe: 0 if it went through, else errno. */
 static int
@@ -177,22 +121,18 @@ probe(void)
 static int
 apply(unsigned allow)
 {
-	scmp_filter_ctx ctx;
-	int r;
-
+	if (allow >= sizeof(sandbox_filters) / sizeof(sandbox_filters[0])) {
+		errno = EINVAL;
+		return -1;
+	}
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == -1)
 		return -1;
-	if ((ctx = seccomp_init(SCMP_ACT_ALLOW)) == NULL)
-		return -1;
-	refuse(ctx, changes, sizeof(changes) / sizeof(changes[0]));
-	if (!(allow & NS_SANDBOX_EXEC))
-		refuse(ctx, execs, sizeof(execs) / sizeof(execs[0]));
-	if (!(allow & NS_SANDBOX_UNMOUNT))
-		refuse(ctx, unmounts, sizeof(unmounts) / sizeof(unmounts[0]));
-	refuse_writing_opens(ctx);
-	r = seccomp_load(ctx);
-	seccomp_release(ctx);
-	return r == 0 ? 0 : -1;
+	if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0,
+	    &sandbox_filters[allow]) == 0)
+		return 0;
+	/* A kernel before 3.17 has the prctl alone. */
+	return errno == ENOSYS ? prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER,
+	    &sandbox_filters[allow], 0, 0) : -1;
 }
 
 static int sandboxed;
