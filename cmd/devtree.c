@@ -333,6 +333,30 @@ take_child(struct ns_obj *child, void *arg)
 	return 0;
 }
 
+/*
+ * Whether -s leaves nothing of a kind to show: when it names only kinds
+ * (block, char, net), the devices of the others are none of theirs, nor
+ * above them, and are not read at all.  A bus or a class (pci, tty) may
+ * be any device's, or above any, so it keeps every kind.
+ */
+static int
+kind_unasked(const struct tree *t, const char *kind)
+{
+	char *const *s;
+	size_t i;
+
+	if (t->subsys == NULL || t->numbers)
+		return 0;
+	for (s = t->subsys; *s != NULL; s++) {
+		for (i = 0; i < NKINDS; i++)
+			if (strcmp(*s, kinds[i] + 5) == 0)
+				break;
+		if (i == NKINDS || strcmp(kinds[i], kind) == 0)
+			return 0;
+	}
+	return 1;
+}
+
 static void
 build(struct tree *t)
 {
@@ -341,7 +365,8 @@ build(struct tree *t)
 	size_t i;
 
 	for (i = 0; i < NKINDS; i++) {
-		if ((o = ns_resolve(kinds[i])) == NULL)
+		if (kind_unasked(t, kinds[i]) ||
+		    (o = ns_resolve(kinds[i])) == NULL)
 			continue;
 		if (t->numbers) {
 			ls.parent = node_add(t, o);
