@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "fdassoc.h"
+#include "mountinfo.h"
 
 /*
  * Associations, for fdinfo -a: what a process holds other than by a
@@ -246,45 +247,27 @@ static struct {
 	size_t		 n;
 } mnts;
 
+/* A mount of a subdirectory reaches less of its file system than one of
+ * the root: only the latter name the file system. */
+static int
+mnt_add(const struct ns_mountinfo *m, void *arg)
+{
+	if (strcmp(m->root, "/") != 0)
+		return 0;
+	if ((mnts.m = reallocarray(mnts.m, mnts.n + 1, sizeof(*mnts.m))) ==
+	    NULL)
+		err(1, NULL);
+	mnts.m[mnts.n].dev = m->dev;
+	if ((mnts.m[mnts.n++].dir = strdup(m->target)) == NULL)
+		err(1, NULL);
+	return 0;
+}
+
 static void
 mnts_load(void)
 {
-	char *text, *line, *next, *s, *f[5];
-	unsigned long maj, min;
-	char *end;
-	int i;
-
 	mnts.loaded = 1;
-	if ((text = ns_read_file_at(AT_FDCWD, "/proc/self/mountinfo")) ==
-	    NULL)
-		return;
-	for (line = text; line != NULL && *line != '\0'; line = next) {
-		if ((next = strchr(line, '\n')) != NULL)
-			*next++ = '\0';
-		s = line;
-		for (i = 0; i < 5; i++)
-			if (ns_fd_field(&s, &f[i]) == -1)
-				break;
-		/* A mount of a subdirectory reaches less of its file
-		 * system than one of the root. */
-		if (i < 5 || strcmp(f[3], "/") != 0)
-			continue;
-		errno = 0;
-		maj = strtoul(f[2], &end, 10);
-		if (errno || *end != ':')
-			continue;
-		min = strtoul(end + 1, &end, 10);
-		if (errno || *end != '\0')
-			continue;
-		ns_fd_unoctal(f[4]);
-		if ((mnts.m = reallocarray(mnts.m, mnts.n + 1,
-		    sizeof(*mnts.m))) == NULL)
-			err(1, NULL);
-		mnts.m[mnts.n].dev = makedev(maj, min);
-		if ((mnts.m[mnts.n++].dir = strdup(f[4])) == NULL)
-			err(1, NULL);
-	}
-	free(text);
+	ns_mountinfo_each(mnt_add, NULL);
 }
 
 int

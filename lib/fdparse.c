@@ -730,20 +730,3 @@ ns_fd_anon_class(const char *link, char *buf, size_t size)
 	buf[n] = '\0';
 }
 
-/* mountinfo escapes blanks, tabs, newlines and backslashes as \ooo. */
-void
-ns_fd_unoctal(char *s)
-{
-	char *d = s;
-
-	for (; *s != '\0'; s++, d++) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' &&
-		    s[2] >= '0' && s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
-			*d = (char)((s[1] - '0') << 6 | (s[2] - '0') << 3 |
-			    (s[3] - '0'));
-			s += 3;
-		} else
-			*d = *s;
-	}
-	*d = '\0';
-}

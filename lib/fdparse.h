@@ -144,9 +144,6 @@ int	ns_fd_parse_mapping(char *line, struct fd_mapping *);
 /* The class of an anonymous inode's link, into buf: "anon_inode:[eventfd]"
  * gives "eventfd", "anon_inode:inotify" "inotify"; cut to fit. */
 void	ns_fd_anon_class(const char *link, char *buf, size_t size);
-/* Undo mountinfo's \ooo escapes of blanks, tabs, newlines and
- * backslashes, in place. */
-void	ns_fd_unoctal(char *);
 
 /* Whether s ends in suffix. */
 static inline int

@@ -31,9 +31,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <libmount.h>
-
 #include "provider.h"
+#include "mountinfo.h"
 #include "ipcparse.h"
 
 /* The status bits shm keeps in the mode, beside the permissions. */
@@ -816,35 +815,25 @@ static const struct ns_class msg_class = {
 };
 
 /* The first mqueue mount in the caller's mount table. */
+static int
+mq_mount(const struct ns_mountinfo *m, void *arg)
+{
+	if (strcmp(m->fstype, "mqueue") != 0 || *m->target != '/')
+		return 0;
+	if ((mq.dir = strdup(m->target)) == NULL)
+		err(1, NULL);
+	mq.dev = m->dev;
+	mq.mount_id = m->id;
+	return 1;
+}
+
 static const char *
 mq_dir(void)
 {
-	struct libmnt_table *tb;
-	struct libmnt_iter *it;
-	struct libmnt_fs *fs;
-	const char *type, *target;
-
-	if (mq.looked)
-		return mq.dir;
-	mq.looked = 1;
-	if ((tb = mnt_new_table_from_file("/proc/self/mountinfo")) == NULL)
-		return NULL;
-	if ((it = mnt_new_iter(MNT_ITER_FORWARD)) != NULL) {
-		while (mnt_table_next_fs(tb, it, &fs) == 0) {
-			type = mnt_fs_get_fstype(fs);
-			target = mnt_fs_get_target(fs);
-			if (type == NULL || strcmp(type, "mqueue") != 0 ||
-			    target == NULL || *target != '/')
-				continue;
-			if ((mq.dir = strdup(target)) == NULL)
-				err(1, NULL);
-			mq.dev = mnt_fs_get_devno(fs);
-			mq.mount_id = mnt_fs_get_id(fs);
-			break;
-		}
-		mnt_free_iter(it);
+	if (!mq.looked) {
+		mq.looked = 1;
+		ns_mountinfo_each(mq_mount, NULL);
 	}
-	mnt_unref_table(tb);
 	return mq.dir;
 }
 

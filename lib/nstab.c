@@ -20,10 +20,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <libmount.h>
 #include <linux/nsfs.h>
 
 #include "provider.h"
+#include "mountinfo.h"
 #include "nsparse.h"
 #include "nstab.h"
 
@@ -209,40 +209,23 @@ scan_proc(uint64_t pid, void *arg)
 }
 
 /* The nsfs files mounted somewhere: mountinfo's root says "net:[INO]". */
-static void
-scan_mounts(void)
+static int
+nsfs_mount(const struct ns_mountinfo *m, void *arg)
 {
-	struct libmnt_table *tb;
-	struct libmnt_iter *it;
-	struct libmnt_fs *fs;
 	struct nsent *e;
-	const char *fstype, *root, *target;
 	uint64_t ino;
 	int t;
 
-	if ((tb = mnt_new_table_from_file("/proc/self/mountinfo")) == NULL)
-		return;
-	if ((it = mnt_new_iter(MNT_ITER_FORWARD)) == NULL) {
-		mnt_unref_table(tb);
-		return;
-	}
-	while (mnt_table_next_fs(tb, it, &fs) == 0) {
-		fstype = mnt_fs_get_fstype(fs);
-		root = mnt_fs_get_root(fs);
-		target = mnt_fs_get_target(fs);
-		if (fstype == NULL || strcmp(fstype, "nsfs") != 0 ||
-		    root == NULL || target == NULL || *target != '/' ||
-		    (t = ns_nsfs_parse(root, &ino)) == -1)
-			continue;
-		e = ns_nstab_add(ino, t);
-		if ((e->mounts = reallocarray(e->mounts, e->nmounts + 1,
-		    sizeof(*e->mounts))) == NULL ||
-		    (e->mounts[e->nmounts] = strdup(target)) == NULL)
-			err(1, NULL);
-		e->nmounts++;
-	}
-	mnt_free_iter(it);
-	mnt_unref_table(tb);
+	if (strcmp(m->fstype, "nsfs") != 0 || *m->target != '/' ||
+	    (t = ns_nsfs_parse(m->root, &ino)) == -1)
+		return 0;
+	e = ns_nstab_add(ino, t);
+	if ((e->mounts = reallocarray(e->mounts, e->nmounts + 1,
+	    sizeof(*e->mounts))) == NULL ||
+	    (e->mounts[e->nmounts] = strdup(m->target)) == NULL)
+		err(1, NULL);
+	e->nmounts++;
+	return 0;
 }
 
 void
@@ -252,7 +235,7 @@ ns_nstab_scan(void)
 		return;
 	scanned = 1;
 	ns_proc_each(scan_proc, NULL);
-	scan_mounts();
+	ns_mountinfo_each(nsfs_mount, NULL);
 }
 
 /* Open a path and make sure it is still the namespace asked for. */

@@ -9,6 +9,7 @@
 
 #include "fdent.h"
 #include "fdparse.h"
+#include "mountinfo.h"
 
 #include "fuzz.h"
 
@@ -38,6 +39,7 @@ fz_link(const char *link)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	struct ns_mountinfo m;
 	char *text, *copy;
 	size_t len;
 
@@ -47,8 +49,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* Unescaping never lengthens. */
 	copy = fuzz_dup(text);
 	len = strlen(copy);
-	ns_fd_unoctal(copy);
+	ns_mountinfo_unescape(copy);
 	FUZZ_CHECK(strlen(copy) <= len);
+	free(copy);
+
+	/* A mountinfo line parses into words of the line, or not at all. */
+	copy = fuzz_dup(text);
+	if (ns_mountinfo_parse(copy, &m) == 0)
+		FUZZ_CHECK(*m.fstype != '\0' && *m.source != '\0');
 	free(copy);
 	free(text);
 	return 0;
