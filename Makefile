@@ -108,6 +108,16 @@ $(B)/gen/sandbox-filter.h: $(B)/gen/sandbox-filter
 
 $(B)/obj/lib/sandbox.o $(B)/fuzz/obj/lib/sandbox.o: $(B)/gen/sandbox-filter.h
 
+# The libraries the tools load when first called (lib/lazy.c): the table
+# of their functions, and a macro for each that calls through it.
+$(B)/gen/lazy.h: lib/lazy.list build-aux/lazy.awk
+	$(msg) GEN $@
+	@mkdir -p $(@D)
+	$(Q)awk -f build-aux/lazy.awk lib/lazy.list >$@.tmp && mv -f $@.tmp $@
+
+# Before the first build the objects' .d files do not name it yet.
+$(LIB_OBJS): | $(B)/gen/lazy.h
+
 $(LIB): $(LIB_OBJS)
 	$(msg) AR $@
 	@mkdir -p $(@D)
@@ -123,15 +133,16 @@ $(B)/obj/cmd/nsmount.o: ALL_CPPFLAGS += $(FUSE_CPPFLAGS)$(if $(FUSE_LIBS),,\
 	$(error config.mk predates nsmount: run ./configure again))
 $(B)/nsmount: LIBS += $(FUSE_LIBS)
 
+# The helpers and unit tests call libnl and the rest themselves.
 $(HELPERS): $(B)/helpers/%: $(B)/obj/tests/helpers/%.o $(LIB)
 	$(msg) LD $@
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(LIB) $(LIBS)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(LIB) $(LIBS) $(LAZY_LIBS)
 
 $(UNITS): $(B)/unit/%: $(B)/obj/tests/unit/%.o $(LIB)
 	$(msg) LD $@
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(LIB) $(LIBS)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(LIB) $(LIBS) $(LAZY_LIBS)
 
 # The unit tests first, then every bats suite; tests/harness counts the TAP
 # lines of all of them and ends with the one "N passed, N failed" line.
@@ -176,6 +187,7 @@ FUZZERS = $(FUZZ_SRCS:tests/fuzz/%.c=$(B)/fuzz/%)
 FUZZ_LIB = $(B)/fuzz/libns.a
 FUZZ_LIB_OBJS = $(LIB_SRCS:%.c=$(B)/fuzz/obj/%.o)
 FUZZ_OBJS = $(FUZZ_LIB_OBJS) $(FUZZ_SRCS:%.c=$(B)/fuzz/obj/%.o)
+$(FUZZ_LIB_OBJS): | $(B)/gen/lazy.h
 FUZZ_CC = clang
 FUZZ_CFLAGS = -std=gnu11 -g -O1 -fno-omit-frame-pointer -Wall -Wextra \
 	-Wno-unused-parameter -Wno-missing-field-initializers \
@@ -198,7 +210,7 @@ $(FUZZ_LIB): $(FUZZ_LIB_OBJS)
 $(FUZZERS): $(B)/fuzz/%: $(B)/fuzz/obj/tests/fuzz/%.o $(FUZZ_LIB)
 	$(msg) LD $@
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB) \
-	    $(LIBS)
+	    $(LIBS) $(LAZY_LIBS)
 
 fuzzers: $(FUZZERS)
 

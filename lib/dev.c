@@ -21,7 +21,6 @@
 #include <dirent.h>
 #include <err.h>
 #include <errno.h>
-#include <libudev.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,8 +28,8 @@
 #include <unistd.h>
 
 #include <linux/rtnetlink.h>
-#include <netlink/netlink.h>
 
+#include "lazy.h"
 #include "provider.h"
 #include "devcommon.h"
 #include "link.h"

@@ -16,13 +16,13 @@
 #include <dirent.h>
 #include <err.h>
 #include <errno.h>
-#include <libudev.h>
 #include <libutil.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "lazy.h"
 #include "provider.h"
 #include "devcommon.h"
 

@@ -31,8 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <libudev.h>
-
+#include "lazy.h"
 #include "provider.h"
 
 #define MAJOR_MAX	4095		/* the kernel's majors have 12 bits */

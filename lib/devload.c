@@ -15,13 +15,13 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <libudev.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "lazy.h"
 #include "provider.h"
 #include "devcommon.h"
 #include "devparse.h"

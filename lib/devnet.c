@@ -24,10 +24,8 @@
 #include <linux/if_bonding.h>
 #include <linux/if_bridge.h>
 #include <linux/if_ether.h>
-#include <netlink/netlink.h>
-#include <netlink/utils.h>
-#include <netlink/route/link.h>
 
+#include "lazy.h"
 #include "provider.h"
 #include "devcommon.h"
 #include "link.h"

@@ -25,8 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <blkid.h>
-
+#include "lazy.h"
 #include "provider.h"
 #include "devcommon.h"
 

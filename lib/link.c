@@ -17,10 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <netlink/netlink.h>
-#include <netlink/attr.h>
-#include <netlink/msg.h>
-
+#include "lazy.h"
 #include "provider.h"
 #include "link.h"
 #include "netns.h"

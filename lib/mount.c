@@ -20,8 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <libmount.h>
-
+#include "lazy.h"
 #include "provider.h"
 #include "watch.h"
 

@@ -31,14 +31,8 @@
 #include <linux/if_addr.h>
 #include <linux/neighbour.h>
 #include <linux/rtnetlink.h>
-#include <netlink/netlink.h>
-#include <netlink/cache.h>
-#include <netlink/msg.h>
-#include <netlink/route/addr.h>
-#include <netlink/route/neighbour.h>
-#include <netlink/route/nexthop.h>
-#include <netlink/route/route.h>
 
+#include "lazy.h"
 #include "provider.h"
 #include "netset.h"
 #include "watch.h"

@@ -32,11 +32,8 @@
 #include <linux/net_namespace.h>
 #include <linux/nsfs.h>
 #include <linux/rtnetlink.h>
-#include <netlink/attr.h>
-#include <netlink/msg.h>
-#include <netlink/netlink.h>
-#include <netlink/socket.h>
 
+#include "lazy.h"
 #include "provider.h"
 #include "netns.h"
 #include "nstab.h"

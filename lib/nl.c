@@ -15,10 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <netlink/netlink.h>
-#include <netlink/msg.h>
-#include <netlink/socket.h>
-
+#include "lazy.h"
 #include "provider.h"
 #include "nl.h"
 

@@ -36,9 +36,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <libmount.h>
 #include <linux/nsfs.h>
 
+#include "lazy.h"
 #include "provider.h"
 #include "netns.h"
 #include "nsparse.h"

@@ -21,9 +21,6 @@
 #include <linux/unix_diag.h>
 #include <linux/vm_sockets.h>
 
-#include <netlink/attr.h>
-#include <netlink/msg.h>
-
 #include <ctype.h>
 #include <err.h>
 #include <errno.h>
@@ -31,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lazy.h"
 #include "sockparse.h"
 
 /*

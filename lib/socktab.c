@@ -19,11 +19,6 @@
 #include <linux/sock_diag.h>
 #include <linux/unix_diag.h>
 
-#include <netlink/attr.h>
-#include <netlink/msg.h>
-#include <netlink/netlink.h>
-#include <netlink/socket.h>
-
 #include <ctype.h>
 #include <err.h>
 #include <errno.h>
@@ -34,6 +29,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lazy.h"
 #include "netns.h"
 #include "nstab.h"
 #include "nl.h"

@@ -28,9 +28,7 @@
 #include <linux/rtnetlink.h>
 #include <linux/sock_diag.h>
 
-#include <netlink/msg.h>
-#include <netlink/socket.h>
-
+#include "lazy.h"
 #include "nl.h"
 #include "provider.h"
 #include "watch.h"
