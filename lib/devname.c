@@ -13,13 +13,14 @@
 #include <sys/sysmacros.h>
 
 #include <errno.h>
-#include <libudev.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <linux/if_link.h>
 
+#include "lazy.h"
 #include "provider.h"
 #include "devcommon.h"
 #include "link.h"
@@ -60,34 +61,38 @@ net_exists(int ifindex, const char *name)
 }
 
 /*
- * The canonical path of a sysfs device, and the kind of object it names
- * (KDEVICE for a device of no number); -1 with ENOENT for a device the
- * namespace cannot name: an interface of another network
- * namespace.  A device of no subsystem (such as /sys/devices/pci0000:00)
- * is named by its place in the tree.  Otherwise the last component is the
- * kernel's name, with the '!' that udev's sysname turns into '/'.
+ * The canonical path of a sysfs device, of its subsystem (NULL for none)
+ * and its number (0 for none), and the kind of object it names (KDEVICE
+ * for a device of no number); -1 with ENOENT for a device the namespace
+ * cannot name: an interface of another network namespace.  A device of
+ * no subsystem (such as /sys/devices/pci0000:00) is named by its place
+ * in the tree.  Otherwise the last component is the kernel's name, with
+ * the '!' that udev's sysname turns into '/'.
  */
-int
-ns_dev_canon(struct udev_device *ud, char *buf, size_t size,
-    uint64_t id[3])
+static int
+canon(const char *syspath, const char *sub, dev_t devnum, char *buf,
+    size_t size, uint64_t id[3])
 {
-	const char *sub, *syspath, *base, *rel;
-	dev_t devnum;
+	const char *base, *rel;
+	char path[PATH_MAX], num[32];
 	uint64_t ifindex;
 	int kind;
 
 	errno = ENOENT;
-	if ((sub = udev_device_get_subsystem(ud)) == NULL) {
-		rel = ns_dev_tree_rel(udev_device_get_syspath(ud));
+	base = strrchr(syspath, '/') + 1;
+	if (sub == NULL) {
+		rel = ns_dev_tree_rel(syspath);
 		if (rel == NULL || *rel == '\0' ||
 		    snprintf(buf, size, "/dev/devices/%s", rel) >= (int)size)
 			return -1;
 		return KDEVICE;
 	}
 	if (strcmp(sub, "net") == 0) {
-		if (ns_dev_sysattr_u64(ud, "ifindex", &ifindex) == -1 ||
-		    ifindex == 0 || ifindex > INT_MAX ||
-		    !net_exists(ifindex, udev_device_get_sysname(ud))) {
+		if (snprintf(path, sizeof(path), "%s/ifindex", syspath) >=
+		    (int)sizeof(path) ||
+		    ns_read_file(path, num, sizeof(num)) == -1 ||
+		    ns_parse_u64(num, INT_MAX, &ifindex) == -1 ||
+		    ifindex == 0 || !net_exists(ifindex, base)) {
 			errno = ENOENT;
 			return -1;
 		}
@@ -96,7 +101,7 @@ ns_dev_canon(struct udev_device *ud, char *buf, size_t size,
 		id[0] = ifindex;
 		return KNET;
 	}
-	if ((devnum = udev_device_get_devnum(ud)) != 0) {
+	if (devnum != 0) {
 		kind = strcmp(sub, "block") == 0 ? KBLOCK : KCHAR;
 		snprintf(buf, size, "/dev/%s/%u/%u", ns_dev_kinds[kind].name,
 		    major(devnum), minor(devnum));
@@ -105,11 +110,58 @@ ns_dev_canon(struct udev_device *ud, char *buf, size_t size,
 		id[2] = minor(devnum);
 		return kind;
 	}
-	syspath = udev_device_get_syspath(ud);
-	base = strrchr(syspath, '/');
-	if (snprintf(buf, size, "/dev/%s/%s", sub, base + 1) >= (int)size)
+	if (snprintf(buf, size, "/dev/%s/%s", sub, base) >= (int)size)
 		return -1;
 	return KDEVICE;
+}
+
+int
+ns_dev_canon(struct udev_device *ud, char *buf, size_t size,
+    uint64_t id[3])
+{
+	return canon(udev_device_get_syspath(ud),
+	    udev_device_get_subsystem(ud), udev_device_get_devnum(ud), buf,
+	    size, id);
+}
+
+/* Whether a directory of the device tree is a device: as udev tells,
+ * by its uevent file. */
+static int
+is_device(const char *syspath)
+{
+	char path[PATH_MAX];
+
+	return snprintf(path, sizeof(path), "%s/uevent", syspath) <
+	    (int)sizeof(path) && access(path, F_OK) == 0;
+}
+
+/* ns_dev_canon() of a device read straight from sysfs, as udev would,
+ * without making a udev device of it. */
+static int
+canon_dir(const char *syspath, char *buf, size_t size, uint64_t id[3])
+{
+	char path[PATH_MAX], link[PATH_MAX], num[32];
+	const char *sub = NULL, *slash;
+	unsigned int maj, min;
+	dev_t devnum = 0;
+	ssize_t n;
+
+	if (snprintf(path, sizeof(path), "%s/subsystem", syspath) >=
+	    (int)sizeof(path)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if ((n = readlink(path, link, sizeof(link) - 1)) > 0) {
+		link[n] = '\0';
+		slash = strrchr(link, '/');
+		sub = slash != NULL ? slash + 1 : link;
+	}
+	if (sub != NULL && strcmp(sub, "net") != 0 &&
+	    snprintf(path, sizeof(path), "%s/dev", syspath) <
+	    (int)sizeof(path) && ns_read_file(path, num, sizeof(num)) != -1 &&
+	    ns_dev_parse_devnum(num, &maj, &min) == 0)
+		devnum = makedev(maj, min);
+	return canon(syspath, sub, devnum, buf, size, id);
 }
 
 /*
@@ -143,21 +195,31 @@ ns_dev_add_dir_parent(struct ns_val *val, const char *syspath)
 int
 ns_dev_add_parent(struct ns_val *val, struct udev_device *ud)
 {
-	struct udev_device *p, *top = ud;
-	char path[PATH_MAX];
+	char dir[PATH_MAX], top[PATH_MAX], path[PATH_MAX], *slash;
 	uint64_t id[3];
 
 	if (ud == NULL) {
 		errno = ENOENT;
 		return -1;
 	}
-	for (p = udev_device_get_parent(ud); p != NULL;
-	    p = udev_device_get_parent(p)) {
-		if (ns_dev_canon(p, path, sizeof(path), id) != -1) {
+	/* Up the directories, as udev finds a parent, but reading only
+	 * what names each: a udev device made of each costs ten times the
+	 * calls. */
+	strlcpy(dir, udev_device_get_syspath(ud), sizeof(dir));
+	strlcpy(top, dir, sizeof(top));
+	while ((slash = strrchr(dir, '/')) != NULL && slash > dir) {
+		*slash = '\0';
+		if (ns_dev_tree_rel(dir) == NULL)
+			break;
+		if (!is_device(dir))
+			continue;
+		if (canon_dir(dir, path, sizeof(path), id) != -1) {
 			ns_val_add(val, path);
 			return 0;
 		}
-		top = p;
+		/* A device the namespace cannot name: what holds it is
+		 * above it. */
+		strlcpy(top, dir, sizeof(top));
 	}
-	return ns_dev_add_dir_parent(val, udev_device_get_syspath(top));
+	return ns_dev_add_dir_parent(val, top);
 }
