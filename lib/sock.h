@@ -86,6 +86,9 @@ struct sock_table *ns_sock_table(struct proto *p);
 struct sock_ent	*ns_sock_search_read(struct proto *p, uint64_t ino);
 /* A socket of a namespace no process lives in, its tables read for it. */
 struct sock_ent	*ns_sock_search_kept(struct proto *p, uint64_t ino);
+/* Whether the TCP tables of every namespace hold every TCP socket the
+ * kernel has: none unbound or unconnected, for a holder to tell of. */
+int		 ns_sock_tcp_whole(void);
 /* The caller's network namespace's inode, 0 if it cannot be told. */
 uint64_t	 ns_sock_netns_here(void);
 /* A socket in the table of its protocol of a namespace no process lives
