@@ -36,6 +36,13 @@ fz_link(const char *link)
 		FUZZ_CHECK(fam == F_NSFS || fam == F_PATH);
 }
 
+/* Whether a word lies inside the line it was cut from. */
+static int
+within(const char *line, size_t len, const char *word)
+{
+	return word >= line && word + strlen(word) <= line + len;
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -53,10 +60,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(strlen(copy) <= len);
 	free(copy);
 
-	/* A mountinfo line parses into words of the line, or not at all. */
+	/* A mountinfo line parses into words of the line, or not at all.
+	 * The type is never unescaped, so never empty; an escaped field
+	 * may unescape to nothing ("\\000"). */
 	copy = fuzz_dup(text);
-	if (ns_mountinfo_parse(copy, &m) == 0)
-		FUZZ_CHECK(*m.fstype != '\0' && *m.source != '\0');
+	if (ns_mountinfo_parse(copy, &m) == 0) {
+		FUZZ_CHECK(*m.fstype != '\0');
+		FUZZ_CHECK(within(copy, len, m.root) &&
+		    within(copy, len, m.target) &&
+		    within(copy, len, m.fstype) &&
+		    within(copy, len, m.source));
+	}
 	free(copy);
 	free(text);
 	return 0;
