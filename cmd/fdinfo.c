@@ -461,6 +461,24 @@ regex_add(FILE *fp, const char *s)
 		fputs(*s == '.' ? "[.]" : (char []){ *s, '\0' }, fp);
 }
 
+/* One end's match: KEY =~ "^ADDR:PORT$", the address bracketed if IPv6,
+ * any address where a is NULL, any port where port is empty. */
+static void
+end_match(FILE *fp, const char *key, const struct addrinfo *a,
+    const char *addr, const char *port)
+{
+	fprintf(fp, "%s =~ \"^", key);
+	if (a == NULL)
+		fputs(".*", fp);
+	else if (a->ai_family == AF_INET6) {
+		fputs("[[]", fp);
+		regex_add(fp, addr);
+		fputs("[]]", fp);
+	} else
+		regex_add(fp, addr);
+	fprintf(fp, ":%s$\"", *port ? port : ".*");
+}
+
 static void
 inet_bad(const char *spec, const char *why)
 {
@@ -559,30 +577,13 @@ inet_filter(const char *spec)
 			ai = NULL;
 		for (a = ai; a != NULL || (ai == NULL && nalt == 0);
 		    a = a != NULL ? a->ai_next : NULL) {
-			fprintf(fp, "%s", nalt++ ? " || " : "");
-			fputs("local =~ \"^", fp);
-			end = NULL;
-			if (a != NULL) {
+			if (a != NULL)
 				getnameinfo(a->ai_addr, a->ai_addrlen, addr,
 				    sizeof(addr), NULL, 0, NI_NUMERICHOST);
-				if (a->ai_family == AF_INET6)
-					fputs("[[]", fp);
-				regex_add(fp, addr);
-				if (a->ai_family == AF_INET6)
-					fputs("[]]", fp);
-			} else
-				fputs(".*", fp);
-			fprintf(fp, ":%s$\" || remote =~ \"^", *port ? port :
-			    ".*");
-			if (a != NULL) {
-				if (a->ai_family == AF_INET6)
-					fputs("[[]", fp);
-				regex_add(fp, addr);
-				if (a->ai_family == AF_INET6)
-					fputs("[]]", fp);
-			} else
-				fputs(".*", fp);
-			fprintf(fp, ":%s$\"", *port ? port : ".*");
+			fprintf(fp, "%s", nalt++ ? " || " : "");
+			end_match(fp, "local", a, addr, port);
+			fputs(" || ", fp);
+			end_match(fp, "remote", a, addr, port);
 			if (a == NULL)
 				break;
 		}
