@@ -488,10 +488,8 @@ held_scan(struct proto *p)
 		return;
 	p->scanned = 1;
 	if ((p == &ns_sock_protos[P_TCP] || p == &ns_sock_protos[P_TCP6]) &&
-	    ns_sock_tcp_whole()) {
-		ns_sock_protos[P_TCP].scanned = ns_sock_protos[P_TCP6].scanned = 1;
+	    ns_sock_tcp_whole())
 		return;
-	}
 	ns_sock_table_load(p);
 	ns_fd_index_each("socket:[", scan_one, p);
 }

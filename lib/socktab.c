@@ -601,17 +601,18 @@ tcp_count_proc(uint64_t pid, void *arg)
 int
 ns_sock_tcp_whole(void)
 {
+	static int whole = -1;	/* counted once a run, for tcp and tcp6 */
 	struct tcp_count tc = { .ns = { .here = ns_sock_netns_here() } };
 	long long alloc;
-	int whole;
 
+	if (whole != -1)
+		return whole;
+	whole = 0;
 	if ((alloc = sockstat("/proc/self", "sockstat", "TCP: ",
 	    " alloc ")) < 0 || (tc.n = tcp_inuse("/proc/self")) < 0)
-		return 0;
-	if (tc.n == alloc)
-		return 1;
-	whole = tc.n < alloc && tc.ns.here != 0 &&
-	    ns_proc_each(tcp_count_proc, &tc) == 0 && tc.n == alloc;
+		return whole;
+	whole = tc.n == alloc || (tc.n < alloc && tc.ns.here != 0 &&
+	    ns_proc_each(tcp_count_proc, &tc) == 0 && tc.n == alloc);
 	free(tc.ns.seen);
 	return whole;
 }
