@@ -30,6 +30,7 @@
 #include "provider.h"
 #include "netns.h"
 #include "netnsparse.h"
+#include "nsview.h"
 
 /* A provider's class as seen through a namespace.  cls comes first:
  * an object's cls points at it. */
@@ -403,3 +404,8 @@ ns_netns_list(uint64_t ino, ns_emit_fn emit, void *arg)
 	}
 	return r;
 }
+
+const struct nsview ns_netview = {
+	.lookup = ns_netns_lookup,
+	.list = ns_netns_list,
+};

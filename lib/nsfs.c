@@ -40,9 +40,9 @@
 
 #include "lazy.h"
 #include "provider.h"
-#include "netns.h"
 #include "nsparse.h"
 #include "nstab.h"
+#include "nsview.h"
 
 /* A namespace's ids: its inode and its type (an index of ns_nsfs_types);
  * the node /ns/TYPE has its type alone. */
@@ -326,19 +326,35 @@ static const struct ns_attr ns_attrs[] = {
 	.summary = ns_summary, \
 }
 
-/* A network namespace is the root of its view: dev, net and sock. */
+/* The kinds of namespace that hold objects, and their views. */
+static const struct nsview *const views[NSFS_NTYPES] = {
+	[T_IPC] = &ns_ipcview,
+	[T_MNT] = &ns_mntview,
+	[T_NET] = &ns_netview,
+	[T_PID] = &ns_pidview,
+};
+
+/* Such a namespace is the root of its view: a network namespace's dev,
+ * net and sock, a mount namespace's mount and fs... */
 static int
-net_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
+view_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
-	return ns_netns_list(nsobj_ino(o), emit, arg);
+	const struct nsview *w = views[nsobj_type(o)];
+
+	return w->list == NULL ? 0 : w->list(nsobj_ino(o), emit, arg);
+}
+
+#define NS_VIEW_CLASS(name) { \
+	.type = name, \
+	.attrs = ns_attrs, \
+	.summary = ns_summary, \
+	.list = view_list, \
 }
 
 /* One class a kind, so that nsls -l's TYPE column tells them apart. */
 static const struct ns_class ns_classes[NSFS_NTYPES] = {
-	NS_CLASS("cgroupns"), NS_CLASS("ipcns"), NS_CLASS("mntns"),
-	{ .type = "netns", .attrs = ns_attrs, .summary = ns_summary,
-	    .list = net_list },
-	NS_CLASS("pidns"), NS_CLASS("timens"),
+	NS_CLASS("cgroupns"), NS_VIEW_CLASS("ipcns"), NS_VIEW_CLASS("mntns"),
+	NS_VIEW_CLASS("netns"), NS_VIEW_CLASS("pidns"), NS_CLASS("timens"),
 	NS_CLASS("userns"), NS_CLASS("utsns")
 };
 
@@ -491,7 +507,7 @@ ns_lookup(struct ns_obj *o, char **comp, int n)
 	if (n == 0)
 		return ns_obj_set(o, &top_class, "/ns");
 	if ((type = ns_nsfs_type_index(comp[0])) == -1 ||
-	    (n > 2 && type != T_NET))
+	    (n > 2 && views[type] == NULL))
 		goto none;
 	if (n == 1)
 		return set_kind(o, type);
@@ -503,7 +519,7 @@ ns_lookup(struct ns_obj *o, char **comp, int n)
 	    ((e = ns_nstab_lookup(ino, type)) == NULL || e->type != type))
 		goto none;
 	if (n > 2)
-		return ns_netns_lookup(o, ino, comp + 2, n - 2);
+		return views[type]->lookup(o, ino, comp + 2, n - 2);
 	return set_ns(o, type, ino);
 none:
 	errno = ENOENT;
