@@ -391,23 +391,6 @@ port_of() {
 	assert_output ""
 }
 
-# Whether the kernel's counts say every TCP socket is in a table: the
-# sockets it has allocated (sockstat's alloc) are as many as those hashed
-# (inuse, IPv4 and IPv6) in every network namespace a process lives in.
-tcp_whole() {
-	local alloc sum=0 seen=" " p ns n
-	alloc=$(awk '$1 == "TCP:" { for (i = 2; i < NF; i++) if ($i == "alloc") print $(i + 1) }' /proc/net/sockstat)
-	for p in /proc/[0-9]*; do
-		ns=$(stat -L -c %i "$p/ns/net" 2>/dev/null) || continue
-		[[ $seen == *" $ns "* ]] && continue
-		n=$(cat "$p/net/sockstat" "$p/net/sockstat6" 2>/dev/null |
-		    awk '$1 ~ /^TCP6?:$/ { n += $3 } END { print n + 0 }') || continue
-		seen+="$ns "
-		sum=$((sum + n))
-	done
-	[ "$sum" = "$alloc" ]
-}
-
 @test "TCP: no holder is asked while the kernel's counts say none is unbound" {
 	command -v strace >/dev/null || skip "strace is not installed"
 	if nm -D "$NSLS" 2>/dev/null | grep -q __asan_init; then
