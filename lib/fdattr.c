@@ -133,17 +133,34 @@ ns_fd_get_backing(struct ns_obj *o, struct ns_val *v)
 }
 
 /* The value of an fdinfo line of a character device: tun's "iff",
- * ptmx's "tty-index". */
+ * ptmx's "tty-index".  Only those two devices write them, so no other
+ * device's fdinfo is read for them: the NAME of every terminal and
+ * /dev/null of a listing would cost four system calls more each. */
 static int
 device_field(struct ns_obj *o, const char *key, char *buf, size_t size)
 {
+	static const struct {
+		const char	*key;
+		unsigned	 major, minor;
+	} writers[] = {
+		{ "iff", 10, 200 },		/* /dev/net/tun */
+		{ "tty-index", 5, 2 },		/* /dev/ptmx */
+	};
 	const char *info;
 	struct fdent *e;
 	dev_t rdev;
+	size_t i;
 
 	if ((e = ns_fdent_of(o)) == NULL)
 		return -1;
-	if (ent_rdev(e, &rdev) == -1 || (info = ns_fdent_info(e)) == NULL ||
+	if (ent_rdev(e, &rdev) == -1)
+		return ns_none();
+	for (i = 0; i < sizeof(writers) / sizeof(writers[0]); i++)
+		if (strcmp(writers[i].key, key) == 0 &&
+		    major(rdev) == writers[i].major &&
+		    minor(rdev) == writers[i].minor)
+			break;
+	if (i == sizeof(writers) / sizeof(writers[0]) || (info = ns_fdent_info(e)) == NULL ||
 	    ns_fdinfo_field(info, key, buf, size) == -1)
 		return ns_none();
 	return 0;

@@ -363,7 +363,7 @@ ns_fdent_info(struct fdent *e)
 			snprintf(path, sizeof(path), "../fdinfo/%d", e->fd);
 		if (e->fd < 0)
 			e->info_err = ENOENT;
-		else if ((e->info = ns_read_file_at(e->dfd >= 0 ? e->dfd :
+		else if ((e->info = ns_read_single_at(e->dfd >= 0 ? e->dfd :
 		    AT_FDCWD, path)) == NULL)
 			e->info_err = errno;
 		else if (ns_fdinfo_parse_common(e->info, &e->ci) == -1)

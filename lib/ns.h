@@ -185,6 +185,10 @@ const char	*ns_group_name(uint64_t gid);
  * buffer); a relative path is relative to dfd (AT_FDCWD: the working
  * directory).  NULL with errno. */
 char		*ns_read_file_at(int dfd, const char *path);
+/* The same of a file the kernel makes whole at the first read (fdinfo,
+ * status: single_open), whose first short read is its end: one read
+ * fewer. */
+char		*ns_read_single_at(int dfd, const char *path);
 
 /* Call fn for each attribute the object has, the core's first, with links
  * 0 for a value, 1 for a link, 2 for a list of links; non-zero stops. */

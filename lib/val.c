@@ -120,23 +120,32 @@ ns_errno_benign(int e)
 	return e == ENOENT || e == ESRCH || e == EACCES || e == EPERM;
 }
 
-/* Read fd into buf until end of file or size bytes: the length, or -1
- * with errno; an interrupted read is read again. */
+/*
+ * Read fd into buf until end of file or size bytes: the length, or -1
+ * with errno; an interrupted read is read again.  *eof says whether the
+ * end was seen, so that a caller that reads on does not ask twice.  With
+ * single, a read shorter than asked is the end: so it is of a file the
+ * kernel makes whole at the first read (single_open: fdinfo, status),
+ * not of one it makes record by record (mountinfo, net/tcp).
+ */
 static ssize_t
-read_upto(int fd, char *buf, size_t size)
+read_upto(int fd, char *buf, size_t size, int single, int *eof)
 {
 	size_t len = 0;
 	ssize_t n;
 
+	*eof = 0;
 	while (len < size) {
 		if ((n = read(fd, buf + len, size - len)) == -1) {
 			if (errno == EINTR)
 				continue;
 			return -1;
 		}
-		if (n == 0)
-			break;
 		len += n;
+		if (n == 0 || (single && len < size)) {
+			*eof = 1;
+			break;
+		}
 	}
 	return len;
 }
@@ -145,7 +154,7 @@ ssize_t
 ns_read_file(const char *path, char *buf, size_t size)
 {
 	ssize_t len;
-	int fd, e;
+	int fd, e, eof;
 
 	if (size == 0) {
 		errno = EINVAL;
@@ -153,7 +162,7 @@ ns_read_file(const char *path, char *buf, size_t size)
 	}
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return -1;
-	len = read_upto(fd, buf, size - 1);
+	len = read_upto(fd, buf, size - 1, 0, &eof);
 	e = errno;
 	close(fd);
 	if (len == -1) {
@@ -167,23 +176,24 @@ ns_read_file(const char *path, char *buf, size_t size)
 }
 
 /* The buffer doubles from 1 KiB, as most of /proc's texts fit in it. */
-char *
-ns_read_file_at(int dfd, const char *path)
+static char *
+read_whole_at(int dfd, const char *path, int single)
 {
 	char *buf = NULL;
 	size_t len = 0, cap = 0;
 	ssize_t n;
-	int fd, e;
+	int fd, e, eof = 0;
 
 	if ((fd = openat(dfd, path, O_RDONLY | O_CLOEXEC)) == -1)
 		return NULL;
-	do {
+	while (!eof) {
 		if (cap - len < 2) {
 			cap = cap ? cap * 2 : 1024;
 			if ((buf = realloc(buf, cap)) == NULL)
 				err(1, NULL);
 		}
-		if ((n = read_upto(fd, buf + len, cap - len - 1)) == -1) {
+		if ((n = read_upto(fd, buf + len, cap - len - 1, single,
+		    &eof)) == -1) {
 			e = errno;
 			close(fd);
 			free(buf);
@@ -191,10 +201,22 @@ ns_read_file_at(int dfd, const char *path)
 			return NULL;
 		}
 		len += n;
-	} while (n > 0);
+	}
 	close(fd);
 	buf[len] = '\0';
 	return buf;
+}
+
+char *
+ns_read_file_at(int dfd, const char *path)
+{
+	return read_whole_at(dfd, path, 0);
+}
+
+char *
+ns_read_single_at(int dfd, const char *path)
+{
+	return read_whole_at(dfd, path, 1);
 }
 
 int
