@@ -537,10 +537,12 @@ add_child(struct ns_obj *c, void *arg)
 		len = 0;
 	if (strncmp(p, ch->dir, len) != 0 || p[len] != '/') {
 		/* A child that lives elsewhere (the members of /dev/tty
-		 * are /dev/char/4/N) appears under its name, checked once
-		 * the listing is over. */
-		if ((v = attr_value(c, "name", &n)) == NULL)
-			return 0;
+		 * are /dev/char/4/N) appears under its name, or one with
+		 * none (a mount of /ns/mnt/INODE/mount) under its last
+		 * component, checked once the listing is over. */
+		if ((v = attr_value(c, "name", &n)) == NULL &&
+		    (v = strdup(strrchr(p, '/') + 1)) == NULL)
+			err(1, NULL);
 		if ((ch->others = reallocarray(ch->others, ch->nothers + 2,
 		    sizeof(*ch->others))) == NULL ||
 		    (ch->others[ch->nothers++] = strdup(p)) == NULL)

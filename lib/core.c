@@ -193,8 +193,8 @@ root_summary(struct ns_obj *o, struct ns_val *v)
 /*
  * Split a namespace path into its components in place.  "." goes and ".."
  * takes the component before it away, as a path is read by a person; only
- * /fs, where a symbolic link makes ".." mean something else, keeps them
- * for the provider to resolve against the real tree.
+ * a file tree, where a symbolic link makes ".." mean something else,
+ * keeps them for the provider to resolve against the real tree.
  */
 static int
 split(char *path, char ***compp)
@@ -223,7 +223,10 @@ split(char *path, char ***compp)
 				err(1, NULL);
 		}
 		comp[n++] = s;
-		if (n == 1 && strcmp(s, "fs") == 0)
+		/* /fs, and another mount namespace's tree,
+		 * /ns/mnt/INODE/fs. */
+		if (strcmp(s, "fs") == 0 && (n == 1 || (n == 4 &&
+		    strcmp(comp[0], "ns") == 0 && strcmp(comp[1], "mnt") == 0)))
 			literal = 1;
 	}
 	*compp = comp;

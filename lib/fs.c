@@ -11,6 +11,12 @@
  * ls -f does: sorting would mean reading a whole directory before the first
  * line, and the tools stream.  A listing never follows a symbolic link, so
  * a recursive walk ends even where links form a loop.
+ *
+ * Another mount namespace's tree is grafted in the same way under
+ * /ns/mnt/INODE/fs, with the same classes: an object's path says which
+ * tree it is of, and every look at that tree goes through mntns.c, from
+ * a member's root, which nothing walked there can leave.  The links an
+ * object makes to files of its tree stay under its prefix.
  */
 
 /* statx(2), O_PATH, AT_NO_AUTOMOUNT and asprintf(3) are GNU. */
@@ -23,6 +29,7 @@
 #include <sys/types.h>
 
 #include <dirent.h>
+#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -33,6 +40,7 @@
 #include <unistd.h>
 
 #include "provider.h"
+#include "mntns.h"
 
 /* What one statx(2) of the object tells, kept for every getter. */
 struct fs_priv {
@@ -58,13 +66,93 @@ class_of_mode(mode_t m)
 	}
 }
 
-/* The real path behind an object: its canonical path without "/fs". */
+/*
+ * The tree an object is of: 0 for the caller's own, under /fs, else the
+ * inode of the mount namespace of /ns/mnt/INODE/fs; *len is the length
+ * of that prefix.
+ */
+static uint64_t
+tree_of(const struct ns_obj *obj, size_t *len)
+{
+	uint64_t ino;
+
+	if (ns_mntns_prefix(obj->path, &ino, len) == 0) {
+		*len += strlen("/fs");
+		return ino;
+	}
+	*len = strlen("/fs");
+	return 0;
+}
+
+/* The real path behind an object, in its tree: its path without the
+ * prefix. */
 static const char *
 real_path(const struct ns_obj *obj)
 {
-	const char *p = obj->path + strlen("/fs");
+	size_t len;
+	const char *p;
 
+	tree_of(obj, &len);
+	p = obj->path + len;
 	return *p == '\0' ? "/" : p;
+}
+
+/* The path of a file of the tree ino, as the tools print it. */
+static void
+add_path(struct ns_val *v, uint64_t ino, const char *realpath)
+{
+	if (ino == 0)
+		ns_val_fs(v, realpath);
+	else
+		ns_val_addf(v, "/ns/mnt/%llu/fs%s", (unsigned long long)ino,
+		    strcmp(realpath, "/") == 0 ? "" : realpath);
+}
+
+/*
+ * Where the *at(2) calls find an object: in the caller's own tree, its
+ * real path as it is; in another namespace's, its name in its directory,
+ * that directory opened from the member's root.  place_done closes it.
+ */
+struct place {
+	int		 dfd;
+	const char	*name;
+};
+
+static int
+place_of(const struct ns_obj *obj, struct place *pl)
+{
+	const char *path = real_path(obj), *slash;
+	uint64_t ino;
+	size_t len;
+	char *dir;
+
+	pl->dfd = AT_FDCWD;
+	pl->name = path;
+	if ((ino = tree_of(obj, &len)) == 0)
+		return 0;
+	slash = strrchr(path, '/');
+	if (slash[1] == '\0') {
+		pl->name = ".";
+		pl->dfd = ns_mntns_open(ino, "/", 1);
+	} else {
+		pl->name = slash + 1;
+		if ((dir = strndup(path, slash == path ? 1 : slash - path)) ==
+		    NULL)
+			err(1, NULL);
+		pl->dfd = ns_mntns_open(ino, dir, 1);
+		free(dir);
+	}
+	return pl->dfd == -1 ? -1 : 0;
+}
+
+static void
+place_done(struct place *pl)
+{
+	int save = errno;
+
+	if (pl->dfd >= 0)
+		close(pl->dfd);
+	errno = save;
 }
 
 void
@@ -81,12 +169,13 @@ ns_val_fs(struct ns_val *v, const char *realpath)
  * for kernels whose statx(2) does not know STATX_MNT_ID (before 5.8).
  */
 static int
-mnt_id_from_fdinfo(const char *path, uint64_t *id)
+mnt_id_from_fdinfo(const struct place *pl, uint64_t *id)
 {
 	char fdinfo[64], buf[1024], *line, *end;
 	int fd, rv = -1;
 
-	if ((fd = open(path, O_PATH | O_NOFOLLOW | O_CLOEXEC)) == -1)
+	if ((fd = openat(pl->dfd, pl->name, O_PATH | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1)
 		return -1;
 	snprintf(fdinfo, sizeof(fdinfo), "/proc/self/fdinfo/%d", fd);
 	if (ns_read_file(fdinfo, buf, sizeof(buf)) == -1)
@@ -138,26 +227,32 @@ load(struct ns_obj *obj)
 {
 	struct fs_priv *p;
 	struct statx sx;
-	const char *path;
+	struct place pl;
 
 	if (obj->priv != NULL)
 		return obj->priv;
-	if ((p = calloc(1, sizeof(*p))) == NULL)
+	if (place_of(obj, &pl) == -1)
 		return NULL;
-	path = real_path(obj);
-	if (statx(AT_FDCWD, path, AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT,
+	if ((p = calloc(1, sizeof(*p))) == NULL) {
+		place_done(&pl);
+		return NULL;
+	}
+	if (statx(pl.dfd, pl.name, AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT,
 	    STATX_BASIC_STATS | STATX_MNT_ID, &sx) == 0) {
 		stat_from_statx(&p->st, &sx);
 		if (sx.stx_mask & STATX_MNT_ID) {
 			p->mnt_id = sx.stx_mnt_id;
 			p->has_mnt_id = 1;
 		}
-	} else if (errno != ENOSYS || lstat(path, &p->st) == -1) {
+	} else if (errno != ENOSYS || fstatat(pl.dfd, pl.name, &p->st,
+	    AT_SYMLINK_NOFOLLOW) == -1) {
+		place_done(&pl);
 		free(p);
 		return NULL;
 	}
-	if (!p->has_mnt_id && mnt_id_from_fdinfo(path, &p->mnt_id) == 0)
+	if (!p->has_mnt_id && mnt_id_from_fdinfo(&pl, &p->mnt_id) == 0)
 		p->has_mnt_id = 1;
+	place_done(&pl);
 	obj->priv = p;
 	return p;
 }
@@ -395,24 +490,30 @@ get_ctime(struct ns_obj *obj, struct ns_val *v)
  * (procfs says 0), so the buffer grows until the text fits.
  */
 static char *
-read_link(const char *path)
+read_link(const struct ns_obj *obj)
 {
 	char *buf = NULL, *nbuf;
 	size_t size = PATH_MAX;
+	struct place pl;
 	ssize_t n;
 
+	if (place_of(obj, &pl) == -1)
+		return NULL;
 	for (;;) {
 		if ((nbuf = realloc(buf, size)) == NULL) {
 			free(buf);
+			place_done(&pl);
 			return NULL;
 		}
 		buf = nbuf;
-		if ((n = readlink(path, buf, size)) == -1) {
+		if ((n = readlinkat(pl.dfd, pl.name, buf, size)) == -1) {
 			free(buf);
+			place_done(&pl);
 			return NULL;
 		}
 		if ((size_t)n < size) {
 			buf[n] = '\0';
+			place_done(&pl);
 			return buf;
 		}
 		size *= 2;
@@ -424,7 +525,7 @@ get_target(struct ns_obj *obj, struct ns_val *v)
 {
 	char *s;
 
-	if ((s = read_link(real_path(obj))) == NULL) {
+	if ((s = read_link(obj)) == NULL) {
 		if (errno == EINVAL)
 			errno = ENOENT;
 		return -1;
@@ -434,18 +535,28 @@ get_target(struct ns_obj *obj, struct ns_val *v)
 	return 0;
 }
 
+/* realpath(3) in the tree ino. */
+static char *
+resolve(uint64_t ino, const char *path)
+{
+	return ino == 0 ? realpath(path, NULL) : ns_mntns_realpath(ino, path);
+}
+
 /* Where the link leads in the end; a dangling link or a loop has none. */
 static int
 get_resolves(struct ns_obj *obj, struct ns_val *v)
 {
+	uint64_t ino;
+	size_t len;
 	char *s;
 
-	if ((s = realpath(real_path(obj), NULL)) == NULL) {
+	ino = tree_of(obj, &len);
+	if ((s = resolve(ino, real_path(obj))) == NULL) {
 		if (errno != EACCES)
 			errno = ENOENT;
 		return -1;
 	}
-	ns_val_fs(v, s);
+	add_path(v, ino, s);
 	free(s);
 	return 0;
 }
@@ -472,7 +583,7 @@ fs_summary(struct ns_obj *obj, struct ns_val *v)
 	    strftime(date, sizeof(date), "%Y-%m-%d %H:%M", &tm) == 0)
 		strlcpy(date, "?", sizeof(date));
 	if (S_ISLNK(st->st_mode))
-		link = read_link(real_path(obj));
+		link = read_link(obj);
 	ns_val_addf(v, "%s %lu %s %s %s %s %s%s%s", mode,
 	    (unsigned long)st->st_nlink, ns_user_name(st->st_uid),
 	    ns_group_name(st->st_gid), size, date, base_name(real_path(obj)),
@@ -505,12 +616,17 @@ dir_list(struct ns_obj *obj, ns_emit_fn emit, void *arg)
 	struct ns_obj c = {0};
 	const struct ns_class *cls;
 	struct dirent *de;
+	struct place pl;
 	DIR *d;
 	int fd, save;
 
+	if (place_of(obj, &pl) == -1)
+		return -1;
 	/* O_NOFOLLOW: a directory swapped for a link is not walked into. */
-	if ((fd = open(real_path(obj), O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	    O_CLOEXEC)) == -1)
+	fd = openat(pl.dfd, pl.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC);
+	place_done(&pl);
+	if (fd == -1)
 		return -1;
 	if ((d = fdopendir(fd)) == NULL) {
 		save = errno;
@@ -552,7 +668,7 @@ dir_list(struct ns_obj *obj, ns_emit_fn emit, void *arg)
  * directory, and realpath(3) resolves all of it.
  */
 static char *
-canonical(const char *path)
+canonical(uint64_t ino, const char *path)
 {
 	const char *base;
 	char *dir, *rdir, *s;
@@ -561,10 +677,10 @@ canonical(const char *path)
 	base = strrchr(path, '/') + 1;
 	if (*base == '\0' || strcmp(base, ".") == 0 ||
 	    strcmp(base, "..") == 0)
-		return realpath(path, NULL);
+		return resolve(ino, path);
 	if ((dir = strndup(path, base - path)) == NULL)
 		return NULL;
-	rdir = realpath(dir, NULL);
+	rdir = resolve(ino, dir);
 	free(dir);
 	if (rdir == NULL)
 		return NULL;
@@ -574,10 +690,14 @@ canonical(const char *path)
 }
 
 static int
-set_obj(struct ns_obj *obj, const char *realpath, mode_t m)
+set_obj(struct ns_obj *obj, uint64_t ino, const char *realpath, mode_t m)
 {
-	return ns_obj_set(obj, class_of_mode(m), "/fs%s",
-	    strcmp(realpath, "/") == 0 ? "" : realpath);
+	const char *rest = strcmp(realpath, "/") == 0 ? "" : realpath;
+
+	if (ino == 0)
+		return ns_obj_set(obj, class_of_mode(m), "/fs%s", rest);
+	return ns_obj_set(obj, class_of_mode(m), "/ns/mnt/%llu/fs%s",
+	    (unsigned long long)ino, rest);
 }
 
 /* Join the components into an absolute path; NULL with errno if no name. */
@@ -616,14 +736,40 @@ fs_lookup(struct ns_obj *obj, char **comp, int n)
 
 	if ((path = join(comp, n)) == NULL)
 		return -1;
-	if (lstat(path, &st) == -1 || (canon = canonical(path)) == NULL) {
+	if (lstat(path, &st) == -1 || (canon = canonical(0, path)) == NULL) {
 		save = errno == ENOTDIR ? ENOENT : errno;
 		free(path);
 		errno = save;
 		return -1;
 	}
 	free(path);
-	rv = set_obj(obj, canon, st.st_mode);
+	rv = set_obj(obj, 0, canon, st.st_mode);
+	free(canon);
+	return rv;
+}
+
+/* The same in the tree of the mount namespace ino, through a member. */
+int
+ns_fs_lookup_in(struct ns_obj *obj, uint64_t ino, char **comp, int n)
+{
+	struct stat st;
+	char *path, *canon = NULL;
+	int fd, rv, save;
+
+	if ((path = join(comp, n)) == NULL)
+		return -1;
+	if ((fd = ns_mntns_open(ino, path, 0)) == -1 ||
+	    fstat(fd, &st) == -1 || (canon = canonical(ino, path)) == NULL) {
+		save = errno == ENOTDIR ? ENOENT : errno;
+		if (fd != -1)
+			close(fd);
+		free(path);
+		errno = save;
+		return -1;
+	}
+	close(fd);
+	free(path);
+	rv = set_obj(obj, ino, canon, st.st_mode);
 	free(canon);
 	return rv;
 }
@@ -632,7 +778,7 @@ fs_lookup(struct ns_obj *obj, char **comp, int n)
 static int
 fs_recognize(struct ns_obj *obj, const char *realpath, const struct stat *st)
 {
-	if (set_obj(obj, realpath, st->st_mode) == -1)
+	if (set_obj(obj, 0, realpath, st->st_mode) == -1)
 		return -1;
 	return 1;
 }

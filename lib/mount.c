@@ -6,6 +6,13 @@
  * run: every mount of one run is seen at the same moment.  A real mount
  * point given by the user is a /fs object; its "mount" attribute leads
  * here, so this provider recognises no real file of its own.
+ *
+ * Mount ids are unique system-wide, so a mount of another namespace keeps
+ * its /mount/ID path too: an id the caller's table lacks is looked for in
+ * the other namespaces' tables, each read once a run from a member's
+ * mountinfo (mntns.c), and /ns/mnt/INODE/mount lists one namespace's.
+ * Such a mount's target is a file of its own namespace's tree, under
+ * /ns/mnt/INODE/fs; its parent is looked for in the same table.
  */
 
 #include <sys/stat.h>
@@ -17,49 +24,128 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "lazy.h"
 #include "provider.h"
+#include "mntns.h"
+#include "nstab.h"
 #include "watch.h"
 
-static struct libmnt_table *table;
+/* A mount namespace's table, read once a run; the caller's has ino 0.
+ * error says why tb is NULL. */
+struct table {
+	uint64_t		 ino;
+	struct libmnt_table	*tb;
+	int			 error;
+};
 
-/* ns_obj.id[0]: a mount's id, as mountinfo gives it. */
+static struct table *tables;
+static size_t ntables;
+
+/*
+ * ns_obj.id[0]: a mount's id, as mountinfo gives it; id[1]: the mount
+ * namespace whose table has it, 0 for the caller's own (a node of
+ * mounts, /mount or /ns/mnt/INODE/mount, has that alone).
+ */
 static inline uint64_t
 mount_id(const struct ns_obj *o)
 {
 	return o->id[0];
 }
 
-static inline void
-set_mount_id(struct ns_obj *o, uint64_t id)
+static inline uint64_t
+mount_ns(const struct ns_obj *o)
 {
-	o->id[0] = id;
+	return o->id[1];
 }
 
-/* The mount table, parsed on first use and kept for the run. */
-static struct libmnt_table *
-mount_table(void)
+static inline void
+set_mount_ids(struct ns_obj *o, uint64_t id, uint64_t ns)
 {
-	if (table != NULL)
-		return table;
+	o->id[0] = id;
+	o->id[1] = ns == ns_mntns_here() ? 0 : ns;
+}
+
+/* Another namespace's table, from its member's mountinfo. */
+static struct libmnt_table *
+read_other(uint64_t ino)
+{
+	struct libmnt_table *tb;
+	FILE *f;
+	int fd, r;
+
+	if ((fd = ns_mntns_mountinfo(ino)) == -1)
+		return NULL;
+	if ((f = fdopen(fd, "r")) == NULL) {
+		close(fd);
+		return NULL;
+	}
+	if ((tb = mnt_new_table()) == NULL) {
+		fclose(f);
+		errno = ENOMEM;
+		return NULL;
+	}
+	r = mnt_table_parse_stream(tb, f, "mountinfo");
+	fclose(f);
+	if (r != 0) {
+		mnt_unref_table(tb);
+		ns_mntns_skip(ino);
+		errno = r < 0 ? -r : EIO;
+		return NULL;
+	}
+	return tb;
+}
+
+static struct libmnt_table *
+read_table(uint64_t ino)
+{
+	struct libmnt_table *tb;
+
+	if (ino != 0)
+		return read_other(ino);
 	errno = 0;
-	table = mnt_new_table_from_file("/proc/self/mountinfo");
-	if (table == NULL && errno == 0)
+	if ((tb = mnt_new_table_from_file("/proc/self/mountinfo")) == NULL &&
+	    errno == 0)
 		errno = EIO;
-	return table;
+	return tb;
+}
+
+/* The mount table of namespace ino (0: the caller's), parsed on first use
+ * and kept for the run; NULL with errno. */
+static struct libmnt_table *
+mount_table(uint64_t ino)
+{
+	struct table *t;
+	size_t i;
+
+	if (ino == ns_mntns_here())
+		ino = 0;
+	for (i = 0; i < ntables; i++)
+		if (tables[i].ino == ino) {
+			errno = tables[i].error;
+			return tables[i].tb;
+		}
+	if ((tables = reallocarray(tables, ntables + 1, sizeof(*tables))) ==
+	    NULL)
+		err(1, NULL);
+	t = &tables[ntables++];
+	t->ino = ino;
+	t->tb = read_table(ino);
+	t->error = errno;
+	return t->tb;
 }
 
 static struct libmnt_fs *
-find_id(uint64_t id)
+find_in(uint64_t ino, uint64_t id)
 {
 	struct libmnt_table *tb;
 	struct libmnt_iter *it;
 	struct libmnt_fs *fs, *found = NULL;
 
-	if ((tb = mount_table()) == NULL)
+	if ((tb = mount_table(ino)) == NULL)
 		return NULL;
 	if ((it = mnt_new_iter(MNT_ITER_FORWARD)) == NULL)
 		return NULL;
@@ -75,6 +161,36 @@ find_id(uint64_t id)
 }
 
 /*
+ * A mount by its id alone: the caller's table first, then, for an id it
+ * lacks, every other mount namespace's; *ns says whose.  The inodes are
+ * copied out first: reading a table may grow the table of namespaces.
+ */
+static struct libmnt_fs *
+find_id(uint64_t id, uint64_t *ns)
+{
+	struct libmnt_fs *fs;
+	uint64_t *inos;
+	size_t i, n = 0;
+
+	*ns = 0;
+	if ((fs = find_in(0, id)) != NULL || errno != ENOENT)
+		return fs;
+	ns_nstab_scan();
+	inos = ns_xmalloc((ns_nstab_count() + 1) * sizeof(*inos));
+	for (i = 0; i < ns_nstab_count(); i++)
+		if (ns_nstab_at(i)->type == T_MNT &&
+		    ns_nstab_at(i)->ino != ns_mntns_here())
+			inos[n++] = ns_nstab_at(i)->ino;
+	for (i = 0; i < n && fs == NULL; i++)
+		if ((fs = find_in(inos[i], id)) != NULL)
+			*ns = inos[i];
+	free(inos);
+	if (fs == NULL)
+		errno = ENOENT;
+	return fs;
+}
+
+/*
  * The entry behind an object.  priv borrows it from the table, which
  * outlives every object: releasing an object only forgets it.
  */
@@ -82,7 +198,7 @@ static struct libmnt_fs *
 entry(struct ns_obj *obj)
 {
 	if (obj->priv == NULL)
-		obj->priv = find_id(mount_id(obj));
+		obj->priv = find_in(mount_ns(obj), mount_id(obj));
 	return obj->priv;
 }
 
@@ -129,7 +245,12 @@ get_target(struct ns_obj *obj, struct ns_val *v)
 		errno = ENOENT;
 		return -1;
 	}
-	ns_val_fs(v, t);
+	if (mount_ns(obj) == 0)
+		ns_val_fs(v, t);
+	else
+		ns_val_addf(v, "/ns/mnt/%llu/fs%s",
+		    (unsigned long long)mount_ns(obj),
+		    strcmp(t, "/") == 0 ? "" : t);
 	return 0;
 }
 
@@ -212,8 +333,9 @@ get_fsroot(struct ns_obj *obj, struct ns_val *v)
 }
 
 /*
- * The mount this one sits on.  The root mount names a parent outside the
- * caller's view (or itself), which is no object here.
+ * The mount this one sits on, in the same table.  The root mount names a
+ * parent outside the view of its table (or itself), which is no object
+ * here.
  */
 static int
 get_parent(struct ns_obj *obj, struct ns_val *v)
@@ -225,7 +347,7 @@ get_parent(struct ns_obj *obj, struct ns_val *v)
 		return -1;
 	parent = mnt_fs_get_parent_id(fs);
 	if (parent < 0 || (uint64_t)parent == mount_id(obj) ||
-	    find_id(parent) == NULL) {
+	    find_in(mount_ns(obj), parent) == NULL) {
 		errno = ENOENT;
 		return -1;
 	}
@@ -274,6 +396,20 @@ get_dev(struct ns_obj *obj, struct ns_val *v)
 	return 0;
 }
 
+/* The mount namespace the mount is of. */
+static int
+get_mntns(struct ns_obj *obj, struct ns_val *v)
+{
+	uint64_t ino = mount_ns(obj) != 0 ? mount_ns(obj) : ns_mntns_here();
+
+	if (entry(obj) == NULL)
+		return -1;
+	if (ino == 0)
+		return ns_none();
+	ns_val_addf(v, "/ns/mnt/%llu", (unsigned long long)ino);
+	return 0;
+}
+
 /* "/boot ext4 /dev/vda1 rw,relatime", as findmnt prints a mount. */
 static int
 mount_summary(struct ns_obj *obj, struct ns_val *v)
@@ -306,6 +442,7 @@ static const struct ns_attr mount_attrs[] = {
 	    get_propagation },
 	{ "dev", NS_STRING, "device number of the file system, MAJ:MIN",
 	    get_dev },
+	{ "mntns", NS_LINK, "mount namespace the mount is in", get_mntns },
 	{ NULL }
 };
 
@@ -313,7 +450,8 @@ static const struct ns_class mount_class = {
 	"mount", mount_attrs, NULL, mount_summary, mount_release
 };
 
-/* The top node lists every mount in mountinfo's order. */
+/* The top node lists every mount in mountinfo's order; so does a node of
+ * another namespace's mounts, whose paths are the same short ones. */
 static int
 table_list(struct ns_obj *obj, ns_emit_fn emit, void *arg)
 {
@@ -323,8 +461,7 @@ table_list(struct ns_obj *obj, ns_emit_fn emit, void *arg)
 	struct libmnt_fs *fs;
 	int rv = 0;
 
-	(void)obj;
-	if ((tb = mount_table()) == NULL)
+	if ((tb = mount_table(mount_ns(obj))) == NULL)
 		return -1;
 	if ((it = mnt_new_iter(MNT_ITER_FORWARD)) == NULL)
 		return -1;
@@ -334,7 +471,7 @@ table_list(struct ns_obj *obj, ns_emit_fn emit, void *arg)
 			rv = -1;
 			break;
 		}
-		set_mount_id(&c, (uint64_t)mnt_fs_get_id(fs));
+		set_mount_ids(&c, (uint64_t)mnt_fs_get_id(fs), mount_ns(obj));
 		c.priv = fs;
 		if (emit(&c, arg)) {
 			ns_obj_clear(&c);
@@ -352,8 +489,7 @@ table_summary(struct ns_obj *obj, struct ns_val *v)
 {
 	struct libmnt_table *tb;
 
-	(void)obj;
-	if ((tb = mount_table()) == NULL)
+	if ((tb = mount_table(mount_ns(obj))) == NULL)
 		return -1;
 	ns_val_addf(v, "%d mounts", mnt_table_get_nents(tb));
 	return 0;
@@ -371,7 +507,7 @@ static int
 mount_lookup(struct ns_obj *obj, char **comp, int n)
 {
 	struct libmnt_fs *fs;
-	uint64_t id;
+	uint64_t id, ns;
 
 	if (n == 0)
 		return ns_obj_set(obj, &table_class, "/mount");
@@ -379,12 +515,46 @@ mount_lookup(struct ns_obj *obj, char **comp, int n)
 		errno = ENOENT;
 		return -1;
 	}
-	if ((fs = find_id(id)) == NULL)
+	if ((fs = find_id(id, &ns)) == NULL)
 		return -1;
 	if (ns_obj_set(obj, &mount_class, "/mount/%llu",
 	    (unsigned long long)id) == -1)
 		return -1;
-	set_mount_id(obj, id);
+	set_mount_ids(obj, id, ns);
+	obj->priv = fs;
+	return 0;
+}
+
+/*
+ * /ns/mnt/INODE/mount, the mounts of another namespace than the caller's,
+ * and /ns/mnt/INODE/mount/ID, an alias of /mount/ID for a mount of that
+ * namespace.  The node is there only where its table can be read.
+ */
+int
+ns_mount_lookup_in(struct ns_obj *obj, uint64_t ino, char **comp, int n)
+{
+	struct libmnt_fs *fs;
+	uint64_t id;
+
+	if (mount_table(ino) == NULL)
+		return -1;
+	if (n == 0) {
+		if (ns_obj_set(obj, &table_class, "/ns/mnt/%llu/mount",
+		    (unsigned long long)ino) == -1)
+			return -1;
+		set_mount_ids(obj, 0, ino);
+		return 0;
+	}
+	if (n > 1 || ns_parse_u64(comp[0], INT_MAX, &id) == -1) {
+		errno = ENOENT;
+		return -1;
+	}
+	if ((fs = find_in(ino, id)) == NULL)
+		return -1;
+	if (ns_obj_set(obj, &mount_class, "/mount/%llu",
+	    (unsigned long long)id) == -1)
+		return -1;
+	set_mount_ids(obj, id, ino);
 	obj->priv = fs;
 	return 0;
 }
