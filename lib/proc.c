@@ -74,6 +74,7 @@ static int	get_utsns(struct ns_obj *, struct ns_val *);
 static int	get_ipcns(struct ns_obj *, struct ns_val *);
 static int	get_cgroupns(struct ns_obj *, struct ns_val *);
 static int	get_timens(struct ns_obj *, struct ns_val *);
+static int	get_nspid(struct ns_obj *, struct ns_val *);
 
 static const struct ns_attr proc_top_attrs[] = {
 	{ NULL }
@@ -110,6 +111,8 @@ static const struct ns_attr proc_attrs[] = {
 	{ "ipcns", NS_LINK, "the ipc namespace", get_ipcns },
 	{ "cgroupns", NS_LINK, "the cgroup namespace", get_cgroupns },
 	{ "timens", NS_LINK, "the time namespace", get_timens },
+	{ "nspid", NS_STRING, "the pid in each pid namespace, outermost "
+	    "first", get_nspid },
 	{ NULL }
 };
 
@@ -294,37 +297,76 @@ load_stat(struct ns_obj *o)
 	return p;
 }
 
-/* The numbers after a "Key:" at the start of a status line. */
-int
-ns_proc_status_ids(const char *buf, const char *key, uint64_t *ids, int n)
+/* The text after "Key:" on the status line that starts with it, or
+ * NULL. */
+static const char *
+status_line(const char *buf, const char *key)
 {
 	const char *s;
-	char *end;
 	size_t klen = strlen(key);
-	int i;
 
 	for (s = buf; s != NULL; s = strchr(s, '\n')) {
 		if (*s == '\n')
 			s++;
 		if (strncmp(s, key, klen) == 0)
-			break;
+			return s + klen;
 	}
-	if (s == NULL)
+	return NULL;
+}
+
+/* One number of a status line, skipping the blanks before it; the end
+ * of it, or NULL if there is none or it runs into anything but a blank
+ * or the line's end. */
+static const char *
+status_number(const char *s, uint64_t *v)
+{
+	char *end;
+
+	while (*s == '\t' || *s == ' ')
+		s++;
+	if (*s < '0' || *s > '9')
+		return NULL;
+	errno = 0;
+	*v = strtoull(s, &end, 10);
+	if (errno || (*end != '\t' && *end != ' ' && *end != '\n' &&
+	    *end != '\0'))
+		return NULL;
+	return end;
+}
+
+/* The numbers after a "Key:" at the start of a status line. */
+int
+ns_proc_status_ids(const char *buf, const char *key, uint64_t *ids, int n)
+{
+	const char *s;
+	int i;
+
+	if ((s = status_line(buf, key)) == NULL)
 		return -1;
-	s += klen;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
+		if ((s = status_number(s, &ids[i])) == NULL)
+			return -1;
+	return 0;
+}
+
+/* NSpid has one pid a level, as many as the process is deep. */
+int
+ns_proc_parse_nspid(const char *buf, uint64_t *ids, int max)
+{
+	const char *s;
+	int n;
+
+	if ((s = status_line(buf, "NSpid:")) == NULL)
+		return -1;
+	for (n = 0;; n++) {
 		while (*s == '\t' || *s == ' ')
 			s++;
-		if (*s < '0' || *s > '9')
+		if (*s == '\n' || *s == '\0')
+			break;
+		if (n == max || (s = status_number(s, &ids[n])) == NULL)
 			return -1;
-		errno = 0;
-		ids[i] = strtoull(s, &end, 10);
-		if (errno || (*end != '\t' && *end != ' ' && *end != '\n' &&
-		    *end != '\0'))
-			return -1;
-		s = end;
 	}
-	return 0;
+	return n > 0 ? n : -1;
 }
 
 /*
@@ -348,6 +390,11 @@ load_status(struct ns_obj *o)
 			p->status_errno = EINVAL;
 		else
 			p->status_errno = 0;
+		/* A kernel before 4.1 has no NSpid line: no value, no
+		 * failure. */
+		if (p->status_errno == 0 && (p->nnspid =
+		    ns_proc_parse_nspid(buf, p->nspid, PROC_NSPID_MAX)) == -1)
+			p->nnspid = 0;
 	}
 	if (p->status_errno != 0) {
 		errno = p->status_errno;
@@ -739,6 +786,29 @@ static int
 get_timens(struct ns_obj *o, struct ns_val *v)
 {
 	return ns_link(o, v, "time");
+}
+
+/*
+ * "4242 1": the pid the caller's /proc gives first, then one a level down
+ * to the process's own namespace, as a pidfd's fdinfo writes them.
+ */
+static int
+get_nspid(struct ns_obj *o, struct ns_val *v)
+{
+	struct proc_info *p;
+	char buf[PROC_NSPID_MAX * 21];
+	size_t len = 0;
+	int i;
+
+	if ((p = load_status(o)) == NULL)
+		return -1;
+	if (p->nnspid == 0)
+		return ns_none();
+	for (i = 0; i < p->nnspid; i++)
+		len += snprintf(buf + len, sizeof(buf) - len, "%s%llu",
+		    i == 0 ? "" : " ", (unsigned long long)p->nspid[i]);
+	ns_val_add(v, buf);
+	return 0;
 }
 
 /* A process's one child is its descriptors, /proc/PID/fd (fd.c). */

@@ -6,6 +6,10 @@
 
 #include <stdint.h>
 
+/* Pid namespaces nest 32 deep at most (the kernel's MAX_PID_NS_LEVEL),
+ * so a process has a pid in 33 of them at most. */
+#define PROC_NSPID_MAX	33
+
 /* What one read of /proc/PID/stat and /proc/PID/status gives. */
 struct proc_info {
 	int		 stat_errno;	/* -1 unread, 0 read, or why not */
@@ -20,6 +24,10 @@ struct proc_info {
 	uint64_t	 tgid;
 	uint64_t	 uid[2];	/* real, effective */
 	uint64_t	 gid[2];
+	/* The pid in each pid namespace from /proc's down to the process's
+	 * own, outermost first; none where the kernel has no NSpid line. */
+	uint64_t	 nspid[PROC_NSPID_MAX];
+	int		 nnspid;
 };
 
 /* Read a /proc/PID/stat line, in place, into p, its comm malloc'd; -1
@@ -29,5 +37,9 @@ int	ns_proc_parse_stat(struct proc_info *p, char *buf);
  * text; -1 if there is no such line or it has fewer. */
 int	ns_proc_status_ids(const char *buf, const char *key, uint64_t *ids,
 	    int n);
+/* The pids of the "NSpid:" line of /proc/PID/status text, outermost
+ * first, at most max of them: how many, or -1 if there is no such line,
+ * it holds none, more than max, or anything but numbers. */
+int	ns_proc_parse_nspid(const char *buf, uint64_t *ids, int max);
 
 #endif

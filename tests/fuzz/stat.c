@@ -11,7 +11,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct proc_info p;
-	uint64_t ids[2];
+	uint64_t ids[2], nspid[PROC_NSPID_MAX];
 	char *text, *copy;
 
 	text = fuzz_string(data, size);
@@ -28,6 +28,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	(void)ns_proc_status_ids(text, "Tgid:", ids, 1);
 	(void)ns_proc_status_ids(text, "Uid:", ids, 2);
 	(void)ns_proc_status_ids(text, "Gid:", ids, 2);
+	FUZZ_CHECK(ns_proc_parse_nspid(text, nspid, PROC_NSPID_MAX) <=
+	    PROC_NSPID_MAX);
 	free(text);
 	return 0;
 }
