@@ -344,7 +344,7 @@ get_name(struct ns_obj *o, struct ns_val *v)
 	    get_name }, \
 	NS_ATTR_FDS, \
 	{ "keepers", NS_LINKS, \
-	    "what keeps it alive: processes, mounts, descriptors, sockets", \
+	    "what keeps a namespace alive: processes, mounts, fds, sockets", \
 	    get_keepers }
 
 static const struct ns_attr ns_attrs[] = {
@@ -354,7 +354,7 @@ static const struct ns_attr ns_attrs[] = {
 
 static const struct ns_attr cgroup_attrs[] = {
 	NS_COMMON_ATTRS,
-	{ "root", NS_LINK, "the cgroup that is its root (unified hierarchy)",
+	{ "root", NS_LINK, "a cgroup namespace's root cgroup, of the unified hierarchy",
 	    ns_get_cgroup_root },
 	{ NULL }
 };
@@ -362,29 +362,29 @@ static const struct ns_attr cgroup_attrs[] = {
 static const struct ns_attr time_attrs[] = {
 	NS_COMMON_ATTRS,
 	{ "monotonic", NS_STRING,
-	    "offset of CLOCK_MONOTONIC: seconds and nanoseconds",
+	    "a time namespace's CLOCK_MONOTONIC offset: seconds, nanoseconds",
 	    ns_get_monotonic },
 	{ "boottime", NS_STRING,
-	    "offset of CLOCK_BOOTTIME: seconds and nanoseconds",
+	    "a time namespace's CLOCK_BOOTTIME offset: seconds, nanoseconds",
 	    ns_get_boottime },
 	{ NULL }
 };
 
 static const struct ns_attr user_attrs[] = {
 	NS_COMMON_ATTRS,
-	{ "uid_map", NS_STRINGS, "its uid map: inside, outside, count",
+	{ "uid_map", NS_STRINGS, "a user namespace's uid map lines: inside, outside, count",
 	    ns_get_uid_map },
-	{ "gid_map", NS_STRINGS, "its gid map: inside, outside, count",
+	{ "gid_map", NS_STRINGS, "a user namespace's gid map lines: inside, outside, count",
 	    ns_get_gid_map },
-	{ "setgroups", NS_STRING, "whether setgroups is allowed: allow, deny",
+	{ "setgroups", NS_STRING, "whether a user namespace allows setgroups: allow, deny",
 	    ns_get_setgroups },
 	{ NULL }
 };
 
 static const struct ns_attr uts_attrs[] = {
 	NS_COMMON_ATTRS,
-	{ "hostname", NS_STRING, "its host name", ns_get_hostname },
-	{ "domainname", NS_STRING, "its NIS domain name", ns_get_domainname },
+	{ "hostname", NS_STRING, "a uts namespace's host name", ns_get_hostname },
+	{ "domainname", NS_STRING, "a uts namespace's NIS domain name", ns_get_domainname },
 	{ NULL }
 };
 
