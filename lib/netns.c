@@ -36,6 +36,7 @@
 #include "lazy.h"
 #include "provider.h"
 #include "netns.h"
+#include "nsenter.h"
 #include "nstab.h"
 #include "nl.h"
 
@@ -137,11 +138,10 @@ ns_netns_leave(int back)
 	close(back);
 }
 
-/* In the child of socket_by_child: enter the user namespace that owns
- * the network namespace nsfd, then that one, and send a netlink socket
- * made there over sv. */
+/* In the child of socket_by_child, inside the namespace: send a netlink
+ * socket made there over sv. */
 static void __attribute__((noreturn))
-child_socket(int sv, int nsfd, int protocol)
+child_socket(int sv, int protocol)
 {
 	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
 	union {
@@ -151,13 +151,10 @@ child_socket(int sv, int nsfd, int protocol)
 	struct iovec iov = { .iov_base = "s", .iov_len = 1 };
 	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1,
 	    .msg_control = c.buf, .msg_controllen = sizeof(c.buf) };
-	int user, fd;
+	int fd;
 
 	memset(&c, 0, sizeof(c));
-	if ((user = ioctl(nsfd, NS_GET_USERNS)) == -1 ||
-	    setns(user, CLONE_NEWUSER) == -1 ||
-	    setns(nsfd, CLONE_NEWNET) == -1 ||
-	    (fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, protocol)) ==
+	if ((fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, protocol)) ==
 	    -1 || bind(fd, (struct sockaddr *)&sa, sizeof(sa)) == -1)
 		_exit(1);
 	c.h.cmsg_level = SOL_SOCKET;
@@ -192,10 +189,9 @@ receive_socket(int sv)
 
 /*
  * A socket of a namespace the caller may not enter from its own user
- * namespace, that of a rootless container: its owner has every
- * capability in the user namespace that owns it, and from there may
- * enter it.  A process that joined a user namespace never comes back,
- * so a child does it and sends the socket back.
+ * namespace, that of a rootless container: a child of ns_enter_fork,
+ * inside it through the user namespace that owns it, makes the socket
+ * and sends it back.
  */
 static struct nl_sock *
 socket_by_child(uint64_t ino, int protocol)
@@ -210,9 +206,9 @@ socket_by_child(uint64_t ino, int protocol)
 		close(nsfd);
 		return NULL;
 	}
-	if ((pid = fork()) == 0) {
+	if ((pid = ns_enter_fork(nsfd)) == 0) {
 		close(sv[0]);
-		child_socket(sv[1], nsfd, protocol);
+		child_socket(sv[1], protocol);
 	}
 	close(sv[1]);
 	close(nsfd);

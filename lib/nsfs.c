@@ -12,10 +12,15 @@
  * pid and user namespaces, the parent.  Those are namespaces too, alive
  * even when no process is in them any more, so asking them adds to the
  * table: every owner or parent link leads to an object.  A namespace that
- * only an open descriptor keeps alive is looked for among every process's
- * descriptors when a path names one the table lacks, and not listed; the
- * descriptors that hold a namespace come from the scan of fd.c, made only
- * when that column is asked for.
+ * only an open descriptor keeps alive is found in the scan of every
+ * process's descriptors (fd.c's), made when a path names one the table
+ * lacks, when a kind is listed, or when a column about holders is asked
+ * for: nsls /ns/net lists every namespace something keeps alive.
+ *
+ * Each kind has its own attributes besides the common ones, read from a
+ * member's /proc files or from inside (nsread.c); keepers says what keeps
+ * a namespace alive, the union of its processes, descriptors, mounts and,
+ * for a network namespace, the sockets of it that others hold.
  *
  * A network namespace is also the root of its view, /ns/net/INODE/dev,
  * net and sock, which netview.c makes of the providers of those; its
@@ -38,33 +43,15 @@
 
 #include <linux/nsfs.h>
 
+#include "fdindex.h"
 #include "lazy.h"
 #include "provider.h"
 #include "nsparse.h"
+#include "nsread.h"
 #include "nstab.h"
 #include "nsview.h"
 
-/* A namespace's ids: its inode and its type (an index of ns_nsfs_types);
- * the node /ns/TYPE has its type alone. */
-static inline uint64_t
-nsobj_ino(const struct ns_obj *o)
-{
-	return o->id[0];
-}
-
-static inline int
-nsobj_type(const struct ns_obj *o)
-{
-	return (int)o->id[1];
-}
-
-static inline void
-nsobj_set_ids(struct ns_obj *o, uint64_t ino, int type)
-{
-	o->id[0] = ino;
-	o->id[1] = (uint64_t)type;
-}
-
+/* The node /ns/TYPE has its type alone (a namespace's ids: nstab.h). */
 static inline int
 kind_type(const struct ns_obj *o)
 {
@@ -243,26 +230,63 @@ command(uint64_t pid, char *buf, size_t size)
 }
 
 /*
+ * What keeps a namespace alive: its processes, the descriptors of its
+ * nsfs files, where those are mounted, and for a network namespace the
+ * sockets made in it that processes elsewhere hold.  The descriptors
+ * come from the scan of every one (fd.c), the sockets from their
+ * provider, both only when asked.
+ */
+static int
+get_keepers(struct ns_obj *o, struct ns_val *v)
+{
+	struct nsent *e;
+	size_t i;
+
+	if ((e = entry(o)) == NULL)
+		return -1;
+	for (i = 0; i < e->npids; i++)
+		ns_val_addf(v, "/proc/%llu", (unsigned long long)e->pids[i]);
+	for (i = 0; i < e->nmounts; i++)
+		ns_val_fs(v, e->mounts[i]);
+	(void)ns_fd_holders(o->path, v);
+	if (e->type == T_NET)
+		ns_nstab_net_sockets(e, v);
+	return v->n > 0 ? 0 : ns_none();
+}
+
+/* What keeps a namespace no process is in: the first keeper. */
+static void
+held_by(struct ns_obj *o, char *buf, size_t size)
+{
+	struct ns_val v = { 0 };
+
+	if (get_keepers(o, &v) == 0)
+		snprintf(buf, size, "held by %s", v.buf);
+	else
+		strlcpy(buf, "-", size);
+	ns_val_free(&v);
+}
+
+/*
  * "net 4026531840 85 procs /sbin/init", as lsns prints a namespace: the
- * command is the first process's; with no process in it, the first place
- * it is mounted.
+ * command is the first process's; with no process in it, what keeps it
+ * alive, "held by /proc/123/fd/4".
  */
 static int
 ns_summary(struct ns_obj *o, struct ns_val *v)
 {
 	struct nsent *e;
 	char cmd[512];
+	size_t npids;
 
 	if ((e = entry(o)) == NULL)
 		return -1;
-	if (e->npids > 0)
+	if ((npids = e->npids) > 0)
 		command(e->pids[0], cmd, sizeof(cmd));
-	else if (e->nmounts > 0)
-		strlcpy(cmd, e->mounts[0], sizeof(cmd));
 	else
-		strlcpy(cmd, "-", sizeof(cmd));
-	ns_val_addf(v, "%s %llu %zu proc%s %s", ns_nsfs_types[e->type],
-	    (unsigned long long)e->ino, e->npids, e->npids == 1 ? "" : "s",
+		held_by(o, cmd, sizeof(cmd));
+	ns_val_addf(v, "%s %llu %zu proc%s %s", ns_nsfs_types[nsobj_type(o)],
+	    (unsigned long long)nsobj_ino(o), npids, npids == 1 ? "" : "s",
 	    cmd);
 	return 0;
 }
@@ -299,30 +323,74 @@ get_name(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
+/* The attributes every kind of namespace has, first in each list. */
+#define NS_COMMON_ATTRS \
+	{ "nstype", NS_STRING, \
+	    "kind of namespace: cgroup, ipc, mnt, net, pid, time, user, uts", \
+	    get_nstype }, \
+	{ "inode", NS_NUMBER, "inode number", get_inode }, \
+	{ "processes", NS_LINKS, "processes in the namespace", \
+	    get_processes }, \
+	{ "nprocs", NS_NUMBER, "how many processes are in the namespace", \
+	    get_nprocs }, \
+	{ "owner", NS_LINK, "user namespace that owns it", get_owner }, \
+	{ "parent", NS_LINK, "parent of a pid or user namespace", \
+	    get_parent }, \
+	{ "creator", NS_LINK, "user who made the user namespace", \
+	    get_creator }, \
+	{ "nsfs", NS_LINKS, "where its nsfs file is mounted", get_nsfs }, \
+	{ "name", NS_STRING, \
+	    "its name, as ip netns gives it (an nsfs bind mount's)", \
+	    get_name }, \
+	NS_ATTR_FDS, \
+	{ "keepers", NS_LINKS, \
+	    "what keeps a namespace alive: processes, mounts, fds, sockets", \
+	    get_keepers }
+
 static const struct ns_attr ns_attrs[] = {
-	{ "nstype", NS_STRING,
-	    "kind of namespace: cgroup, ipc, mnt, net, pid, time, user, uts",
-	    get_nstype },
-	{ "inode", NS_NUMBER, "inode number", get_inode },
-	{ "processes", NS_LINKS, "processes in the namespace",
-	    get_processes },
-	{ "nprocs", NS_NUMBER, "how many processes are in the namespace",
-	    get_nprocs },
-	{ "owner", NS_LINK, "user namespace that owns it", get_owner },
-	{ "parent", NS_LINK, "parent of a pid or user namespace",
-	    get_parent },
-	{ "creator", NS_LINK, "user who made the user namespace",
-	    get_creator },
-	{ "nsfs", NS_LINKS, "where its nsfs file is mounted", get_nsfs },
-	{ "name", NS_STRING,
-	    "its name, as ip netns gives it (an nsfs bind mount's)", get_name },
-	NS_ATTR_FDS,
+	NS_COMMON_ATTRS,
 	{ NULL }
 };
 
-#define NS_CLASS(name) { \
+static const struct ns_attr cgroup_attrs[] = {
+	NS_COMMON_ATTRS,
+	{ "root", NS_LINK, "a cgroup namespace's root cgroup, of the unified hierarchy",
+	    ns_get_cgroup_root },
+	{ NULL }
+};
+
+static const struct ns_attr time_attrs[] = {
+	NS_COMMON_ATTRS,
+	{ "monotonic", NS_STRING,
+	    "a time namespace's CLOCK_MONOTONIC offset: seconds, nanoseconds",
+	    ns_get_monotonic },
+	{ "boottime", NS_STRING,
+	    "a time namespace's CLOCK_BOOTTIME offset: seconds, nanoseconds",
+	    ns_get_boottime },
+	{ NULL }
+};
+
+static const struct ns_attr user_attrs[] = {
+	NS_COMMON_ATTRS,
+	{ "uid_map", NS_STRINGS, "a user namespace's uid map lines: inside, outside, count",
+	    ns_get_uid_map },
+	{ "gid_map", NS_STRINGS, "a user namespace's gid map lines: inside, outside, count",
+	    ns_get_gid_map },
+	{ "setgroups", NS_STRING, "whether a user namespace allows setgroups: allow, deny",
+	    ns_get_setgroups },
+	{ NULL }
+};
+
+static const struct ns_attr uts_attrs[] = {
+	NS_COMMON_ATTRS,
+	{ "hostname", NS_STRING, "a uts namespace's host name", ns_get_hostname },
+	{ "domainname", NS_STRING, "a uts namespace's NIS domain name", ns_get_domainname },
+	{ NULL }
+};
+
+#define NS_CLASS(name, list) { \
 	.type = name, \
-	.attrs = ns_attrs, \
+	.attrs = list, \
 	.summary = ns_summary, \
 }
 
@@ -353,9 +421,10 @@ view_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 
 /* One class a kind, so that nsls -l's TYPE column tells them apart. */
 static const struct ns_class ns_classes[NSFS_NTYPES] = {
-	NS_CLASS("cgroupns"), NS_VIEW_CLASS("ipcns"), NS_VIEW_CLASS("mntns"),
-	NS_VIEW_CLASS("netns"), NS_VIEW_CLASS("pidns"), NS_CLASS("timens"),
-	NS_CLASS("userns"), NS_CLASS("utsns")
+	NS_CLASS("cgroupns", cgroup_attrs), NS_VIEW_CLASS("ipcns"),
+	NS_VIEW_CLASS("mntns"), NS_VIEW_CLASS("netns"), NS_VIEW_CLASS("pidns"),
+	NS_CLASS("timens", time_attrs), NS_CLASS("userns", user_attrs),
+	NS_CLASS("utsns", uts_attrs)
 };
 
 static int
@@ -380,10 +449,9 @@ kind_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	size_t i, n = 0;
 	int type = kind_type(o), stop = 0;
 
-	ns_nstab_scan();
-	/* Only pid and user namespaces can be someone's owner or parent. */
-	if (type == T_PID || type == T_USER)
-		ns_nstab_ask_all();
+	/* The namespaces only a descriptor keeps are listed too, and their
+	 * owners and parents with them. */
+	ns_nstab_scan_fds();
 	if ((sel = reallocarray(NULL, ns_nstab_count() + 1, sizeof(*sel))) == NULL)
 		err(1, NULL);
 	for (i = 0; i < ns_nstab_count(); i++)

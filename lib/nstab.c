@@ -1,8 +1,8 @@
 /*
  * nstab.c: the namespaces a run finds, by inode: those of the processes
  * and of the nsfs files mounted, then, when asked, those the
- * descriptors of every process keep and those only sockets keep, each
- * with what keeps it and a way to open it.  The /ns provider (nsfs.c)
+ * descriptors of every process keep (from fd.c's index of them) and
+ * those only sockets keep, each with what keeps it and a way to open it.  The /ns provider (nsfs.c)
  * names them; netns.c enters them.
  */
 #include <sys/ioctl.h>
@@ -22,6 +22,7 @@
 
 #include <linux/nsfs.h>
 
+#include "fdindex.h"
 #include "provider.h"
 #include "mountinfo.h"
 #include "nsparse.h"
@@ -342,36 +343,36 @@ ns_nstab_ask_all(void)
 	}
 }
 
-/* The nsfs descriptors of one process: namespaces only they keep. */
+/* An nsfs descriptor of the index: a namespace it alone may keep. */
 static int
-scan_fds_of(uint64_t pid, void *arg)
+nsfs_fd(struct fdent *fe, void *arg)
 {
-	char path[64], text[64];
-	struct dirent *d;
 	struct nsent *e;
 	uint64_t ino;
-	ssize_t n;
-	DIR *dir;
 	int t;
 
 	(void)arg;
-	snprintf(path, sizeof(path), "/proc/%llu/fd", (unsigned long long)pid);
-	if ((dir = opendir(path)) == NULL)
+	if ((t = ns_nsfs_parse(ns_fd_ent_link(fe), &ino)) == -1 ||
+	    ns_nstab_find(ino) != NULL)
 		return 0;
-	while ((d = readdir(dir)) != NULL) {
-		if ((n = readlinkat(dirfd(dir), d->d_name, text,
-		    sizeof(text) - 1)) == -1)
-			continue;
-		text[n] = '\0';
-		if ((t = ns_nsfs_parse(text, &ino)) == -1 || ns_nstab_find(ino) != NULL)
-			continue;
-		e = ns_nstab_add(ino, t);
-		if (asprintf(&e->via, "/proc/%llu/fd/%s",
-		    (unsigned long long)pid, d->d_name) == -1)
-			err(1, NULL);
-	}
-	closedir(dir);
+	e = ns_nstab_add(ino, t);
+	if (asprintf(&e->via, "/proc/%llu/fd/%d",
+	    (unsigned long long)ns_fd_ent_pid(fe), ns_fd_ent_fd(fe)) == -1)
+		err(1, NULL);
 	return 0;
+}
+
+/* The scan is fd.c's index of every descriptor, which the holders of
+ * the namespaces (their fds column) read too. */
+void
+ns_nstab_scan_fds(void)
+{
+	if (fds_scanned)
+		return;
+	fds_scanned = 1;
+	ns_nstab_scan();
+	ns_fd_index_each("", nsfs_fd, NULL);
+	ns_nstab_ask_all();
 }
 
 /*
@@ -411,13 +412,11 @@ ns_nstab_lookup(uint64_t ino, int type)
 	ns_nstab_ask_all();
 	if ((e = ns_nstab_find(ino)) != NULL)
 		return e;
-	if (fds_scanned)
-		return NULL;
-	fds_scanned = 1;
-	ns_proc_each(scan_fds_of, NULL);
-	ns_nstab_ask_all();
-	if ((e = ns_nstab_find(ino)) != NULL)
-		return e;
+	if (!fds_scanned) {
+		ns_nstab_scan_fds();
+		if ((e = ns_nstab_find(ino)) != NULL)
+			return e;
+	}
 	/* Only a network namespace can be kept by its sockets alone: an
 	 * inode of another type is not worth a look at every socket. */
 	return type == T_NET || type == -1 ? from_socket(ino) : NULL;

@@ -12,10 +12,32 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "provider.h"
+
 /* In ns_nsfs_types' order, which is by name, as the root lists its nodes. */
 enum {
 	T_CGROUP, T_IPC, T_MNT, T_NET, T_PID, T_TIME, T_USER, T_UTS
 };
+
+/* An object /ns/TYPE/INODE's ids: its inode and its type (T_*). */
+static inline uint64_t
+nsobj_ino(const struct ns_obj *o)
+{
+	return o->id[0];
+}
+
+static inline int
+nsobj_type(const struct ns_obj *o)
+{
+	return (int)o->id[1];
+}
+
+static inline void
+nsobj_set_ids(struct ns_obj *o, uint64_t ino, int type)
+{
+	o->id[0] = ino;
+	o->id[1] = (uint64_t)type;
+}
 
 /* One namespace and what the run found out about it. */
 struct nsent {
@@ -60,6 +82,12 @@ uint64_t	 ns_nstab_member_net(uint64_t ino);
 /* fn for each network namespace the run knows of, until it returns
  * non-zero. */
 int		 ns_nstab_each_net(int (*fn)(uint64_t ino, void *), void *);
+/* Read every process's nsfs descriptors into the table, once a run:
+ * the namespaces only a descriptor keeps. */
+void		 ns_nstab_scan_fds(void);
+/* Add the /sock path of each socket of the network namespace e that a
+ * process not in it holds (nskeep.c). */
+void		 ns_nstab_net_sockets(const struct nsent *e, struct ns_val *);
 /* The entries, in the order found. */
 size_t		 ns_nstab_count(void);
 struct nsent	*ns_nstab_at(size_t i);

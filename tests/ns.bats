@@ -7,6 +7,7 @@ load helpers/common
 
 setup() {
 	helpers=()
+	cgroups=()
 	netns_dir_made=
 }
 
@@ -17,6 +18,13 @@ teardown() {
 	# it has no handler for.
 	for p in "${helpers[@]}"; do
 		kill -KILL "$p" 2>/dev/null || true
+	done
+	for p in "${cgroups[@]}"; do
+		for i in $(seq 100); do
+			[ -s "$p/cgroup.procs" ] || break
+			sleep 0.05
+		done
+		rmdir "$p" 2>/dev/null || true
 	done
 	rm -f /run/netns/nstools-test 2>/dev/null || true
 	if [ -n "$netns_dir_made" ]; then
@@ -119,7 +127,7 @@ attr() {
 		"$2" /ns/net
 	' - "$NSCAT" "$NSLS"
 	ino=${lines[0]}
-	assert_line --index 1 "/ns/net/$ino 0 /fs/run/netns/nstools-test net\\x20$ino\\x200\\x20procs\\x20/run/netns/nstools-test"
+	assert_line --index 1 "/ns/net/$ino 0 /fs/run/netns/nstools-test net\\x20$ino\\x200\\x20procs\\x20held\\x20by\\x20/fs/run/netns/nstools-test"
 	assert_line "/ns/net/$ino"
 	[ ! -e /run/netns/nstools-test ]
 }
@@ -186,7 +194,7 @@ attr() {
 	    "$(ino self user)")"
 }
 
-@test "a namespace only a descriptor keeps alive resolves, with its holder" {
+@test "a namespace only a descriptor keeps alive is listed, with its holder" {
 	needs_root
 	start_in_ns net sleep unshare -n sleep 1000
 	maker=$pid
@@ -200,15 +208,184 @@ attr() {
 	done
 	kill -KILL "$maker"
 	while [ -e "/proc/$maker/ns" ]; do sleep 0.05; done
-	run -0 --separate-stderr "$NSCAT" -J -o path,nprocs,fds,summary \
+	run -0 --separate-stderr "$NSCAT" -J -o path,nprocs,fds,keepers,summary \
 	    "/ns/net/$net"
 	run -0 jq -r '.objects[0] | [.path, .nprocs, (.fds | join(",")),
-	    .summary] | join("|")' <<<"$output"
-	assert_output "/ns/net/$net|0|/proc/$holder/fd/7|net $net 0 procs -"
+	    (.keepers | join(",")), .summary] | join("|")' <<<"$output"
+	assert_output "/ns/net/$net|0|/proc/$holder/fd/7|/proc/$holder/fd/7|net $net 0 procs held by /proc/$holder/fd/7"
 	run -0 attr "/proc/$holder/fd/7" object
 	assert_output "/ns/net/$net"
+	# Something keeps it alive, so the listing of its kind has it.
 	run -0 --separate-stderr "$NSLS" /ns/net
-	refute_line "/ns/net/$net"
+	assert_line "/ns/net/$net"
+	run -0 --separate-stderr "$NSLS" -n -r -o path,keepers /ns/net
+	assert_line "/ns/net/$net /proc/$holder/fd/7"
+	run -0 --separate-stderr "$NSCAT" -n -r -o path "/proc/$holder/fd/7"
+	assert_output "/proc/$holder/fd/7"
+}
+
+@test "a network namespace kept by a socket held elsewhere: its keepers" {
+	needs_root
+	command -v python3 >/dev/null || skip "no python3"
+	start_in_ns net sleep unshare -n sleep 1000
+	maker=$pid
+	net=$(ino "$maker" net)
+	out=$BATS_TEST_TMPDIR/holder
+	# The holder makes a socket in the namespace and comes back out.
+	python3 -c '
+import ctypes, os, socket, sys, time
+libc = ctypes.CDLL(None, use_errno=True)
+there = os.open(sys.argv[1], os.O_RDONLY)
+here = os.open("/proc/self/ns/net", os.O_RDONLY)
+if libc.setns(there, 0x40000000) != 0:
+	sys.exit("setns there")
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+if libc.setns(here, 0x40000000) != 0:
+	sys.exit("setns back")
+os.close(there)
+print("sock=%d" % os.fstat(s.fileno()).st_ino)
+print("ready", flush=True)
+time.sleep(600)' "/proc/$maker/ns/net" >"$out" 2>&1 3>&- &
+	holder=$!
+	helpers+=("$holder")
+	wait_ready "$out"
+	sock=$(sed -n 's/^sock=//p' "$out")
+	kill -KILL "$maker"
+	while [ -e "/proc/$maker/ns" ]; do sleep 0.05; done
+	run -0 attr "/ns/net/$net" keepers
+	run -0 jq -r 'join(",")' <<<"$output"
+	assert_output "/sock/udp/$sock"
+	run -0 attr "/ns/net/$net" summary
+	assert_output "net $net 0 procs held by /sock/udp/$sock"
+	run -0 attr "/sock/udp/$sock" netns
+	assert_output "/ns/net/$net"
+}
+
+@test "a uts namespace has its host and domain names, as its members see them" {
+	needs_root
+	out=$BATS_TEST_TMPDIR/uts
+	unshare -u sh -c 'hostname "nst$$"; domainname "nsd$$"; echo ready;
+	    exec sleep 600' >"$out" 2>&1 3>&- &
+	helpers+=("$!")
+	wait_ready "$out"
+	pid=$!
+	uts=$(ino "$pid" uts)
+	run -0 --separate-stderr "$NSCAT" -n -r -o path,hostname,domainname \
+	    "/proc/$pid/ns/uts"
+	assert_output "/ns/uts/$uts $(nsenter -t "$pid" -u hostname) $(nsenter -t "$pid" -u domainname)"
+	assert_output "/ns/uts/$uts nst$pid nsd$pid"
+	# Reading it leaves the tool in its own namespace.
+	run -0 --separate-stderr "$NSCAT" -n -r -o hostname \
+	    "/ns/uts/$uts" /proc/self/ns/uts
+	assert_output "nst$pid
+$(hostname)"
+	run -0 --separate-stderr "$NSLS" -n -r -o path,hostname /ns/uts
+	assert_line "/ns/uts/$uts nst$pid"
+	run -0 --separate-stderr "$NSCAT" -n -r -o path "/ns/uts/$uts"
+	assert_output "/ns/uts/$uts"
+}
+
+@test "a rootless uts namespace is read by its unprivileged owner" {
+	local as out=$BATS_TEST_TMPDIR/rootless
+
+	command -v setpriv >/dev/null || skip "no setpriv"
+	as=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+	"${as[@]}" unshare -r -u true 2>/dev/null ||
+	    skip "no user namespace for an unprivileged user"
+	"${as[@]}" unshare -r -u sh -c 'hostname "rl$$"; echo ready;
+	    exec sleep 600' >"$out" 2>&1 3>&- &
+	helpers+=("$!")
+	wait_ready "$out"
+	pid=$!
+	uts=$(ino "$pid" uts)
+	run -0 unskipped "${as[@]}" "$NSCAT" -n -r -o path,hostname \
+	    "/ns/uts/$uts"
+	assert_output "/ns/uts/$uts rl$pid"
+	# Another user may not enter it: passed over, and said so.
+	run --separate-stderr setpriv --reuid=65533 --regid=65533 \
+	    --clear-groups "$NSCAT" -n -r -o hostname "/ns/uts/$uts"
+	refute_output "rl$pid"
+	[[ $stderr == *"not readable (permission denied), skipped"* ]]
+}
+
+@test "a user namespace has its id maps and setgroups, as its members show them" {
+	needs_root
+	start_in_ns user sleep unshare -U --map-user=1000 --map-group=1000 \
+	    sleep 1000
+	user=$(ino "$pid" user)
+	run -0 --separate-stderr "$NSCAT" -J -o uid_map,gid_map,setgroups \
+	    "/ns/user/$user"
+	run -0 jq -r '.objects[0] | [(.uid_map | join(",")),
+	    (.gid_map | join(",")), .setgroups] | join("|")' <<<"$output"
+	assert_output "$(awk '{ print $1, $2, $3 }' "/proc/$pid/uid_map" | paste -sd,)|$(awk '{ print $1, $2, $3 }' "/proc/$pid/gid_map" | paste -sd,)|$(cat "/proc/$pid/setgroups")"
+	assert_output "1000 0 1|1000 0 1|deny"
+	run -0 attr "/ns/user/$(ino self user)" setgroups
+	assert_output allow
+}
+
+@test "a cgroup namespace has its root, as a path of the file tree" {
+	local cg base
+
+	needs_root
+	base=$(awk '$9 == "cgroup2" { print $5; exit }' /proc/self/mountinfo)
+	[ -n "$base" ] || skip "no cgroup2 hierarchy mounted"
+	cg=$base/nstools-$$
+	mkdir "$cg" || skip "cannot make a cgroup under $base"
+	cgroups+=("$cg")
+	sh -c 'echo $$ >"$1/cgroup.procs" && exec unshare -C sleep 1000' - \
+	    "$cg" 3>&- &
+	helpers+=("$!")
+	pid=$!
+	for i in $(seq 100); do
+		[[ $(readlink "/proc/$pid/ns/cgroup") != \
+		    $(readlink /proc/self/ns/cgroup) ]] && break
+		sleep 0.05
+	done
+	[ "$(nsenter -t "$pid" -C sed -n 's/^0:://p' "/proc/$pid/cgroup")" = / ]
+	cgns=$(ino "$pid" cgroup)
+	run -0 attr "/ns/cgroup/$cgns" root
+	assert_output "/fs$cg"
+	run -0 --separate-stderr "$NSCAT" -n -r -o path "$output"
+	assert_output "/fs$cg"
+	run -0 --separate-stderr "$NSCAT" -n -r -o path "$cg"
+	assert_output "/fs$cg"
+}
+
+@test "a time namespace has its clock offsets" {
+	needs_root
+	unshare -T -f --monotonic 1000 --boottime 2000 true 2>/dev/null ||
+	    skip "this kernel or unshare makes no time namespace"
+	unshare -T -f --kill-child --monotonic 1000 --boottime 2000 \
+	    sleep 1000 3>&- &
+	helpers+=("$!")
+	for i in $(seq 100); do
+		pid=$(pgrep -P "$!" -x sleep) && break
+		sleep 0.05
+	done
+	[ -n "$pid" ]
+	helpers+=("$pid")
+	time=$(ino "$pid" time)
+	[ "$time" != "$(ino self time)" ]
+	run -0 --separate-stderr "$NSCAT" -n -r -o path,monotonic,boottime \
+	    "/ns/time/$time"
+	assert_output "/ns/time/$time $(awk '$1 == "monotonic" { print $2 "\\x20" $3 }' "/proc/$pid/timens_offsets") $(awk '$1 == "boottime" { print $2 "\\x20" $3 }' "/proc/$pid/timens_offsets")"
+	assert_output "/ns/time/$time 1000\\x200 2000\\x200"
+	run -0 attr "/ns/time/$(ino self time)" monotonic
+	assert_output "0 0"
+}
+
+@test "the attributes of a kind are its own, each with its help" {
+	run -0 --separate-stderr "$NSCAT" -n -r -o hostname "/ns/uts/$(ino self uts)"
+	assert_output "$(hostname)"
+	run -0 --separate-stderr "$NSCAT" -n -r -o hostname "/ns/net/$(ino self net)"
+	# "-": a network namespace has no such column.
+	[ "$output" = - ]
+	run -0 --separate-stderr "$NSCAT" -H
+	for c in hostname domainname uid_map gid_map setgroups monotonic \
+	    boottime keepers; do
+		assert_line --regexp "^${c^^} +(string|strings|links) +[a-z]"
+	done
+	assert_line --regexp "^ROOT +link +on cgroupns: "
 }
 
 @test "nsls /ns/KIND lists what lsns lists, and only namespaces" {

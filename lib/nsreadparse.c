@@ -1,0 +1,163 @@
+/*
+ * nsreadparse.c: the parsers of what namespaces hold (nsparse.h): the id
+ * maps of a user namespace, a time namespace's offsets, the cgroups of a
+ * cgroup namespace.  The kernel writes them, but a process in a
+ * namespace of its own decides much of what they say (a cgroup's name
+ * may hold any byte but '/' and NUL), so each is checked as untrusted
+ * text.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nsparse.h"
+
+#define BLANKS	" \t"
+
+/* A word of digits, with a '-' before it if sign: its end, or NULL. */
+static const char *
+number(const char *s, int sign)
+{
+	const char *start;
+
+	if (sign && *s == '-')
+		s++;
+	start = s;
+	while (*s >= '0' && *s <= '9')
+		s++;
+	if (s == start || s - start > 20)
+		return NULL;
+	return s;
+}
+
+/* Copy the n words of numbers at s to out, one blank between them;
+ * what follows the last must be the end of the line.  0 or -1. */
+static int
+numbers(const char *s, int n, int sign, char *out, size_t size)
+{
+	const char *end;
+	size_t len = 0, w;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		s += strspn(s, BLANKS);
+		if ((end = number(s, sign)) == NULL || (*end != '\0' &&
+		    *end != '\n' && strchr(BLANKS, *end) == NULL))
+			return -1;
+		w = end - s;
+		if (len + w + (i > 0) >= size)
+			return -1;
+		if (i > 0)
+			out[len++] = ' ';
+		memcpy(out + len, s, w);
+		len += w;
+		s = end;
+	}
+	s += strspn(s, BLANKS);
+	if (*s != '\0' && *s != '\n')
+		return -1;
+	out[len] = '\0';
+	return 0;
+}
+
+int
+ns_idmap_line(const char *line, char *out, size_t size)
+{
+	return numbers(line, 3, 0, out, size);
+}
+
+int
+ns_timens_offset(const char *text, const char *clock, char *out,
+    size_t size)
+{
+	const char *s;
+	size_t n = strlen(clock);
+
+	for (s = text; *s != '\0'; s += strcspn(s, "\n"), s += *s == '\n') {
+		s += strspn(s, BLANKS);
+		if (strncmp(s, clock, n) == 0 && strchr(BLANKS, s[n]) != NULL &&
+		    s[n] != '\0')
+			return numbers(s + n, 2, 1, out, size);
+	}
+	return -1;
+}
+
+int
+ns_cgroup_unified(const char *text, char *out, size_t size)
+{
+	const char *s;
+	size_t n;
+
+	for (s = text; *s != '\0'; s += n, s += *s == '\n') {
+		n = strcspn(s, "\n");
+		if (strncmp(s, "0::/", 4) != 0)
+			continue;
+		if (n - 3 >= size)
+			return -1;
+		memcpy(out, s + 3, n - 3);
+		out[n - 3] = '\0';
+		return 0;
+	}
+	return -1;
+}
+
+/* Whether a cgroup path has a ".." component: a cgroup outside the
+ * reader's root, which says nothing of where that root is. */
+static int
+climbs(const char *path)
+{
+	const char *s;
+
+	for (s = path; (s = strstr(s, "..")) != NULL; s += 2)
+		if (s[-1] == '/' && (s[2] == '/' || s[2] == '\0'))
+			return 1;
+	return 0;
+}
+
+int
+ns_cgroup_root(const char *outer, const char *inner, char *out, size_t size)
+{
+	size_t lo = strlen(outer), li = strlen(inner);
+
+	if (*outer != '/' || *inner != '/' || climbs(outer) || climbs(inner))
+		return -1;
+	if (strcmp(inner, "/") == 0)
+		li = 0;
+	if (li > lo || (li > 0 && strcmp(outer + lo - li, inner) != 0))
+		return -1;
+	lo -= li;
+	if (lo == 0)
+		return strlcpy(out, "/", size) < size ? 0 : -1;
+	/* inner begins with '/', so the root left ends at a component. */
+	if (lo >= size)
+		return -1;
+	memcpy(out, outer, lo);
+	out[lo] = '\0';
+	return 0;
+}
+
+int
+ns_cgroup_file(const char *cgroup, const char *mroot, const char *target,
+    char *out, size_t size)
+{
+	size_t n = strlen(mroot);
+	const char *rest;
+
+	if (*cgroup != '/' || *mroot != '/' || *target != '/')
+		return -1;
+	if (strcmp(mroot, "/") == 0)
+		rest = cgroup;
+	else if (strncmp(cgroup, mroot, n) == 0 &&
+	    (cgroup[n] == '/' || cgroup[n] == '\0'))
+		rest = cgroup + n;
+	else
+		return -1;
+	if (strcmp(rest, "/") == 0)
+		rest = "";
+	if (strcmp(target, "/") == 0)
+		target = *rest == '\0' ? "/" : "";
+	return (size_t)snprintf(out, size, "%s%s", target, rest) < size ?
+	    0 : -1;
+}

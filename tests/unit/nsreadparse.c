@@ -1,0 +1,137 @@
+/*
+ * The parsers of what namespaces hold: id map lines, time namespace
+ * offsets, the unified cgroup of /proc/PID/cgroup, a cgroup namespace's
+ * root and where it lies in the file tree.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "nsparse.h"
+#include "tap.h"
+
+static void
+idmap(const char *line, const char *want)
+{
+	char out[64] = "";
+	int r = ns_idmap_line(line, out, sizeof(out));
+
+	if (want == NULL)
+		is_int(r, -1, "id map line \"%s\" rejected", line);
+	else
+		ok(r == 0 && strcmp(out, want) == 0,
+		    "id map line \"%s\" is \"%s\" (got \"%s\")", line, want, out);
+}
+
+static void
+offset(const char *text, const char *clock, const char *want)
+{
+	char out[64] = "";
+	int r = ns_timens_offset(text, clock, out, sizeof(out));
+
+	if (want == NULL)
+		is_int(r, -1, "no %s offset", clock);
+	else
+		ok(r == 0 && strcmp(out, want) == 0,
+		    "%s offset is \"%s\" (got \"%s\")", clock, want, out);
+}
+
+static void
+unified(const char *text, const char *want)
+{
+	char out[64] = "";
+	int r = ns_cgroup_unified(text, out, sizeof(out));
+
+	if (want == NULL)
+		is_int(r, -1, "no unified cgroup");
+	else
+		ok(r == 0 && strcmp(out, want) == 0,
+		    "unified cgroup is %s (got %s)", want, out);
+}
+
+static void
+root(const char *outer, const char *inner, const char *want)
+{
+	char out[64] = "";
+	int r = ns_cgroup_root(outer, inner, out, sizeof(out));
+
+	if (want == NULL)
+		is_int(r, -1, "%s seen as %s says no root", outer, inner);
+	else
+		ok(r == 0 && strcmp(out, want) == 0,
+		    "%s seen as %s: root %s (got %s)", outer, inner, want, out);
+}
+
+static void
+file(const char *cg, const char *mroot, const char *target,
+    const char *want)
+{
+	char out[64] = "";
+	int r = ns_cgroup_file(cg, mroot, target, out, sizeof(out));
+
+	if (want == NULL)
+		is_int(r, -1, "%s is not below the mount of %s", cg, mroot);
+	else
+		ok(r == 0 && strcmp(out, want) == 0,
+		    "%s below %s at %s is %s (got %s)", cg, mroot, target, want,
+		    out);
+}
+
+int
+main(void)
+{
+	char small[6];
+
+	idmap("         0       1000          1", "0 1000 1");
+	idmap("0 0 4294967295\n", "0 0 4294967295");
+	idmap("\t1\t2\t3\t", "1 2 3");
+	idmap("0 1000", NULL);
+	idmap("0 1000 1 5", NULL);
+	idmap("0 -1000 1", NULL);
+	idmap("0 1000x 1", NULL);
+	idmap("", NULL);
+	idmap("0 1 123456789012345678901", NULL);
+	is_int(ns_idmap_line("100 200 300", small, sizeof(small)), -1,
+	    "an id map line too long for its buffer is rejected");
+
+	offset("monotonic           0         0\nboottime            0         0\n",
+	    "monotonic", "0 0");
+	offset("monotonic        1000         0\nboottime         2000         0\n",
+	    "boottime", "2000 0");
+	offset("monotonic       -5    999999999\n", "monotonic",
+	    "-5 999999999");
+	offset("monotonicx 1 0\n", "monotonic", NULL);
+	offset("monotonic 1\n", "monotonic", NULL);
+	offset("monotonic 1 0 0\n", "monotonic", NULL);
+	offset("monotonic\n", "monotonic", NULL);
+	offset("", "boottime", NULL);
+	offset("monotonic 1 0\n", "boottime", NULL);
+
+	unified("0::/user.slice/session-1.scope\n", "/user.slice/session-1.scope");
+	unified("4:memory:/a\n0::/\n", "/");
+	unified("12:pids:/\n1:name=systemd:/x\n", NULL);
+	unified("0::relative\n", NULL);
+	unified("", NULL);
+
+	root("/a/b/c", "/c", "/a/b");
+	root("/a/b/c", "/b/c", "/a");
+	root("/a/b", "/", "/a/b");
+	root("/a/b", "/a/b", "/");
+	root("/", "/", "/");
+	root("/a/bc", "/c", NULL);
+	root("/a/b", "/x", NULL);
+	root("/a", "/../b", NULL);
+	root("/a/..", "/", NULL);
+	root("a/b", "/b", NULL);
+	root("/a/b", "/a/b/c", NULL);
+	root("/a..b/c", "/c", "/a..b");
+
+	file("/a/b", "/", "/sys/fs/cgroup", "/sys/fs/cgroup/a/b");
+	file("/", "/", "/sys/fs/cgroup", "/sys/fs/cgroup");
+	file("/a/b", "/a", "/mnt", "/mnt/b");
+	file("/a", "/a", "/mnt", "/mnt");
+	file("/ab", "/a", "/mnt", NULL);
+	file("/x", "/a", "/mnt", NULL);
+	file("/a", "/", "/", "/a");
+	file("/", "/", "/", "/");
+	return done_testing();
+}
