@@ -291,3 +291,70 @@ time.sleep(600)"' >"$out" 2>&1 &
 	    /ns/net/"$hino"/sock/tcp
 	assert_output "LISTEN 127.0.0.1:7063"
 }
+
+# A process that listens in the caller's namespace, then leaves it for a
+# new one (unshare(2), by ctypes: os.unshare is Python 3.12's) and
+# listens there too: its pid in $holder, its descriptors in $fds ("old
+# new unbound", the last an unbound socket made before it left, which no
+# table lists), its namespace's inode in $hino.
+start_mover() {
+	local out=$BATS_TEST_TMPDIR/mover$RANDOM i
+
+	python3 -c '
+import ctypes, os, socket, time
+libc = ctypes.CDLL(None, use_errno=True)
+old = socket.socket()
+old.bind(("127.0.0.1", 0))
+old.listen()
+unbound = socket.socket()
+if libc.unshare(0x40000000) != 0:
+    raise OSError(ctypes.get_errno(), "unshare")
+new = socket.socket()
+new.bind(("127.0.0.1", 0))
+new.listen()
+print("ready", old.fileno(), new.fileno(), unbound.fileno(), flush=True)
+time.sleep(600)' >"$out" 2>&1 &
+	holder=$!
+	HOLDERS+=("$holder")
+	for i in $(seq 100); do
+		grep -q ready "$out" 2>/dev/null && break
+		sleep 0.05
+	done
+	grep -q ready "$out" || { cat "$out" >&2; return 1; }
+	fds=$(sed -n 's/^ready //p' "$out")
+	hino=$(stat -L -c %i "/proc/$holder/ns/net")
+}
+
+@test "a descriptor's netns is its socket's, not its holder's" {
+	local old new unbound ns fd
+
+	start_mover
+	read -r old new unbound <<<"$fds"
+	[ "$hino" != "$HERE" ]
+	# The tables tell of the listeners; the unbound socket, which
+	# they do not list, tells itself (SIOCGSKNS).
+	run -0 unskipped "$FDINFO" -n -r -o fd,netns,state -p "$holder" \
+	    -t tcp
+	assert_line "$old /ns/net/$HERE LISTEN"
+	assert_line "$new /ns/net/$hino LISTEN"
+	assert_line "$unbound /ns/net/$HERE UNCONN"
+	assert_equal "${#lines[@]}" 3
+	# The socket object says the same, and the holder's other
+	# descriptors are of the holder's namespace.
+	for fd in "$old" "$new"; do
+		run -0 unskipped "$FDINFO" -n -r -o object,netns \
+		    /proc/"$holder"/fd/"$fd"
+		ns=${output#* }
+		run -0 unskipped "$NSCAT" -n -r -o netns "${output% *}"
+		assert_output "$ns"
+	done
+	run -0 unskipped "$NSCAT" -n -r -o netns /proc/"$holder" \
+	    /proc/"$holder"/fd/1
+	assert_output "/ns/net/$hino
+/ns/net/$hino"
+	# Every namespace printed names itself.
+	run -0 unskipped "$FDINFO" -n -r -o netns -p "$holder"
+	mapfile -t ns < <(printf '%s\n' "${lines[@]}" | sort -u)
+	assert_equal "${#ns[@]}" 2
+	assert_round_trip "${ns[@]}"
+}
