@@ -358,3 +358,81 @@ time.sleep(600)' >"$out" 2>&1 &
 	assert_equal "${#ns[@]}" 2
 	assert_round_trip "${ns[@]}"
 }
+
+# devtree -J as an outline: one path a line, indented two blanks a level.
+outline() {
+	jq -r 'def o(i): (i + .path), (.children[]? | o(i + "  "));
+	    .devices[] | o("")'
+}
+
+@test "devtree: another namespace's interfaces under that namespace" {
+	local a b h c i paths
+
+	a=$(ifindex "$NS1" v1a)
+	b=$(ifindex "$NS1" v1b)
+	ip link add "h$$" type veth peer name c netns "$NS1"
+	h=$(ifindex - "h$$")
+	c=$(ifindex "$NS1" c)
+	run -0 unskipped "$DEVTREE" -J -o path,name
+	run -0 outline <<<"$output"
+	# Each namespace under /ns/net, after the device tree, its
+	# interfaces under it; ours stay where sysfs puts them.
+	assert_line "/ns/net"
+	assert_line "  /ns/net/$I1"
+	assert_line "    /ns/net/$I1/dev/net/1"
+	assert_line "    /ns/net/$I1/dev/net/$a"
+	assert_line "    /ns/net/$I1/dev/net/$b"
+	assert_line "    /ns/net/$I1/dev/net/$c"
+	assert_line "  /ns/net/$I2"
+	assert_line "    /ns/net/$I2/dev/net/1"
+	assert_line --regexp "^ +/dev/net/$h\$"
+	refute_line --regexp "^ +/ns/net/$HERE"
+	[ "${lines[-1]:0:7}" = "    /ns" ]
+	# Every path printed names itself.
+	mapfile -t paths < <(sed 's/^ *//' <<<"$output" | sort -u)
+	assert_round_trip "${paths[@]}"
+	# A namespace given draws its interfaces alone, by name or inode.
+	run -0 unskipped "$DEVTREE" -rn -o path "/run/netns/$NS1"
+	assert_equal "${lines[0]}" "/ns/net/$I1"
+	for i in 1 "$a" "$b" "$c"; do
+		assert_line "/ns/net/$I1/dev/net/$i"
+	done
+	assert_equal "${#lines[@]}" 5
+	run -0 unskipped "$DEVTREE" -n -o name,path /ns/net/"$I2"
+	assert_output --regexp "^$NS2 +/ns/net/$I2
+└─lo +/ns/net/$I2/dev/net/1\$"
+	# Ours, by its inode, with the interfaces the short paths name.
+	run -0 unskipped "$DEVTREE" -rn -o path /ns/net/"$HERE"
+	assert_line "/ns/net/$HERE"
+	assert_line "/dev/net/1"
+	assert_line "/dev/net/$h"
+	refute_line --partial "/ns/net/$I1"
+	# The chain up from an interface of another namespace.
+	run -0 unskipped "$DEVTREE" -u -J -o path /ns/net/"$I1"/dev/net/"$c"
+	run -0 outline <<<"$output"
+	assert_output "/ns/net
+  /ns/net/$I1
+    /ns/net/$I1/dev/net/$c"
+}
+
+@test "devtree -N: the namespaces' interfaces by ifindex" {
+	local a
+
+	a=$(ifindex "$NS1" v1a)
+	run -0 unskipped "$DEVTREE" -N -J -o path
+	run -0 outline <<<"$output"
+	assert_line "/ns/net"
+	assert_line "  /ns/net/$I1"
+	assert_line "    /ns/net/$I1/dev/net/$a"
+	assert_line "  /ns/net/$I2"
+}
+
+@test "devtree -s block reads no network namespace" {
+	run -0 --separate-stderr "$DEVTREE" -rn -o path -s block
+	refute_output --partial /ns/
+	command -v strace >/dev/null || skip "no strace"
+	run -0 strace -f -e trace=openat,readlink,setns -o \
+	    "$BATS_TEST_TMPDIR/trace" "$DEVTREE" -rn -o path -s block
+	run grep -E '/ns/|setns' "$BATS_TEST_TMPDIR/trace"
+	assert_output ""
+}
