@@ -8,8 +8,15 @@
  * hangs under what its "parent" and "slaves" attributes name (a device
  * stacked on several others hangs under each of them); in the numbers
  * view under the node that lists it.  A device with neither, because sysfs
- * does not know it (a pseudo-terminal, an interface of another network
- * namespace), hangs under the node of its kind: /dev/char, /dev/net.
+ * does not know it (a pseudo-terminal), hangs under the node of its kind:
+ * /dev/char, /dev/net.
+ *
+ * Every other network namespace has interfaces of its own, which the
+ * caller's /dev/net does not list: they are its /ns/net/INODE/dev/net.
+ * Each hangs under its namespace, /ns/net/INODE, as well as under its
+ * parent device if it has one (a card moved there), and the namespaces
+ * under /ns/net, after the device tree.  They are read only where the
+ * tree shows interfaces: -s block does without.
  */
 #include <err.h>
 #include <errno.h>
@@ -267,6 +274,29 @@ kind_of(struct tree *t, const char *path)
 	return node_of(t, buf);
 }
 
+/*
+ * The node of the namespace whose view a path is under, /ns/net/INODE
+ * for /ns/net/INODE/dev/net/3; nothing for a path under none, such as
+ * the namespace's own.
+ */
+static struct node *
+view_of(struct tree *t, const char *path)
+{
+	char buf[64];
+	const char *end;
+	size_t len;
+
+	if (strncmp(path, "/ns/", 4) != 0 ||
+	    (end = strchr(path + 4, '/')) == NULL ||
+	    (end = strchr(end + 1, '/')) == NULL)
+		return NULL;
+	if ((len = (size_t)(end - path)) >= sizeof(buf))
+		return NULL;
+	memcpy(buf, path, len);
+	buf[len] = '\0';
+	return node_of(t, buf);
+}
+
 /* Find what a node of the topology hangs under, and what that hangs
  * under, up to the top. */
 static void
@@ -280,6 +310,8 @@ load_up(struct tree *t, struct node *n)
 	n->busy = 1;
 	hang_by(t, n, "parent");
 	hang_by(t, n, "slaves");
+	if ((k = view_of(t, n->path)) != NULL)
+		link_nodes(n, k);
 	if (n->nup == 0 && (k = kind_of(t, n->path)) != NULL)
 		link_nodes(n, k);
 	n->busy = 0;
@@ -357,6 +389,94 @@ kind_unasked(const struct tree *t, const char *kind)
 	return 1;
 }
 
+/* Paths kept for later. */
+struct paths {
+	char	**v;
+	size_t	  n;
+};
+
+static void
+push_path(struct paths *p, char *s)
+{
+	if ((p->n & (p->n - 1)) == 0 && (p->v = reallocarray(p->v,
+	    p->n ? p->n * 2 : 1, sizeof(*p->v))) == NULL)
+		err(1, NULL);
+	p->v[p->n++] = s;
+}
+
+
+/*
+ * A network namespace's interfaces, /ns/net/INODE/dev/net; the caller's
+ * own, which that names as /dev/net, are in the tree already.  In the
+ * numbers view the namespace is the node that lists them.
+ */
+static void
+take_netns(struct tree *t, const char *ns)
+{
+	struct listing ls = { t, NULL };
+	struct ns_obj *o;
+	struct node *top;
+	char *path;
+
+	if (asprintf(&path, "%s/dev/net", ns) == -1)
+		err(1, NULL);
+	o = ns_resolve(path);
+	free(path);
+	if (o == NULL)
+		return;
+	if (strncmp(ns_obj_path(o), "/ns/", 4) == 0) {
+		/* /ns/net is a node of the numbers view only when
+		 * another namespace is. */
+		if (t->numbers && (top = node_of(t, "/ns/net")) != NULL &&
+		    (ls.parent = node_of(t, ns)) != NULL)
+			link_nodes(ls.parent, top);
+		/* Counted by the namespace's path, as entering it is. */
+		if ((!t->numbers || ls.parent != NULL) &&
+		    ns_list(o, take_child, &ls) == -1 &&
+		    (errno == EACCES || errno == EPERM))
+			ns_skip_path(ns);
+	}
+	ns_obj_free(o);
+}
+
+static int
+take_netns_path(struct ns_obj *ns, void *arg)
+{
+	struct paths *p = arg;
+	char *s;
+
+	if ((s = strdup(ns_obj_path(ns))) == NULL)
+		err(1, NULL);
+	push_path(p, s);
+	return 0;
+}
+
+/*
+ * The namespaces are those of every process, and of bind mounts.  A
+ * process that is not ours to look into is no device left out: its
+ * namespace, if it is another, is one we could not enter either.  A
+ * namespace found that cannot be entered is counted.
+ */
+static void
+build_netns(struct tree *t)
+{
+	struct paths nss = { 0 };
+	struct ns_obj *o;
+	size_t i;
+
+	if (kind_unasked(t, "/dev/net") || (o = ns_resolve("/ns/net")) == NULL)
+		return;
+	ns_skip_hold(1);
+	(void)ns_list(o, take_netns_path, &nss);
+	ns_skip_hold(0);
+	ns_obj_free(o);
+	for (i = 0; i < nss.n; i++) {
+		take_netns(t, nss.v[i]);
+		free(nss.v[i]);
+	}
+	free(nss.v);
+}
+
 static void
 build(struct tree *t)
 {
@@ -380,6 +500,7 @@ build(struct tree *t)
 		if (!t->numbers)
 			ns_obj_free(o);
 	}
+	build_netns(t);
 }
 
 /*
@@ -496,23 +617,84 @@ print_whole(struct tree *t)
 	print_tops(t);
 }
 
+/*
+ * What a tree can be drawn of: a device; /ns/net, the other network
+ * namespaces; a network namespace, /ns/net/INODE (its namespace's
+ * length in *ns); or an interface of one.
+ */
+static int
+drawable(struct ns_obj *o, size_t *ns)
+{
+	const char *p = ns_obj_path(o), *s;
+
+	*ns = 0;
+	if (strncmp(p, "/dev/", 5) == 0 || strcmp(p, "/ns/net") == 0)
+		return 1;
+	if (strncmp(p, "/ns/net/", 8) != 0)
+		return 0;
+	s = p + 8 + strspn(p + 8, "0123456789");
+	if (s == p + 8)
+		return 0;
+	if (*s == '\0') {
+		*ns = (size_t)(s - p);
+		return 1;
+	}
+	return strncmp(s, "/dev/", 5) == 0 && !ns_obj_isnode(o);
+}
+
+/*
+ * A namespace given is drawn with its interfaces under it: those of the
+ * caller's own too, which the whole tree shows under their devices.
+ */
+static int
+hang_interface(struct ns_obj *child, void *arg)
+{
+	struct listing *ls = arg;
+	struct node *n;
+
+	if ((n = node_of(ls->t, ns_obj_path(child))) != NULL)
+		link_nodes(n, ls->parent);
+	return 0;
+}
+
+static void
+hang_interfaces(struct tree *t, struct node *ns)
+{
+	struct listing ls = { t, ns };
+	struct ns_obj *o;
+	char *path;
+
+	if (asprintf(&path, "%s/dev/net", ns->path) == -1)
+		err(1, NULL);
+	if ((o = ns_resolve(path)) != NULL) {
+		if (ns_list(o, hang_interface, &ls) == -1 &&
+		    (errno == EACCES || errno == EPERM))
+			ns_skip_path(ns->path);
+		ns_obj_free(o);
+	}
+	free(path);
+}
+
 static int
 print_arg(const char *input, void *arg)
 {
 	struct tree *t = arg;
 	struct ns_obj *o;
 	struct node *n;
+	size_t ns;
 
 	if ((o = ns_resolve(input)) == NULL) {
 		ns_warn_input(input, errno);
 		return 1;
 	}
-	if (strncmp(ns_obj_path(o), "/dev/", 5) != 0) {
+	if (!drawable(o, &ns)) {
 		ns_warn_obj(ns_obj_path(o), ENODEV);
 		ns_obj_free(o);
 		return 1;
 	}
 	n = node_add(t, o);
+	if (ns > 0 && !t->up)
+		hang_interfaces(t, n);
 	t->gen++;
 	if (t->up) {
 		base_up(t, n);

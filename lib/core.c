@@ -459,12 +459,24 @@ skip_key(const char *path)
 	return key;
 }
 
+/* How many ns_skip_hold(1) are not yet undone. */
+static int skip_holds;
+
+void
+ns_skip_hold(int on)
+{
+	skip_holds += on ? 1 : -1;
+}
+
 void
 ns_skip_path(const char *path)
 {
 	static void *seen;
 	char *key, **node;
 
+	/* Not even remembered: the same object met later is counted. */
+	if (skip_holds > 0)
+		return;
 	key = skip_key(path);
 	if ((node = tsearch(key, &seen, skip_cmp)) == NULL)
 		err(1, NULL);

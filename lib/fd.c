@@ -386,8 +386,26 @@ fd_release(struct ns_obj *o)
  * the family's fdinfo and objects add.  Where another class has a
  * column of the same name, the help says what it means in general.
  */
-/* The holder's own, as proc.c says them (the help the same, one meaning). */
-#define PROC_ATTRS \
+/*
+ * The network namespace a descriptor's object lives in: a socket's own,
+ * which is not its holder's where the holder made it before it called
+ * setns(2) or unshare(2), as the socket object says it (lsfd's
+ * SOCK.NETNS); a tun device's interface's; else the holder's.
+ */
+static int
+get_file_netns(struct ns_obj *o, struct ns_val *v)
+{
+	if (ns_fd_is_tun(o))
+		return ns_fd_get_tun_netns(o, v);
+	return get_proc_netns(o, v);
+}
+
+/* The holder's own, as proc.c says them (the help the same, one
+ * meaning); the network namespace is the object's where it has one. */
+#define NETNS_HELP \
+	"the network namespace: a socket's or tun device's own, else the " \
+	"process's"
+#define PROC_ATTRS_NETNS(netns) \
 	{ "cmdline", NS_STRING, \
 	    "the arguments joined by spaces; empty for a kernel thread", \
 	    get_proc_cmdline }, \
@@ -403,7 +421,7 @@ fd_release(struct ns_obj *o)
 	{ "cwd", NS_LINK, "the working directory", get_proc_cwd }, \
 	{ "root", NS_LINK, "the root directory", get_proc_root }, \
 	{ "exe", NS_LINK, "the program file", get_proc_exe }, \
-	{ "netns", NS_LINK, "the network namespace", get_proc_netns }, \
+	{ "netns", NS_LINK, NETNS_HELP, netns }, \
 	{ "mntns", NS_LINK, "the mount namespace", get_proc_mntns }, \
 	{ "pidns", NS_LINK, "the pid namespace", get_proc_pidns }, \
 	{ "userns", NS_LINK, "the user namespace", get_proc_userns }, \
@@ -412,6 +430,7 @@ fd_release(struct ns_obj *o)
 	{ "ipcns", NS_LINK, "the ipc namespace", get_proc_ipcns }, \
 	{ "cgroupns", NS_LINK, "the cgroup namespace", get_proc_cgroupns }, \
 	{ "timens", NS_LINK, "the time namespace", get_proc_timens }
+#define PROC_ATTRS	PROC_ATTRS_NETNS(get_proc_netns)
 
 /* Said once for descriptors and associations, which mean them alike. */
 #define FD_ASSOC \
@@ -428,11 +447,12 @@ fd_release(struct ns_obj *o)
 	{ "deleted", NS_NUMBER, "1 if the file is not reachable by its " \
 	    "name: deleted, or out of sight", get_deleted }
 
-#define FD_COMMON \
+#define FD_COMMON	FD_COMMON_NETNS(get_proc_netns)
+#define FD_COMMON_NETNS(netns) \
 	{ "pid", NS_NUMBER, "the process id", get_pid }, \
 	{ "process", NS_LINK, "the process that holds it", get_process }, \
 	{ "comm", NS_STRING, "the command name the kernel keeps", get_comm }, \
-	PROC_ATTRS, \
+	PROC_ATTRS_NETNS(netns), \
 	{ "uid", NS_NUMBER, "the user id", get_uid }, \
 	{ "owner", NS_LINK, "the user who owns it", get_owner }, \
 	{ "fd", NS_NUMBER, "the descriptor number", get_fd }, \
@@ -460,7 +480,7 @@ fd_release(struct ns_obj *o)
 	}
 
 static const struct ns_attr file_attrs[] = {
-	FD_COMMON,
+	FD_COMMON_NETNS(get_file_netns),
 	FD_DELETED,
 	{ "size", NS_NUMBER, "the size in bytes", get_size },
 	{ "driver", NS_STRING, "the driver of the device", ns_fd_get_driver },
@@ -469,8 +489,6 @@ static const struct ns_attr file_attrs[] = {
 	{ "backing", NS_LINK, "the file behind a loop device",
 	    ns_fd_get_backing },
 	{ "interface", NS_LINK, "the network interface", ns_fd_get_interface },
-	{ "netns", NS_LINK, "the network namespace of a tun device's "
-	    "interface", ns_fd_get_tun_netns },
 	{ "tty", NS_LINK, "the terminal the descriptor refers to",
 	    ns_fd_get_tty },
 	{ NULL }
@@ -480,7 +498,7 @@ static const struct ns_attr pipe_attrs[] = {
 	{ NULL }
 };
 static const struct ns_attr sock_attrs[] = {
-	FD_COMMON,
+	FD_COMMON_NETNS(ns_fd_get_sock_netns),
 	/* The socket's own, as sock.c says them: one meaning each. */
 	{ "state", NS_STRING, "the state as ss prints it: LISTEN, ESTAB, "
 	    "UNCONN...", ns_fd_get_state },

@@ -189,6 +189,14 @@ ent_dup(const struct fdent *e)
 	return fd;
 }
 
+int
+ns_fd_is_tun(struct ns_obj *o)
+{
+	char name[64];
+
+	return device_field(o, "iff", name, sizeof(name)) == 0;
+}
+
 /*
  * The network namespace a tun device's interface lives in, by its
  * inode: TUNGETDEVNETNS on a duplicate of the descriptor tells, where
@@ -301,6 +309,18 @@ int
 ns_fd_get_peer(struct ns_obj *o, struct ns_val *v)
 {
 	return sock_attr(o, v, "peer");
+}
+
+/*
+ * The socket's own namespace, which its tables know where they list it
+ * (each is one namespace's), or SIOCGSKNS on a duplicate of the
+ * descriptor where they do not: sock.c asks in that order.  The holder's
+ * is no answer, for the holder may have moved since it made the socket.
+ */
+int
+ns_fd_get_sock_netns(struct ns_obj *o, struct ns_val *v)
+{
+	return sock_attr(o, v, "netns");
 }
 
 int

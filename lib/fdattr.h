@@ -17,6 +17,9 @@ const char *ns_fd_object(struct fdent *);
 /* lsfd's NAME of a descriptor, in the words of its kind. */
 int	ns_fd_get_name(struct ns_obj *, struct ns_val *);
 
+/* Whether a descriptor holds a tun or tap device. */
+int	ns_fd_is_tun(struct ns_obj *);
+
 /* The getters of fdattr.c, for the classes of fd.c. */
 int	ns_fd_get_backing(struct ns_obj *, struct ns_val *);
 int	ns_fd_get_bpf_name(struct ns_obj *, struct ns_val *);
@@ -42,6 +45,7 @@ int	ns_fd_get_peer(struct ns_obj *, struct ns_val *);
 int	ns_fd_get_remaining(struct ns_obj *, struct ns_val *);
 int	ns_fd_get_remote(struct ns_obj *, struct ns_val *);
 int	ns_fd_get_sigmask(struct ns_obj *, struct ns_val *);
+int	ns_fd_get_sock_netns(struct ns_obj *, struct ns_val *);
 int	ns_fd_get_sock_type(struct ns_obj *, struct ns_val *);
 int	ns_fd_get_sq_entries(struct ns_obj *, struct ns_val *);
 int	ns_fd_get_state(struct ns_obj *, struct ns_val *);

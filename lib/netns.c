@@ -124,7 +124,8 @@ ns_netns_enter(uint64_t ino)
 {
 	int back;
 
-	if ((back = enter(ino)) == -1)
+	/* One that left since it was found is passed over in silence. */
+	if ((back = enter(ino)) == -1 && (errno == EACCES || errno == EPERM))
 		skip_netns(ino);
 	return back;
 }
@@ -234,7 +235,7 @@ struct nl_sock *
 ns_netns_nl_socket(int protocol)
 {
 	struct nl_sock *sk;
-	int back;
+	int back, e;
 
 	if (target == 0)
 		return ns_nl_socket(protocol);
@@ -243,8 +244,9 @@ ns_netns_nl_socket(int protocol)
 		ns_netns_leave(back);
 		return sk;
 	}
-	sk = errno == EPERM ? socket_by_child(target, protocol) : NULL;
-	if (sk == NULL)
+	e = errno;
+	sk = e == EPERM ? socket_by_child(target, protocol) : NULL;
+	if (sk == NULL && (e == EACCES || e == EPERM))
 		skip_netns(target);
 	return sk;
 }

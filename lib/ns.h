@@ -56,6 +56,10 @@ void		 ns_skip(void);
  * many scans pass it over; a process's descriptor table, namespaces
  * and maps, which the kernel guards together, count as "/proc/PID". */
 void		 ns_skip_path(const char *path);
+/* Count none of them by path (1) until undone (0): what a tool looks
+ * into only to find its subjects (every process, for the namespaces they
+ * are in) is no object it failed to show. */
+void		 ns_skip_hold(int on);
 /* How many objects were passed over because they could not be read. */
 unsigned long	 ns_skipped(void);
 /* Say once on stderr how many objects were passed over, if any. */

@@ -335,3 +335,148 @@ time.sleep(600)"' >"$out" 2>&1 &
 	    /ns/net/"$hino"/sock/tcp
 	assert_output "LISTEN 127.0.0.1:7063"
 }
+
+# A process that listens in the caller's namespace, then leaves it for a
+# new one (unshare(2), by ctypes: os.unshare is Python 3.12's) and
+# listens there too: its pid in $holder, its descriptors in $fds ("old
+# new unbound", the last an unbound socket made before it left, which no
+# table lists), its namespace's inode in $hino.
+start_mover() {
+	local out=$BATS_TEST_TMPDIR/mover$RANDOM i
+
+	python3 -c '
+import ctypes, os, socket, time
+libc = ctypes.CDLL(None, use_errno=True)
+old = socket.socket()
+old.bind(("127.0.0.1", 0))
+old.listen()
+unbound = socket.socket()
+if libc.unshare(0x40000000) != 0:
+    raise OSError(ctypes.get_errno(), "unshare")
+new = socket.socket()
+new.bind(("127.0.0.1", 0))
+new.listen()
+print("ready", old.fileno(), new.fileno(), unbound.fileno(), flush=True)
+time.sleep(600)' >"$out" 2>&1 &
+	holder=$!
+	HOLDERS+=("$holder")
+	for i in $(seq 100); do
+		grep -q ready "$out" 2>/dev/null && break
+		sleep 0.05
+	done
+	grep -q ready "$out" || { cat "$out" >&2; return 1; }
+	fds=$(sed -n 's/^ready //p' "$out")
+	hino=$(stat -L -c %i "/proc/$holder/ns/net")
+}
+
+@test "a descriptor's netns is its socket's, not its holder's" {
+	local old new unbound ns fd
+
+	start_mover
+	read -r old new unbound <<<"$fds"
+	[ "$hino" != "$HERE" ]
+	# The tables tell of the listeners; the unbound socket, which
+	# they do not list, tells itself (SIOCGSKNS).
+	run -0 unskipped "$FDINFO" -n -r -o fd,netns,state -p "$holder" \
+	    -t tcp
+	assert_line "$old /ns/net/$HERE LISTEN"
+	assert_line "$new /ns/net/$hino LISTEN"
+	assert_line "$unbound /ns/net/$HERE UNCONN"
+	assert_equal "${#lines[@]}" 3
+	# The socket object says the same, and the holder's other
+	# descriptors are of the holder's namespace.
+	for fd in "$old" "$new"; do
+		run -0 unskipped "$FDINFO" -n -r -o object,netns \
+		    /proc/"$holder"/fd/"$fd"
+		ns=${output#* }
+		run -0 unskipped "$NSCAT" -n -r -o netns "${output% *}"
+		assert_output "$ns"
+	done
+	run -0 unskipped "$NSCAT" -n -r -o netns /proc/"$holder" \
+	    /proc/"$holder"/fd/1
+	assert_output "/ns/net/$hino
+/ns/net/$hino"
+	# Every namespace printed names itself.
+	run -0 unskipped "$FDINFO" -n -r -o netns -p "$holder"
+	mapfile -t ns < <(printf '%s\n' "${lines[@]}" | sort -u)
+	assert_equal "${#ns[@]}" 2
+	assert_round_trip "${ns[@]}"
+}
+
+# devtree -J as an outline: one path a line, indented two blanks a level.
+outline() {
+	jq -r 'def o(i): (i + .path), (.children[]? | o(i + "  "));
+	    .devices[] | o("")'
+}
+
+@test "devtree: another namespace's interfaces under that namespace" {
+	local a b h c i paths
+
+	a=$(ifindex "$NS1" v1a)
+	b=$(ifindex "$NS1" v1b)
+	ip link add "h$$" type veth peer name c netns "$NS1"
+	h=$(ifindex - "h$$")
+	c=$(ifindex "$NS1" c)
+	run -0 unskipped "$DEVTREE" -J -o path,name
+	run -0 outline <<<"$output"
+	# Each namespace under /ns/net, after the device tree, its
+	# interfaces under it; ours stay where sysfs puts them.
+	assert_line "/ns/net"
+	assert_line "  /ns/net/$I1"
+	assert_line "    /ns/net/$I1/dev/net/1"
+	assert_line "    /ns/net/$I1/dev/net/$a"
+	assert_line "    /ns/net/$I1/dev/net/$b"
+	assert_line "    /ns/net/$I1/dev/net/$c"
+	assert_line "  /ns/net/$I2"
+	assert_line "    /ns/net/$I2/dev/net/1"
+	assert_line --regexp "^ +/dev/net/$h\$"
+	refute_line --regexp "^ +/ns/net/$HERE"
+	[ "${lines[-1]:0:7}" = "    /ns" ]
+	# Every path printed names itself.
+	mapfile -t paths < <(sed 's/^ *//' <<<"$output" | sort -u)
+	assert_round_trip "${paths[@]}"
+	# A namespace given draws its interfaces alone, by name or inode.
+	run -0 unskipped "$DEVTREE" -rn -o path "/run/netns/$NS1"
+	assert_equal "${lines[0]}" "/ns/net/$I1"
+	for i in 1 "$a" "$b" "$c"; do
+		assert_line "/ns/net/$I1/dev/net/$i"
+	done
+	assert_equal "${#lines[@]}" 5
+	run -0 unskipped "$DEVTREE" -n -o name,path /ns/net/"$I2"
+	assert_output --regexp "^$NS2 +/ns/net/$I2
+└─lo +/ns/net/$I2/dev/net/1\$"
+	# Ours, by its inode, with the interfaces the short paths name.
+	run -0 unskipped "$DEVTREE" -rn -o path /ns/net/"$HERE"
+	assert_line "/ns/net/$HERE"
+	assert_line "/dev/net/1"
+	assert_line "/dev/net/$h"
+	refute_line --partial "/ns/net/$I1"
+	# The chain up from an interface of another namespace.
+	run -0 unskipped "$DEVTREE" -u -J -o path /ns/net/"$I1"/dev/net/"$c"
+	run -0 outline <<<"$output"
+	assert_output "/ns/net
+  /ns/net/$I1
+    /ns/net/$I1/dev/net/$c"
+}
+
+@test "devtree -N: the namespaces' interfaces by ifindex" {
+	local a
+
+	a=$(ifindex "$NS1" v1a)
+	run -0 unskipped "$DEVTREE" -N -J -o path
+	run -0 outline <<<"$output"
+	assert_line "/ns/net"
+	assert_line "  /ns/net/$I1"
+	assert_line "    /ns/net/$I1/dev/net/$a"
+	assert_line "  /ns/net/$I2"
+}
+
+@test "devtree -s block reads no network namespace" {
+	run -0 --separate-stderr "$DEVTREE" -rn -o path -s block
+	refute_output --partial /ns/
+	command -v strace >/dev/null || skip "no strace"
+	run -0 strace -f -e trace=openat,readlink,setns -o \
+	    "$BATS_TEST_TMPDIR/trace" "$DEVTREE" -rn -o path -s block
+	run grep -E '/ns/|setns' "$BATS_TEST_TMPDIR/trace"
+	assert_output ""
+}
