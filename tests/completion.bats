@@ -92,6 +92,25 @@ setup() {
 	assert_line /dev
 }
 
+@test "another network namespace's subtree completes as the caller's does" {
+	local holder ino
+
+	unshare -n true 2>/dev/null || skip "no new network namespace allowed here"
+	unshare -n sleep 600 &
+	holder=$!
+	disown
+	while [ "$(stat -L -c %i /proc/$holder/ns/net)" = \
+	    "$(stat -L -c %i /proc/self/ns/net)" ]; do
+		sleep 0.05
+	done
+	ino=$(stat -L -c %i /proc/$holder/ns/net)
+	run -0 complete_words "$NSLS" "/ns/net/$ino/d"
+	assert_output "/ns/net/$ino/dev/"
+	run -0 complete_words "$NSCAT" "/ns/net/$ino/dev/net/"
+	assert_output "/ns/net/$ino/dev/net/1"
+	kill -KILL "$holder"
+}
+
 @test "a node gets a slash, an object with no children does not" {
 	mkdir "$dir/sub"
 	touch "$dir/file"
