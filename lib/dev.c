@@ -180,9 +180,17 @@ static int
 lookup_member(struct ns_obj *obj, const char *sub, const char *name)
 {
 	struct udev_device *ud;
+	char syspath[PATH_MAX];
 
-	if (!plain_name(name) ||
-	    (ud = udev_device_new_from_subsystem_sysname(ns_dev_udev(), sub,
+	if (!plain_name(name)) {
+		errno = ENOENT;
+		return -1;
+	}
+	if (ns_dev_member_syspath(sub, name, syspath, sizeof(syspath)) == 0)
+		return ns_dev_set_from_syspath(obj, syspath);
+	/* The subsystems sysfs keeps elsewhere (module, drivers...), as
+	 * udev knows them. */
+	if ((ud = udev_device_new_from_subsystem_sysname(ns_dev_udev(), sub,
 	    name)) == NULL) {
 		errno = ENOENT;
 		return -1;
@@ -223,7 +231,6 @@ dev_lookup(struct ns_obj *obj, char **comp, int n)
 static int
 dev_recognize(struct ns_obj *obj, const char *path, const struct stat *st)
 {
-	struct udev_device *ud;
 	char uevent[PATH_MAX];
 	int kind;
 
@@ -240,9 +247,7 @@ dev_recognize(struct ns_obj *obj, const char *path, const struct stat *st)
 	if (snprintf(uevent, sizeof(uevent), "%s/uevent", path) >=
 	    (int)sizeof(uevent) || access(uevent, F_OK) == -1)
 		return 0;
-	if ((ud = udev_device_new_from_syspath(ns_dev_udev(), path)) == NULL)
-		return 0;
-	return ns_dev_set_from_udev(obj, ud) == 0;
+	return ns_dev_set_from_syspath(obj, path) == 0;
 }
 
 /* udev's device ids: "b8:0", "c4:1", "n2", "+pci:0000:00:02.0". */

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lazy.h"
 #include "provider.h"
@@ -47,18 +48,26 @@ ns_dev_kind_class(int kind)
  * Device objects: numbered (block, char) and by sysfs identity.
  */
 static struct devpriv *
+dev_priv(struct ns_obj *obj)
+{
+	if (obj->priv == NULL && (obj->priv = calloc(1,
+	    sizeof(struct devpriv))) == NULL)
+		err(1, NULL);
+	return obj->priv;
+}
+
+/* The device's udev device, made the first time it is asked for. */
+static struct devpriv *
 dev_load(struct ns_obj *obj)
 {
-	struct devpriv *dp;
+	struct devpriv *dp = dev_priv(obj);
 	char sub[NAME_MAX + 1], syspath[PATH_MAX];
 	const char *name;
 	size_t len;
 
-	if (obj->priv != NULL)
-		return obj->priv;
-	if ((dp = calloc(1, sizeof(*dp))) == NULL)
-		err(1, NULL);
-	obj->priv = dp;
+	if (dp->udtried)
+		return dp;
+	dp->udtried = 1;
 	if (obj->cls == &ns_dev_device_class &&
 	    strncmp(obj->path, "/dev/devices/", 13) == 0) {
 		/* The path is /dev/devices/DEVPATH. */
@@ -101,15 +110,179 @@ isnumbered(const struct ns_obj *obj)
 	    obj->cls == &ns_dev_chardev_class;
 }
 
-/* The node of a numbered device, from udev or else from the /dev scan. */
+/*
+ * What a listing asks of a device, as udev would answer it: its sysfs
+ * directory, its kernel name, subsystem, driver, node and devtype.  For
+ * a numbered device they are read from sysfs itself: the /sys/dev link,
+ * the uevent file and two links, six calls, where libudev resolves the
+ * link a component at a time and looks at the directories above, thirty
+ * a device; libudev is not even loaded by a listing of block devices.
+ * Any other device, and any other question, goes to its udev device.
+ */
+struct devsys {
+	char	*syspath;	/* NULL if sysfs does not know the device */
+	char	*name;
+	char	*subsystem;
+	char	*driver;
+	char	*node;
+	char	*devtype;
+};
+
+/* The last component of the link at dir/name, or NULL. */
+static char *
+link_base(const char *dir, const char *name)
+{
+	char path[PATH_MAX], target[PATH_MAX], *slash;
+	ssize_t n;
+
+	if (snprintf(path, sizeof(path), "%s/%s", dir, name) >=
+	    (int)sizeof(path) ||
+	    (n = readlink(path, target, sizeof(target) - 1)) <= 0)
+		return NULL;
+	target[n] = '\0';
+	slash = strrchr(target, '/');
+	return ns_xstrdup(slash != NULL ? slash + 1 : target);
+}
+
+/*
+ * The directory a /sys/dev link leads to: its target, "../../devices/...",
+ * taken from the link's own directory, as the kernel always writes it.
+ */
+static char *
+sys_resolve(const char *dir, const char *target)
+{
+	char path[PATH_MAX], *slash;
+
+	if (target[0] == '/')
+		return ns_xstrdup(target);
+	strlcpy(path, dir, sizeof(path));
+	while (strncmp(target, "../", 3) == 0) {
+		if ((slash = strrchr(path, '/')) == NULL || slash == path)
+			return NULL;
+		*slash = '\0';
+		target += 3;
+	}
+	if (strlcat(path, "/", sizeof(path)) >= sizeof(path) ||
+	    strlcat(path, target, sizeof(path)) >= sizeof(path))
+		return NULL;
+	return ns_xstrdup(path);
+}
+
+/* A value of a uevent file's KEY=VALUE lines, or NULL. */
+static char *
+uevent_value(const char *buf, const char *key)
+{
+	size_t klen = strlen(key);
+	const char *p, *end;
+	char *v;
+
+	for (p = buf; *p != '\0'; p = *end != '\0' ? end + 1 : end) {
+		end = p + strcspn(p, "\n");
+		if ((size_t)(end - p) > klen && strncmp(p, key, klen) == 0 &&
+		    p[klen] == '=') {
+			if ((v = strndup(p + klen + 1, end - p - klen - 1)) ==
+			    NULL)
+				err(1, NULL);
+			return v;
+		}
+	}
+	return NULL;
+}
+
+/* The record of the device in the sysfs directory syspath (taken over). */
+static void
+sys_fill(struct devsys *ds, char *syspath)
+{
+	char path[PATH_MAX], buf[4096], *name, *p;
+
+	ds->syspath = syspath;
+	/* udev's sysname: the kernel's name, its '!' a '/'. */
+	ds->name = ns_xstrdup(strrchr(ds->syspath, '/') + 1);
+	for (p = ds->name; (p = strchr(p, '!')) != NULL; p++)
+		*p = '/';
+	ds->subsystem = link_base(ds->syspath, "subsystem");
+	ds->driver = link_base(ds->syspath, "driver");
+	if (snprintf(path, sizeof(path), "%s/uevent", ds->syspath) <
+	    (int)sizeof(path) && ns_read_file(path, buf, sizeof(buf)) != -1) {
+		ds->devtype = uevent_value(buf, "DEVTYPE");
+		if ((name = uevent_value(buf, "DEVNAME")) != NULL &&
+		    name[0] != '/') {
+			if (asprintf(&ds->node, "/dev/%s", name) == -1)
+				err(1, NULL);
+			free(name);
+		} else
+			ds->node = name;
+	}
+}
+
+/* The record of a numbered device, through its /sys/dev link. */
+static void
+sys_read(struct devsys *ds, const struct ns_obj *obj)
+{
+	char link[64], target[PATH_MAX], *syspath;
+	ssize_t n;
+
+	snprintf(link, sizeof(link), "%s/%llu:%llu", dev_kind(obj)->sysdir,
+	    (unsigned long long)dev_major(obj),
+	    (unsigned long long)dev_minor(obj));
+	if ((n = readlink(link, target, sizeof(target) - 1)) <= 0)
+		return;
+	target[n] = '\0';
+	if ((syspath = sys_resolve(dev_kind(obj)->sysdir, target)) != NULL)
+		sys_fill(ds, syspath);
+}
+
+static char *
+udev_dup(const char *s)
+{
+	return s != NULL ? ns_xstrdup(s) : NULL;
+}
+
+static const struct devsys *
+dev_sys(struct ns_obj *obj)
+{
+	struct devpriv *dp = dev_priv(obj);
+	struct udev_device *ud;
+	struct devsys *ds;
+
+	if (dp->sys != NULL)
+		return dp->sys;
+	if ((ds = calloc(1, sizeof(*ds))) == NULL)
+		err(1, NULL);
+	dp->sys = ds;
+	if (isnumbered(obj))
+		sys_read(ds, obj);
+	else if ((ud = dev_load(obj)->ud) != NULL) {
+		ds->syspath = udev_dup(udev_device_get_syspath(ud));
+		ds->name = udev_dup(udev_device_get_sysname(ud));
+		ds->subsystem = udev_dup(udev_device_get_subsystem(ud));
+		ds->driver = udev_dup(udev_device_get_driver(ud));
+		ds->node = udev_dup(udev_device_get_devnode(ud));
+		ds->devtype = udev_dup(udev_device_get_devtype(ud));
+	}
+	return ds;
+}
+
+static void
+sys_free(struct devsys *ds)
+{
+	if (ds == NULL)
+		return;
+	free(ds->syspath);
+	free(ds->name);
+	free(ds->subsystem);
+	free(ds->driver);
+	free(ds->node);
+	free(ds->devtype);
+	free(ds);
+}
+
+/* The node of a numbered device, from sysfs or else from the /dev scan. */
 static const char *
 dev_node(struct ns_obj *obj)
 {
-	struct udev_device *ud = dev_load(obj)->ud;
-	const char *node = NULL;
+	const char *node = dev_sys(obj)->node;
 
-	if (ud != NULL)
-		node = udev_device_get_devnode(ud);
 	if (node == NULL && isnumbered(obj))
 		node = ns_dev_node_find(dev_kind(obj)->type,
 		    makedev(dev_major(obj), dev_minor(obj)));
@@ -165,11 +338,10 @@ get_mountpoints(struct ns_obj *obj, struct ns_val *val)
 static const char *
 dev_name(struct ns_obj *obj)
 {
-	struct udev_device *ud = dev_load(obj)->ud;
 	const char *node;
 
-	if (ud != NULL)
-		return udev_device_get_sysname(ud);
+	if (dev_sys(obj)->syspath != NULL)
+		return dev_sys(obj)->name;
 	if ((node = dev_node(obj)) != NULL && strncmp(node, "/dev/", 5) == 0)
 		return node + 5;
 	return node;
@@ -178,11 +350,8 @@ dev_name(struct ns_obj *obj)
 static const char *
 dev_driver(struct ns_obj *obj)
 {
-	struct udev_device *ud = dev_load(obj)->ud;
-	const char *drv = NULL;
+	const char *drv = dev_sys(obj)->driver;
 
-	if (ud != NULL)
-		drv = udev_device_get_driver(ud);
 	if (drv == NULL && isnumbered(obj))
 		drv = ns_dev_major_driver(dev_kind(obj)->type, dev_major(obj),
 		    dev_name(obj), dev_node(obj));
@@ -221,18 +390,15 @@ get_name(struct ns_obj *obj, struct ns_val *val)
 static int
 get_subsystem(struct ns_obj *obj, struct ns_val *val)
 {
-	struct udev_device *ud = dev_udev(obj);
-
-	return add_str(val, ud ? udev_device_get_subsystem(ud) : NULL);
+	errno = ENOENT;
+	return add_str(val, dev_sys(obj)->subsystem);
 }
 
 static int
 get_devtype(struct ns_obj *obj, struct ns_val *val)
 {
-	struct udev_device *ud = dev_udev(obj);
-
 	errno = ENOENT;
-	return add_str(val, ud ? udev_device_get_devtype(ud) : NULL);
+	return add_str(val, dev_sys(obj)->devtype);
 }
 
 static int
@@ -330,15 +496,14 @@ get_removable(struct ns_obj *obj, struct ns_val *val)
 static int
 get_parent(struct ns_obj *obj, struct ns_val *val)
 {
-	return ns_dev_add_parent(val, dev_udev(obj));
+	return ns_dev_add_syspath_parent(val, dev_sys(obj)->syspath);
 }
 
 static int
 get_syspath(struct ns_obj *obj, struct ns_val *val)
 {
-	struct udev_device *ud = dev_udev(obj);
-
-	return add_str(val, ud ? udev_device_get_syspath(ud) : NULL);
+	errno = ENOENT;
+	return add_str(val, dev_sys(obj)->syspath);
 }
 
 /* Model and serial where sysfs has them as plain files: on the device
@@ -375,7 +540,7 @@ get_serial(struct ns_obj *obj, struct ns_val *val)
 static int
 block_links(struct ns_obj *obj, struct ns_val *val, const char *dirname)
 {
-	struct udev_device *ud = dev_udev(obj);
+	const char *syspath = dev_sys(obj)->syspath;
 	char path[PATH_MAX], num[32];
 	uint64_t *v = NULL;
 	size_t n = 0, cap = 0, i;
@@ -383,17 +548,18 @@ block_links(struct ns_obj *obj, struct ns_val *val, const char *dirname)
 	struct dirent *de;
 	DIR *dir;
 
-	if (ud == NULL)
+	if (syspath == NULL) {
+		errno = ENOENT;
 		return -1;
-	snprintf(path, sizeof(path), "%s/%s", udev_device_get_syspath(ud),
-	    dirname);
+	}
+	snprintf(path, sizeof(path), "%s/%s", syspath, dirname);
 	if ((dir = opendir(path)) == NULL)
 		return -1;
 	while ((de = readdir(dir)) != NULL) {
 		if (de->d_name[0] == '.')
 			continue;
 		if (snprintf(path, sizeof(path), "%s/%s/%s/dev",
-		    udev_device_get_syspath(ud), dirname, de->d_name) >=
+		    syspath, dirname, de->d_name) >=
 		    (int)sizeof(path) ||
 		    ns_read_file(path, num, sizeof(num)) == -1 ||
 		    ns_dev_parse_devnum(num, &maj, &min) == -1)
@@ -455,7 +621,6 @@ get_slaves(struct ns_obj *obj, struct ns_val *val)
 static int
 dev_summary(struct ns_obj *obj, struct ns_val *val)
 {
-	struct udev_device *ud = dev_load(obj)->ud;
 	const char *w[4];
 	char size[8];
 	uint64_t bytes;
@@ -467,7 +632,7 @@ dev_summary(struct ns_obj *obj, struct ns_val *val)
 	    HN_B | HN_NOSPACE | HN_DECIMAL) != -1)
 		w[1] = size;
 	w[2] = dev_driver(obj);
-	w[3] = ud != NULL ? udev_device_get_devtype(ud) : NULL;
+	w[3] = dev_sys(obj)->devtype;
 	return ns_dev_add_words(val, w, 4);
 }
 
@@ -480,6 +645,7 @@ dev_release(struct ns_obj *obj)
 		return;
 	if (dp->ud != NULL)
 		udev_device_unref(dp->ud);
+	sys_free(dp->sys);
 	ns_dev_vol_free(dp->vol);
 	free(dp);
 	obj->priv = NULL;
@@ -600,7 +766,37 @@ ns_dev_set_from_udev(struct ns_obj *obj, struct udev_device *ud)
 	if ((dp = calloc(1, sizeof(*dp))) == NULL)
 		err(1, NULL);
 	dp->ud = ud;
+	dp->udtried = 1;
 	obj->priv = dp;
+	return 0;
+}
+
+/*
+ * Fill obj with the device of a sysfs directory, read from sysfs alone;
+ * its udev device is made only if a question needs it.
+ */
+int
+ns_dev_set_from_syspath(struct ns_obj *obj, const char *syspath)
+{
+	const struct ns_class *cls;
+	struct devpriv *dp;
+	char path[PATH_MAX];
+	uint64_t id[3] = { 0, 0, 0 };
+	int kind;
+
+	if ((kind = ns_dev_canon_dir(syspath, path, sizeof(path), id)) == -1) {
+		errno = ENOENT;
+		return -1;
+	}
+	cls = ns_dev_kind_class(kind);
+	ns_obj_set(obj, cls, "%s", path);
+	memcpy(obj->id, id, sizeof(id));
+	if (cls == &ns_dev_netif_class)
+		return 0;
+	dp = dev_priv(obj);
+	if ((dp->sys = calloc(1, sizeof(*dp->sys))) == NULL)
+		err(1, NULL);
+	sys_fill(dp->sys, ns_xstrdup(syspath));
 	return 0;
 }
 

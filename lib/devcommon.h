@@ -102,8 +102,11 @@ net_set_ifindex(struct ns_obj *o, uint64_t ifindex)
 
 /* What a device object hangs on priv. */
 struct devvol;
+struct devsys;
 struct devpriv {
 	struct udev_device	*ud;	/* NULL when sysfs does not know it */
+	int			 udtried;
+	struct devsys		*sys;	/* a numbered device's sysfs record */
 	struct devvol		*vol;	/* libblkid's findings, once probed */
 };
 
@@ -261,7 +264,12 @@ const char	*ns_dev_tree_rel(const char *syspath);
 int		 ns_dev_canon(struct udev_device *, char *buf, size_t size,
 		    uint64_t id[3]);
 int		 ns_dev_add_dir_parent(struct ns_val *, const char *syspath);
+int		 ns_dev_canon_dir(const char *syspath, char *buf, size_t size,
+		    uint64_t id[3]);
+int		 ns_dev_member_syspath(const char *sub, const char *name,
+		    char *buf, size_t size);
 int		 ns_dev_add_parent(struct ns_val *, struct udev_device *);
+int		 ns_dev_add_syspath_parent(struct ns_val *, const char *syspath);
 
 /* devvol.c: what libblkid finds on the block device at node, for the
  * object at path (counted as not readable if the node is not ours to
@@ -290,6 +298,7 @@ int		 ns_dev_list_links(ns_emit_fn, void *);
 const struct ns_class *ns_dev_kind_class(int kind);
 /* Make obj the device udev gave, which it takes over. */
 int		 ns_dev_set_from_udev(struct ns_obj *, struct udev_device *);
+int		 ns_dev_set_from_syspath(struct ns_obj *, const char *syspath);
 int		 ns_dev_get_major(struct ns_obj *, struct ns_val *);
 
 /* devtree.c */

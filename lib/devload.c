@@ -310,8 +310,11 @@ ns_dev_node_find(char type, dev_t rdev)
 }
 
 /*
- * Every device of a kind: those sysfs knows, and those that only have a
- * node in /dev (pseudo-terminals have no sysfs entry).
+ * Every device of a kind: those sysfs knows, and for character devices
+ * those that only have a node in /dev (pseudo-terminals have no sysfs
+ * entry).  Every block device the kernel has is a disk or a partition
+ * of one, which sysfs always lists: a block node with no entry there
+ * names nothing, and /dev is not read for them.
  */
 struct devset *
 ns_dev_devset_load(int kind)
@@ -332,12 +335,14 @@ ns_dev_devset_load(int kind)
 				    (uint64_t)maj << 32 | min);
 		closedir(dir);
 	}
-	nodes_load();
-	for (i = 0; i < nnodes; i++)
-		if (nodes[i].type == ns_dev_kinds[kind].type)
-			push_u64(&ds->v, &ds->n, &cap,
-			    (uint64_t)major(nodes[i].rdev) << 32 |
-			    minor(nodes[i].rdev));
+	if (ns_dev_kinds[kind].type == 'c') {
+		nodes_load();
+		for (i = 0; i < nnodes; i++)
+			if (nodes[i].type == 'c')
+				push_u64(&ds->v, &ds->n, &cap,
+				    (uint64_t)major(nodes[i].rdev) << 32 |
+				    minor(nodes[i].rdev));
+	}
 	ds->n = uniq_u64(ds->v, ds->n);
 	return ds;
 }

@@ -135,10 +135,48 @@ is_device(const char *syspath)
 	    (int)sizeof(path) && access(path, F_OK) == 0;
 }
 
+/*
+ * The sysfs directory of a subsystem's member, as udev finds it: through
+ * the bus's devices directory or the class's; -1 with ENOENT if neither
+ * has it.
+ */
+int
+ns_dev_member_syspath(const char *sub, const char *name, char *buf,
+    size_t size)
+{
+	static const char *const where[] = { "/sys/bus/%s/devices",
+	    "/sys/class/%s" };
+	char dir[PATH_MAX], link[PATH_MAX], target[PATH_MAX], *slash;
+	const char *t;
+	size_t i;
+	ssize_t n;
+
+	for (i = 0; i < sizeof(where) / sizeof(where[0]); i++) {
+		if (snprintf(dir, sizeof(dir), where[i], sub) >=
+		    (int)sizeof(dir) ||
+		    snprintf(link, sizeof(link), "%s/%s", dir, name) >=
+		    (int)sizeof(link) ||
+		    (n = readlink(link, target, sizeof(target) - 1)) <= 0)
+			continue;
+		target[n] = '\0';
+		/* "../../../devices/pci0000:00/0000:00:02.0", from dir. */
+		for (t = target; strncmp(t, "../", 3) == 0; t += 3)
+			if ((slash = strrchr(dir, '/')) != NULL)
+				*slash = '\0';
+		if (t[0] == '/' ? snprintf(buf, size, "%s", t) >= (int)size :
+		    snprintf(buf, size, "%s/%s", dir, t) >= (int)size)
+			continue;
+		if (ns_dev_tree_rel(buf) != NULL && is_device(buf))
+			return 0;
+	}
+	errno = ENOENT;
+	return -1;
+}
+
 /* ns_dev_canon() of a device read straight from sysfs, as udev would,
  * without making a udev device of it. */
-static int
-canon_dir(const char *syspath, char *buf, size_t size, uint64_t id[3])
+int
+ns_dev_canon_dir(const char *syspath, char *buf, size_t size, uint64_t id[3])
 {
 	char path[PATH_MAX], link[PATH_MAX], num[32];
 	const char *sub = NULL, *slash;
@@ -195,17 +233,28 @@ ns_dev_add_dir_parent(struct ns_val *val, const char *syspath)
 int
 ns_dev_add_parent(struct ns_val *val, struct udev_device *ud)
 {
+	if (ud == NULL) {
+		errno = ENOENT;
+		return -1;
+	}
+	return ns_dev_add_syspath_parent(val, udev_device_get_syspath(ud));
+}
+
+/* The same for a device known by its sysfs directory. */
+int
+ns_dev_add_syspath_parent(struct ns_val *val, const char *syspath)
+{
 	char dir[PATH_MAX], top[PATH_MAX], path[PATH_MAX], *slash;
 	uint64_t id[3];
 
-	if (ud == NULL) {
+	if (syspath == NULL) {
 		errno = ENOENT;
 		return -1;
 	}
 	/* Up the directories, as udev finds a parent, but reading only
 	 * what names each: a udev device made of each costs ten times the
 	 * calls. */
-	strlcpy(dir, udev_device_get_syspath(ud), sizeof(dir));
+	strlcpy(dir, syspath, sizeof(dir));
 	strlcpy(top, dir, sizeof(top));
 	while ((slash = strrchr(dir, '/')) != NULL && slash > dir) {
 		*slash = '\0';
@@ -213,7 +262,7 @@ ns_dev_add_parent(struct ns_val *val, struct udev_device *ud)
 			break;
 		if (!is_device(dir))
 			continue;
-		if (canon_dir(dir, path, sizeof(path), id) != -1) {
+		if (ns_dev_canon_dir(dir, path, sizeof(path), id) != -1) {
 			ns_val_add(val, path);
 			return 0;
 		}

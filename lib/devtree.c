@@ -68,7 +68,6 @@ list_subsys(struct ns_obj *obj, ns_emit_fn emit, void *arg)
 {
 	struct udev_enumerate *e;
 	struct udev_list_entry *le;
-	struct udev_device *ud;
 	int stop = 0;
 
 	if ((e = subsys_scan(subsys_name(obj))) == NULL)
@@ -76,9 +75,8 @@ list_subsys(struct ns_obj *obj, ns_emit_fn emit, void *arg)
 	udev_list_entry_foreach(le, udev_enumerate_get_list_entry(e)) {
 		struct ns_obj c = { 0 };
 
-		ud = udev_device_new_from_syspath(ns_dev_udev(),
-		    udev_list_entry_get_name(le));
-		if (ud == NULL || ns_dev_set_from_udev(&c, ud) == -1)
+		if (ns_dev_set_from_syspath(&c,
+		    udev_list_entry_get_name(le)) == -1)
 			continue;
 		stop = emit(&c, arg);
 		ns_obj_clear(&c);
@@ -156,7 +154,6 @@ int
 ns_dev_lookup_tree(struct ns_obj *obj, char **comp, int n)
 {
 	char syspath[PATH_MAX];
-	struct udev_device *ud;
 	struct stat st;
 	int i;
 
@@ -173,12 +170,8 @@ ns_dev_lookup_tree(struct ns_obj *obj, char **comp, int n)
 		    lstat(syspath, &st) == -1 || !S_ISDIR(st.st_mode))
 			goto none;
 	}
-	if (has_uevent(syspath)) {
-		if ((ud = udev_device_new_from_syspath(ns_dev_udev(),
-		    syspath)) == NULL)
-			goto none;
-		return ns_dev_set_from_udev(obj, ud);
-	}
+	if (has_uevent(syspath))
+		return ns_dev_set_from_syspath(obj, syspath);
 	if (!is_grouping(syspath))
 		goto none;
 	ns_obj_set(obj, &ns_dev_sysdir_class, "/dev%s", syspath + 4);
