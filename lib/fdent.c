@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "fdent.h"
+#include "nsparse.h"
 
 static int	obj_own(struct fdent *, char *, size_t);
 static int	obj_path(struct fdent *, char *, size_t);
@@ -612,6 +613,32 @@ none:
 	return -1;
 }
 
+/*
+ * A SysV shared memory segment's file has the segment id as its inode
+ * number, an id of the ipc namespace that made it: the mapper's own,
+ * which it attaches from.  One of another namespace than the caller's
+ * is named under it; one whose namespace cannot be read, as before.
+ */
+static int
+obj_shm(struct fdent *e, const struct stat *st, char *buf, size_t size)
+{
+	static char self[64];
+	char pid[24], theirs[64];
+	uint64_t ns;
+
+	snprintf(pid, sizeof(pid), "%llu", (unsigned long long)e->pid);
+	if ((self[0] != '\0' || ipc_ns_of("self", self, sizeof(self)) == 0) &&
+	    ipc_ns_of(pid, theirs, sizeof(theirs)) == 0 &&
+	    strcmp(self, theirs) != 0 &&
+	    ns_nsfs_parse(theirs, &ns) == ns_nsfs_type_index("ipc")) {
+		snprintf(buf, size, "/ns/ipc/%llu/ipc/shm/%llu",
+		    (unsigned long long)ns, (unsigned long long)st->st_ino);
+		return 0;
+	}
+	snprintf(buf, size, "/ipc/shm/%llu", (unsigned long long)st->st_ino);
+	return 0;
+}
+
 /* Whether path names the very symbolic link of st, which an O_PATH
  * descriptor can hold and stat(2) of its name would pass through.  Such
  * descriptors are few: no cache. */
@@ -644,14 +671,9 @@ obj_path(struct fdent *e, char *buf, size_t size)
 		    major(st->st_rdev), minor(st->st_rdev));
 		return 0;
 	}
-	/* A SysV shared memory segment's file has the segment id as its
-	 * inode number. */
 	if (e->fd < 0 && strncmp(e->link, "/SYSV", 5) == 0 &&
-	    has_suffix(e->link, " (deleted)")) {
-		snprintf(buf, size, "/ipc/shm/%llu",
-		    (unsigned long long)st->st_ino);
-		return 0;
-	}
+	    has_suffix(e->link, " (deleted)"))
+		return obj_shm(e, st, buf, size);
 	if (e->link[0] != '/' || !(S_ISLNK(st->st_mode) ?
 	    names_link(e->link, st) : names_file(e->link, st))) {
 		errno = ENOENT;

@@ -671,7 +671,8 @@ ns_fd_field(char **s, char **f)
  * "ADDR PERMS OFFSET MAJ:MIN INODE PATH", numbers in hex but the inode;
  * only mappings of a file are of interest: a path, or what a socket
  * ("socket:[INODE]", a packet socket's ring) or an anonymous inode
- * ("anon_inode:bpf-map") reads as.
+ * ("anon_inode:bpf-map") reads as.  A System V segment's inode is
+ * its shmid, 0 for the first of an ipc namespace.
  */
 int
 ns_fd_parse_mapping(char *line, struct fd_mapping *m)
@@ -688,7 +689,8 @@ ns_fd_parse_mapping(char *line, struct fd_mapping *m)
 		s++;
 	if ((*s != '/' && strncmp(s, "socket:[", 8) != 0 &&
 	    strncmp(s, "anon_inode:", 11) != 0) ||
-	    ns_parse_u64(ino, UINT64_MAX, &n) == -1 || n == 0 ||
+	    ns_parse_u64(ino, UINT64_MAX, &n) == -1 ||
+	    (n == 0 && strncmp(s, "/SYSV", 5) != 0) ||
 	    (colon = strchr(dev, ':')) == NULL ||
 	    strlcpy(m->range, range, sizeof(m->range)) >= sizeof(m->range))
 		return -1;

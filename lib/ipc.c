@@ -5,7 +5,14 @@
  * caller's IPC namespace, named by the id the kernel gives them (shmid,
  * semid, msqid), from /proc/sysvipc, each table read once per run.  Which
  * processes have a segment attached is found by one read of every
- * process's maps, and only when that column is asked for.
+ * process's maps, and only when that column is asked for; a process
+ * attaches the segments of its own ipc namespace, where ids are unique,
+ * and the holders of a segment are those of the segment's.
+ *
+ * Another ipc namespace's System V objects are the same classes, named
+ * under it, /ns/ipc/INODE/ipc/shm/ID, and read from inside it (ipcns.c),
+ * all three tables at once; their links (users, processes) are the
+ * caller's, as the tables are read for it.
  *
  * /ipc/mqueue/NAME are the POSIX message queues, named as mq_open(3)
  * names them without the leading slash.  They are the files of the mqueue
@@ -23,6 +30,7 @@
 #include <dirent.h>
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <pwd.h>
 #include <stdio.h>
@@ -33,6 +41,7 @@
 
 #include "provider.h"
 #include "mountinfo.h"
+#include "ipcns.h"
 #include "ipcparse.h"
 
 /* The status bits shm keeps in the mode, beside the permissions. */
@@ -44,7 +53,8 @@ enum { K_SHM, K_SEM, K_MSG, K_MQUEUE, NKINDS };
 /*
  * ns_obj.id[]: a System V object is its id and its kind, a message queue
  * only its kind (its name is its path), a kind's node (/ipc/shm) its
- * kind alone.
+ * kind alone; id[2] is the ipc namespace of any of them, 0 for the
+ * caller's (/ipc), else its inode (/ns/ipc/INODE/ipc).
  */
 static inline uint64_t
 ipc_id(const struct ns_obj *o)
@@ -64,6 +74,12 @@ ipc_node_kind(const struct ns_obj *o)
 	return (int)o->id[0];
 }
 
+static inline uint64_t
+ipc_ns(const struct ns_obj *o)
+{
+	return o->id[2];
+}
+
 /* One /proc/sysvipc table, read once per run, sorted by id. */
 struct table {
 	int		 loaded;
@@ -72,12 +88,26 @@ struct table {
 	size_t		 nrows;
 };
 
-static struct table tables[K_MQUEUE];
+/*
+ * The tables of one ipc namespace: the caller's (ino 0) read a file at
+ * a time as asked, another's all three at once, from inside it
+ * (ipcns.c), the first time one is asked.
+ */
+struct nstables {
+	uint64_t	 ino;
+	struct table	 t[K_MQUEUE];
+};
 
-/* Who has which segment attached: (shmid, pid) pairs, sorted. */
+static struct nstables own;
+static struct nstables **others;
+static size_t nothers;
+
+/* Who has which segment attached: (shmid, pid) pairs, sorted, with the
+ * attacher's ipc namespace, whose segment it is: ids are per namespace. */
 struct attachment {
 	uint64_t	 id;
 	uint64_t	 pid;
+	uint64_t	 ipcns;
 };
 
 static struct attachment *attached;
@@ -259,60 +289,131 @@ by_id(const void *a, const void *b)
 	return x->v[IPC_ID] < y->v[IPC_ID] ? -1 : x->v[IPC_ID] > y->v[IPC_ID];
 }
 
-/* Read one /proc/sysvipc table; a row that does not parse is left out. */
-static struct table *
-load_table(int kind)
+/* The ids of a row as the caller's user namespace has them, from those
+ * of userns (ipcns.h); one it has none for is left out of the row. */
+static void
+map_ids(struct ipc_row *row, uint64_t userns)
 {
-	struct table *t = &tables[kind];
+	static const int fields[] = { IPC_UID, IPC_GID, IPC_CUID, IPC_CGID };
+	size_t i;
+	uint64_t id;
+	int f;
+
+	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+		f = fields[i];
+		if ((row->has & (1U << f)) == 0)
+			continue;
+		if (ns_ipcns_id_up(userns, f == IPC_GID || f == IPC_CGID,
+		    row->v[f], &id) == 0)
+			row->v[f] = id;
+		else
+			row->has &= ~(1U << f);
+	}
+}
+
+/* Parse one /proc/sysvipc table's text, in place; a row that does not
+ * parse is left out. */
+static void
+parse_table(struct table *t, char *text, uint64_t userns)
+{
 	struct ipc_cols cols;
 	struct ipc_row row;
-	char *line = NULL;
-	size_t cap = 0;
-	FILE *f;
+	char *s = text, *line;
 
-	if (t->loaded) {
-		if (t->error != 0) {
-			errno = t->error;
-			return NULL;
-		}
-		return t;
-	}
 	t->loaded = 1;
-	if ((f = fopen(kind_files[kind], "re")) == NULL) {
-		t->error = errno;
-		return NULL;
-	}
-	if (getline(&line, &cap, f) == -1 ||
+	if ((line = strsep(&s, "\n")) == NULL ||
 	    ns_ipc_parse_heading(line, &cols) == -1) {
-		free(line);
-		fclose(f);
 		t->error = EIO;
-		errno = EIO;
-		return NULL;
+		return;
 	}
-	while (getline(&line, &cap, f) != -1) {
-		if (ns_ipc_parse_row(&cols, line, &row) == -1)
+	while ((line = strsep(&s, "\n")) != NULL) {
+		if (*line == '\0' || ns_ipc_parse_row(&cols, line, &row) == -1)
 			continue;
+		if (userns != 0)
+			map_ids(&row, userns);
 		if ((t->rows = reallocarray(t->rows, t->nrows + 1,
 		    sizeof(*t->rows))) == NULL)
 			err(1, NULL);
 		t->rows[t->nrows++] = row;
 	}
-	free(line);
-	fclose(f);
 	/* qsort's base must be a valid pointer even for no rows. */
 	if (t->nrows > 0)
 		qsort(t->rows, t->nrows, sizeof(*t->rows), by_id);
+}
+
+/* Read one table of the caller's namespace. */
+static void
+load_own(struct table *t, int kind)
+{
+	char *text;
+
+	t->loaded = 1;
+	if ((text = ns_read_file_at(AT_FDCWD, kind_files[kind])) == NULL) {
+		t->error = errno;
+		return;
+	}
+	parse_table(t, text, 0);
+	free(text);
+}
+
+/* The tables of another namespace, all read the first time. */
+static struct nstables *
+load_other(uint64_t ino)
+{
+	struct nstables *n;
+	char *text[K_MQUEUE];
+	uint64_t userns;
+	size_t i;
+	int k;
+
+	for (i = 0; i < nothers; i++)
+		if (others[i]->ino == ino)
+			return others[i];
+	if ((others = reallocarray(others, nothers + 1,
+	    sizeof(*others))) == NULL || (n = calloc(1, sizeof(*n))) == NULL)
+		err(1, NULL);
+	others[nothers++] = n;
+	n->ino = ino;
+	if (ns_ipcns_read(ino, text, &userns) == -1) {
+		for (k = 0; k < K_MQUEUE; k++) {
+			n->t[k].loaded = 1;
+			n->t[k].error = errno;
+		}
+		return n;
+	}
+	for (k = 0; k < K_MQUEUE; k++) {
+		parse_table(&n->t[k], text[k], userns);
+		free(text[k]);
+	}
+	return n;
+}
+
+/* One table of the namespace ns (0: the caller's), read once a run. */
+static struct table *
+load_table(int kind, uint64_t ns)
+{
+	struct table *t;
+
+	if (ns == 0) {
+		t = &own.t[kind];
+		if (!t->loaded)
+			load_own(t, kind);
+	} else
+		t = &load_other(ns)->t[kind];
+	if (t->error != 0) {
+		errno = t->error;
+		return NULL;
+	}
 	return t;
 }
 
 static struct ipc_row *
-find_row(int kind, uint64_t id)
+find_row(int kind, uint64_t id, uint64_t ns)
 {
 	struct ipc_row key, *r;
 	struct table *t;
 
-	if ((t = load_table(kind)) == NULL)
+	if ((t = load_table(kind, ns)) == NULL)
 		return NULL;
 	key.v[IPC_ID] = id;
 	/* bsearch wants a valid base even for no rows. */
@@ -328,7 +429,7 @@ find_row(int kind, uint64_t id)
 static struct ipc_row *
 row_of(struct ns_obj *o)
 {
-	return find_row(ipc_kind(o), ipc_id(o));
+	return find_row(ipc_kind(o), ipc_id(o), ipc_ns(o));
 }
 
 static int
@@ -581,11 +682,18 @@ read_maps(uint64_t pid, void *arg)
 {
 	char path[64], *line = NULL, *name;
 	unsigned long long ino, last = ULLONG_MAX;
+	struct stat st;
+	uint64_t ipcns;
 	size_t cap = 0;
 	int off;
 	FILE *f;
 
 	(void)arg;
+	/* A process attaches the segments of its own namespace (one that
+	 * left it since is taken for a member still). */
+	snprintf(path, sizeof(path), "/proc/%llu/ns/ipc",
+	    (unsigned long long)pid);
+	ipcns = stat(path, &st) == 0 ? (uint64_t)st.st_ino : 0;
 	snprintf(path, sizeof(path), "/proc/%llu/maps",
 	    (unsigned long long)pid);
 	if ((f = fopen(path, "re")) == NULL) {
@@ -610,6 +718,7 @@ read_maps(uint64_t pid, void *arg)
 		    sizeof(*attached))) == NULL)
 			err(1, NULL);
 		attached[nattached].id = ino;
+		attached[nattached].ipcns = ipcns;
 		attached[nattached++].pid = pid;
 	}
 	free(line);
@@ -643,6 +752,7 @@ get_attached(struct ns_obj *o, struct ns_val *v)
 {
 	struct ipc_row *r;
 	size_t lo, hi, mid;
+	uint64_t ns = ipc_ns(o) != 0 ? ipc_ns(o) : ns_ipcns_here();
 
 	if ((r = row_of(o)) == NULL)
 		return -1;
@@ -660,8 +770,9 @@ get_attached(struct ns_obj *o, struct ns_val *v)
 			hi = mid;
 	}
 	for (; lo < nattached && attached[lo].id == ipc_id(o); lo++)
-		ns_val_addf(v, "/proc/%llu",
-		    (unsigned long long)attached[lo].pid);
+		if (attached[lo].ipcns == ns)
+			ns_val_addf(v, "/proc/%llu",
+			    (unsigned long long)attached[lo].pid);
 	return 0;
 }
 
@@ -726,7 +837,8 @@ sysv_summary(struct ns_obj *o, struct ns_val *v)
 	if ((r = row_of(o)) == NULL)
 		return -1;
 	snprintf(head, sizeof(head), "0x%08llx %s %04llo",
-	    (unsigned long long)r->v[IPC_KEY], ns_user_name(r->v[IPC_UID]),
+	    (unsigned long long)r->v[IPC_KEY],
+	    has(r, IPC_UID) ? ns_user_name(r->v[IPC_UID]) : "-",
 	    (unsigned long long)(r->v[IPC_PERMS] & 0777));
 	switch (ipc_kind(o)) {
 	case K_SHM:
@@ -1111,14 +1223,29 @@ static const struct ns_class mq_class = {
 	.release = mq_release,
 };
 
-static int
-set_sysv(struct ns_obj *o, int kind, uint64_t id)
+/* Where the namespace ns names its objects: /ipc for the caller's, else
+ * /ns/ipc/INODE/ipc. */
+static void
+top_path(uint64_t ns, char *buf, size_t size)
 {
-	if (ns_obj_set(o, obj_classes[kind], "/ipc/%s/%llu", kind_names[kind],
-	    (unsigned long long)id) == -1)
+	if (ns == 0)
+		strlcpy(buf, "/ipc", size);
+	else
+		snprintf(buf, size, "/ns/ipc/%llu/ipc", (unsigned long long)ns);
+}
+
+static int
+set_sysv(struct ns_obj *o, int kind, uint64_t id, uint64_t ns)
+{
+	char top[48];
+
+	top_path(ns, top, sizeof(top));
+	if (ns_obj_set(o, obj_classes[kind], "%s/%s/%llu", top,
+	    kind_names[kind], (unsigned long long)id) == -1)
 		return -1;
 	o->id[0] = id;
 	o->id[1] = (uint64_t)kind;
+	o->id[2] = ns;
 	return 0;
 }
 
@@ -1132,17 +1259,18 @@ set_mq(struct ns_obj *o, const char *name)
 }
 
 static int
-sysv_list(int kind, ns_emit_fn emit, void *arg)
+sysv_list(int kind, uint64_t ns, ns_emit_fn emit, void *arg)
 {
 	struct ns_obj c = {0};
 	struct table *t;
 	size_t i;
 	int stop = 0;
 
-	if ((t = load_table(kind)) == NULL)
+	/* A namespace that could not be read was counted where it was. */
+	if ((t = load_table(kind, ns)) == NULL)
 		return ns_errno_benign(errno) ? 0 : -1;
 	for (i = 0; i < t->nrows && !stop; i++) {
-		set_sysv(&c, kind, t->rows[i].v[IPC_ID]);
+		set_sysv(&c, kind, t->rows[i].v[IPC_ID], ns);
 		stop = emit(&c, arg);
 		ns_obj_clear(&c);
 	}
@@ -1177,7 +1305,7 @@ kind_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
 	if (ipc_node_kind(o) == K_MQUEUE)
 		return mq_list(emit, arg);
-	return sysv_list(ipc_node_kind(o), emit, arg);
+	return sysv_list(ipc_node_kind(o), ipc_ns(o), emit, arg);
 }
 
 static int
@@ -1219,18 +1347,38 @@ static const struct ns_class kind_class = {
 };
 
 static int
-set_kind(struct ns_obj *o, int kind)
+set_kind(struct ns_obj *o, int kind, uint64_t ns)
 {
-	if (ns_obj_set(o, &kind_class, "/ipc/%s", kind_names[kind]) == -1)
+	char top[48];
+
+	top_path(ns, top, sizeof(top));
+	if (ns_obj_set(o, &kind_class, "%s/%s", top, kind_names[kind]) == -1)
 		return -1;
 	o->id[0] = (uint64_t)kind;
+	o->id[2] = ns;
 	return 0;
+}
+
+/* The kinds a namespace has: another's no mqueue (ipcns.h). */
+static int
+nkinds(uint64_t ns)
+{
+	return ns == 0 ? NKINDS : K_MQUEUE;
 }
 
 static int
 top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
-	return ns_emit_each(NKINDS, set_kind, emit, arg);
+	struct ns_obj c = { 0 };
+	int k, stop = 0;
+
+	for (k = 0; k < nkinds(ipc_ns(o)) && !stop; k++) {
+		if (set_kind(&c, k, ipc_ns(o)) == -1)
+			return -1;
+		stop = emit(&c, arg);
+		ns_obj_clear(&c);
+	}
+	return stop;
 }
 
 static int
@@ -1264,18 +1412,31 @@ kind_index(const char *name)
 }
 
 static int
-ipc_lookup(struct ns_obj *o, char **comp, int n)
+set_top(struct ns_obj *o, uint64_t ns)
+{
+	char top[48];
+
+	top_path(ns, top, sizeof(top));
+	if (ns_obj_set(o, &top_class, "%s", top) == -1)
+		return -1;
+	o->id[2] = ns;
+	return 0;
+}
+
+/* The node or object at comp of the namespace ns (0: the caller's). */
+static int
+lookup_in(struct ns_obj *o, uint64_t ns, char **comp, int n)
 {
 	struct stat *st;
 	uint64_t id;
 	int k;
 
 	if (n == 0)
-		return ns_obj_set(o, &top_class, "/ipc");
-	if (n > 2 || (k = kind_index(comp[0])) == -1)
+		return set_top(o, ns);
+	if (n > 2 || (k = kind_index(comp[0])) == -1 || k >= nkinds(ns))
 		goto none;
 	if (n == 1)
-		return set_kind(o, k);
+		return set_kind(o, k, ns);
 	if (k == K_MQUEUE) {
 		if (strcmp(comp[1], ".") == 0 || strcmp(comp[1], "..") == 0 ||
 		    set_mq(o, comp[1]) == -1)
@@ -1286,13 +1447,30 @@ ipc_lookup(struct ns_obj *o, char **comp, int n)
 		}
 		return 0;
 	}
-	if (ns_parse_u64(comp[1], INT_MAX, &id) == -1 ||
-	    find_row(k, id) == NULL)
+	if (ns_parse_u64(comp[1], INT_MAX, &id) == -1)
 		goto none;
-	return set_sysv(o, k, id);
+	/* A namespace not ours to read says so, not "no such object". */
+	if (find_row(k, id, ns) == NULL) {
+		if (errno == EACCES)
+			return -1;
+		goto none;
+	}
+	return set_sysv(o, k, id, ns);
 none:
 	errno = ENOENT;
 	return -1;
+}
+
+static int
+ipc_lookup(struct ns_obj *o, char **comp, int n)
+{
+	return lookup_in(o, 0, comp, n);
+}
+
+int
+ns_ipc_lookup_in(struct ns_obj *o, uint64_t ino, char **comp, int n)
+{
+	return lookup_in(o, ino == ns_ipcns_here() ? 0 : ino, comp, n);
 }
 
 /* A file of the mqueue mount, /dev/mqueue/q, is that queue. */

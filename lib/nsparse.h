@@ -29,6 +29,10 @@ int	ns_nsfs_parse(const char *text, uint64_t *ino);
 /* One line of /proc/PID/uid_map or gid_map, "0 1000 1": the three
  * numbers with one blank between them, as the file aligns them. */
 int	ns_idmap_line(const char *line, char *out, size_t size);
+/* An id as a user namespace writes it, in the text of its uid_map or
+ * gid_map as the caller reads it: the caller's id for it in *out, 0, or
+ * -1 if no line maps it. */
+int	ns_idmap_up(const char *map, uint64_t id, uint64_t *out);
 /* The offset of one clock ("monotonic", "boottime") in the text of
  * /proc/PID/timens_offsets: its seconds and nanoseconds, "-5 0". */
 int	ns_timens_offset(const char *text, const char *clock, char *out,

@@ -48,14 +48,9 @@ unreadable(const char *path, int e)
 	return -1;
 }
 
-/*
- * A file below /proc/PID of the first member that shows it, whole; with
- * check, only of a member whose /proc/PID/ns/check is the namespace too.
- * NULL with errno: EACCES if only members not ours to read were found,
- * each counted; ENOENT if none was.
- */
-static char *
-member_file(struct nsent *e, const char *file, const char *check)
+/* nsread.h: the first member's that shows it. */
+char *
+ns_member_file(struct nsent *e, const char *file, const char *check)
 {
 	char path[64];
 	struct stat st;
@@ -152,7 +147,7 @@ get_map(struct ns_obj *o, struct ns_val *v, const char *file)
 	struct nsent *e;
 
 	if ((e = entry(o)) == NULL ||
-	    (text = member_file(e, file, NULL)) == NULL)
+	    (text = ns_member_file(e, file, NULL)) == NULL)
 		return -1;
 	for (s = text; (line = strsep(&s, "\n")) != NULL;)
 		if (ns_idmap_line(line, out, sizeof(out)) == 0)
@@ -181,7 +176,7 @@ ns_get_setgroups(struct ns_obj *o, struct ns_val *v)
 	size_t n;
 
 	if ((e = entry(o)) == NULL ||
-	    (text = member_file(e, "setgroups", NULL)) == NULL)
+	    (text = ns_member_file(e, "setgroups", NULL)) == NULL)
 		return -1;
 	n = strcspn(text, "\n");
 	text[n] = '\0';
@@ -205,7 +200,7 @@ get_offset(struct ns_obj *o, struct ns_val *v, const char *clock)
 	int r;
 
 	if ((e = entry(o)) == NULL ||
-	    (text = member_file(e, "timens_offsets", "time_for_children")) ==
+	    (text = ns_member_file(e, "timens_offsets", "time_for_children")) ==
 	    NULL)
 		return -1;
 	if ((r = ns_timens_offset(text, clock, out, sizeof(out))) == 0)

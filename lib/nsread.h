@@ -8,6 +8,17 @@
 
 #include "provider.h"
 
+struct nsent;
+
+/*
+ * A file below /proc/PID of the first member of the namespace e that
+ * shows it, whole, malloc'd; with check, only of a member whose
+ * /proc/PID/ns/check is the namespace too.  NULL with errno: EACCES if
+ * only members not ours to read were found, each counted; ENOENT if
+ * none was.
+ */
+char	*ns_member_file(struct nsent *e, const char *file, const char *check);
+
 /* A uts namespace's host name and NIS domain name. */
 int	ns_get_hostname(struct ns_obj *, struct ns_val *);
 int	ns_get_domainname(struct ns_obj *, struct ns_val *);

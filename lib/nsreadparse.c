@@ -69,6 +69,26 @@ ns_idmap_line(const char *line, char *out, size_t size)
 }
 
 int
+ns_idmap_up(const char *map, uint64_t id, uint64_t *out)
+{
+	unsigned long long in, outside, count;
+	const char *s;
+	int n;
+
+	for (s = map; *s != '\0'; s += strcspn(s, "\n"), s += *s == '\n') {
+		/* strchr finds the NUL too: a last line with no newline. */
+		if (sscanf(s, "%llu %llu %llu%n", &in, &outside, &count, &n) !=
+		    3 || strchr(" \t\n", s[n]) == NULL)
+			continue;
+		if (id >= in && id - in < count) {
+			*out = outside + (id - in);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+int
 ns_timens_offset(const char *text, const char *clock, char *out,
     size_t size)
 {

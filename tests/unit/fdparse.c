@@ -335,6 +335,8 @@ mapping(void)
 	char anon[] = "7f00-8f00 rw-p 00000000 00:00 0 ";
 	char heap[] = "55d0-55e0 rw-p 00000000 00:00 0 [heap]";
 	char bad[] = "7f00-8f00 rw-p 00000000 zz:01 99 /x";
+	char shm0[] = "7f00-8f00 rw-s 00000000 00:01 0 /SYSV00001234 (deleted)";
+	char file0[] = "7f00-8f00 rw-s 00000000 00:01 0 /x";
 
 	ok(ns_fd_parse_mapping(lib, &m) == 0, "maps: a library");
 	ok(major(m.dev) == 0xfd && minor(m.dev) == 1 && m.ino == 1234 &&
@@ -347,6 +349,9 @@ mapping(void)
 	ok(ns_fd_parse_mapping(anon, &m) == -1, "maps: anonymous memory");
 	ok(ns_fd_parse_mapping(heap, &m) == -1, "maps: the heap");
 	ok(ns_fd_parse_mapping(bad, &m) == -1, "maps: a garbled device");
+	ok(ns_fd_parse_mapping(shm0, &m) == 0 && m.ino == 0 && m.shared,
+	    "maps: the segment of shmid 0");
+	ok(ns_fd_parse_mapping(file0, &m) == -1, "maps: no other inode 0");
 }
 
 int

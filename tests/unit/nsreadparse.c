@@ -23,6 +23,20 @@ idmap(const char *line, const char *want)
 }
 
 static void
+up(const char *map, uint64_t id, long long want)
+{
+	uint64_t out = 0;
+	int r = ns_idmap_up(map, id, &out);
+
+	if (want < 0)
+		is_int(r, -1, "id %llu is not in the map", (unsigned long long)id);
+	else
+		ok(r == 0 && out == (uint64_t)want,
+		    "id %llu maps up to %lld (got %llu)", (unsigned long long)id,
+		    want, (unsigned long long)out);
+}
+
+static void
 offset(const char *text, const char *clock, const char *want)
 {
 	char out[64] = "";
@@ -92,6 +106,15 @@ main(void)
 	idmap("0 1 123456789012345678901", NULL);
 	is_int(ns_idmap_line("100 200 300", small, sizeof(small)), -1,
 	    "an id map line too long for its buffer is rejected");
+
+	up("         0      65534          1\n", 0, 65534);
+	up("         0      65534          1\n", 1, -1);
+	up("0 100000 65536\n70000 1000 1\n", 65535, 165535);
+	up("0 100000 65536\n70000 1000 1\n", 70000, 1000);
+	up("0 100000 65536\n70000 1000 1", 65536, -1);
+	up("0 0 4294967295", 4294967294ULL, 4294967294LL);
+	up("0 1000", 0, -1);
+	up("", 0, -1);
 
 	offset("monotonic           0         0\nboottime            0         0\n",
 	    "monotonic", "0 0");
