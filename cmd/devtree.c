@@ -467,6 +467,7 @@ build_netns(struct tree *t)
 	if (kind_unasked(t, "/dev/net") || (o = ns_resolve("/ns/net")) == NULL)
 		return;
 	ns_skip_hold(1);
+	ns_hint_no_fd_keepers();
 	(void)ns_list(o, take_netns_path, &nss);
 	ns_skip_hold(0);
 	ns_obj_free(o);

@@ -148,6 +148,11 @@ int		 ns_host_tree(const char *const *args, char *const *inputs,
 /* A hint that the children of what is resolved next are listed (nsls
  * without -d): an object of another machine comes with its listing. */
 void		 ns_hint_children(void);
+/* A hint that a listing of a kind of namespace (/ns/net) need not find
+ * those only an open descriptor keeps, which takes a read of every
+ * descriptor on the machine: those processes and mounts keep are
+ * listed, as lsns and ip netns list them (nsfs.c). */
+void		 ns_hint_no_fd_keepers(void);
 /* Say "prog: INPUT: why" on stderr, the input escaped by rule 5 and cut
  * if long; ENOENT reads "no such object". */
 void		 ns_warn_input(const char *input, int errnum);

@@ -165,6 +165,9 @@ get_parent(struct ns_obj *o, struct ns_val *v)
 {
 	struct nsent *e;
 
+	/* Only pid and user namespaces nest: no need to ask any. */
+	if (nsobj_type(o) != T_PID && nsobj_type(o) != T_USER)
+		return ns_none();
 	if ((e = entry_asked(o)) == NULL)
 		return -1;
 	if (e->parent == 0) {
@@ -436,6 +439,16 @@ by_inode(const void *a, const void *b)
 	return x->ino < y->ino ? -1 : x->ino > y->ino;
 }
 
+/* Whether a listing of a kind leaves out the namespaces only a
+ * descriptor keeps (ns_hint_no_fd_keepers). */
+static int no_fd_keepers;
+
+void
+ns_hint_no_fd_keepers(void)
+{
+	no_fd_keepers = 1;
+}
+
 /*
  * The namespaces of one kind, by inode as lsns sorts them.  The entries
  * are copied out first: emitting may run a getter that grows the table.
@@ -450,8 +463,12 @@ kind_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	int type = kind_type(o), stop = 0;
 
 	/* The namespaces only a descriptor keeps are listed too, and their
-	 * owners and parents with them. */
-	ns_nstab_scan_fds();
+	 * owners and parents with them, unless the tool said it does not
+	 * need them. */
+	if (no_fd_keepers)
+		ns_nstab_scan_type(type);
+	else
+		ns_nstab_scan_fds();
 	if ((sel = reallocarray(NULL, ns_nstab_count() + 1, sizeof(*sel))) == NULL)
 		err(1, NULL);
 	for (i = 0; i < ns_nstab_count(); i++)

@@ -46,7 +46,8 @@ static struct nsent *ents;
 static size_t nents, entcap;
 static size_t *slots;
 static size_t nslots;
-static int scanned;		/* processes and mounts read */
+static unsigned scanned;	/* the types whose processes are read */
+static int mounts_scanned;
 static size_t asked;		/* entries the closure has asked so far */
 static int fds_scanned;
 
@@ -183,13 +184,15 @@ add_pid(struct nsent *e, uint64_t pid)
 static int
 scan_proc(uint64_t pid, void *arg)
 {
+	const unsigned *types = arg;
 	char path[64], text[64];
 	uint64_t ino;
 	ssize_t n;
 	int t;
 
-	(void)arg;
 	for (t = 0; t < NSFS_NTYPES; t++) {
+		if (!(*types & 1u << t))
+			continue;
 		snprintf(path, sizeof(path), "/proc/%llu/ns/%s",
 		    (unsigned long long)pid, ns_nsfs_types[t]);
 		if ((n = readlink(path, text, sizeof(text) - 1)) == -1) {
@@ -229,14 +232,32 @@ nsfs_mount(const struct ns_mountinfo *m, void *arg)
 	return 0;
 }
 
+/* Read the processes' namespaces of the types asked not read yet, and
+ * the mounts, each once a run. */
+static void
+scan_types(unsigned types)
+{
+	types &= ~scanned;
+	if (types != 0) {
+		scanned |= types;
+		ns_proc_each(scan_proc, &types);
+	}
+	if (!mounts_scanned) {
+		mounts_scanned = 1;
+		ns_mountinfo_each(nsfs_mount, NULL);
+	}
+}
+
 void
 ns_nstab_scan(void)
 {
-	if (scanned)
-		return;
-	scanned = 1;
-	ns_proc_each(scan_proc, NULL);
-	ns_mountinfo_each(nsfs_mount, NULL);
+	scan_types((1u << NSFS_NTYPES) - 1);
+}
+
+void
+ns_nstab_scan_type(int type)
+{
+	scan_types(1u << type);
 }
 
 /* Open a path and make sure it is still the namespace asked for. */
@@ -406,6 +427,13 @@ ns_nstab_lookup(uint64_t ino, int type)
 {
 	struct nsent *e;
 
+	/* A namespace of a known type some process is in is found by the
+	 * processes' links of that type alone. */
+	if (type >= 0) {
+		ns_nstab_scan_type(type);
+		if ((e = ns_nstab_find(ino)) != NULL)
+			return e;
+	}
 	ns_nstab_scan();
 	if ((e = ns_nstab_find(ino)) != NULL)
 		return e;

@@ -62,6 +62,9 @@ struct nsent	*ns_nstab_find(uint64_t ino);
 struct nsent	*ns_nstab_add(uint64_t ino, int type);
 /* Read the processes and the mounts into the table, once a run. */
 void		 ns_nstab_scan(void);
+/* The same for the processes' namespaces of one type (T_NET...) alone:
+ * an eighth of the links to read. */
+void		 ns_nstab_scan_type(int type);
 /* Ask every entry not asked yet for its owner, parent and creator. */
 void		 ns_nstab_ask_all(void);
 /* The entry of an inode wherever it may be found, type T_* or -1 when
