@@ -154,6 +154,22 @@ warn_loop(const char *path, const char *ancestor)
 	free(a);
 }
 
+/*
+ * Whether path lies below the node top.  A node may list a child that
+ * lives elsewhere (the caller's own mount namespace, /ns/mnt/INODE,
+ * lists /fs): -R shows it and leaves its subtree to where it lives, as
+ * ls -R leaves a symbolic link's.
+ */
+static int
+below(const char *path, const char *top)
+{
+	size_t len = strlen(top);
+
+	if (strcmp(top, "/") == 0)
+		return 1;
+	return strncmp(path, top, len) == 0 && path[len] == '/';
+}
+
 static void
 descend(struct listing *ls, struct ns_obj *o)
 {
@@ -218,7 +234,7 @@ walk(struct listing *ls, struct ns_obj *top)
 				pop(ls);
 			return 1;
 		}
-		if (ns_obj_isnode(c))
+		if (ns_obj_isnode(c) && below(ns_obj_path(c), f->path))
 			descend(ls, c);
 		ns_obj_free(c);
 	}
