@@ -392,10 +392,7 @@ port_of() {
 }
 
 @test "TCP: no holder is asked while the kernel's counts say none is unbound" {
-	command -v strace >/dev/null || skip "strace is not installed"
-	if nm -D "$NSLS" 2>/dev/null | grep -q __asan_init; then
-		skip "LeakSanitizer does not run under strace"
-	fi
+	need_strace
 	# Other programs make and close sockets meanwhile: a few tries.
 	local try asked=
 	for try in 1 2 3 4 5; do

@@ -171,10 +171,7 @@ attrs() {
 
 @test "a listing asks another namespace's sockets, but enters none" {
 	[ -n "${OWNPID:-}" ] || skip "needs root for a namespace of its own"
-	command -v strace >/dev/null || skip "strace is not installed"
-	if nm -D "$NSLS" 2>/dev/null | grep -q __asan_init; then
-		skip "LeakSanitizer does not run under strace"
-	fi
+	need_strace
 	sock_of own "$OWNPID" tcp
 	run -0 strace -f -qq -e trace=setns -o "$BATS_TEST_TMPDIR/strace" \
 	    "$NSLS" /sock/tcp
