@@ -26,32 +26,46 @@ choose(const size_t *width, const size_t *head, const int *may, size_t n,
 	return out;
 }
 
+/* fdinfo's columns: PID COMM USER ASSOC MODE KIND OBJECT NAME. */
+static const size_t fdw[] = { 5, 15, 8, 5, 4, 4, 40, 60 };
+static const size_t fdh[] = { 3, 4, 4, 5, 4, 4, 6, 4 };
+static const int fdm[] = { 0, 1, 1, 1, 1, 1, 1, 1 };
+/* A path and a short word, neither a number. */
+static const size_t pw[] = { 30, 10 }, ph[] = { 4, 4 };
+static const int pm[] = { 1, 1 }, none[] = { 0, 0 };
+
+/* A table at a terminal termw wide, and the columns to be cut. */
+static const struct {
+	const size_t	*width, *head;
+	const int	*may;
+	size_t		 n, termw;
+	const char	*want, *what;
+} cases[] = {
+	{ fdw, fdh, fdm, 8, 200, "01111111",
+	    "a table that fits has nothing cut" },
+	{ fdw, fdh, fdm, 8, 148, "01111111",
+	    "nor one exactly as wide as the terminal" },
+	{ fdw, fdh, fdm, 8, 120, "01111112",
+	    "the widest column alone, where that is enough" },
+	{ fdw, fdh, fdm, 8, 80, "01111122",
+	    "then the next widest, and no more" },
+	{ fdw, fdh, fdm, 8, 40, "02222222",
+	    "every column that may be, where nothing less fits" },
+	{ pw, ph, pm, 2, 36, "12",
+	    "the first column is kept while another can be cut" },
+	{ pw, ph, pm, 2, 20, "22", "and cut last of all" },
+	{ pw, ph, none, 2, 10, "00",
+	    "a table with nothing to cut is left as it is" },
+};
+
 int
 main(void)
 {
-	/* fdinfo's columns: PID COMM USER ASSOC MODE KIND OBJECT NAME. */
-	static const size_t fdw[] = { 5, 15, 8, 5, 4, 4, 40, 60 };
-	static const size_t fdh[] = { 3, 4, 4, 5, 4, 4, 6, 4 };
-	static const int fdm[] = { 0, 1, 1, 1, 1, 1, 1, 1 };
-	/* A path and a short word, neither a number. */
-	static const size_t pw[] = { 30, 10 }, ph[] = { 4, 4 };
-	static const int pm[] = { 1, 1 }, none[] = { 0, 0 };
+	size_t i;
 
-	is_str(choose(fdw, fdh, fdm, 8, 200), "01111111",
-	    "a table that fits has nothing cut");
-	is_str(choose(fdw, fdh, fdm, 8, 148), "01111111",
-	    "nor one exactly as wide as the terminal");
-	is_str(choose(fdw, fdh, fdm, 8, 120), "01111112",
-	    "the widest column alone, where that is enough");
-	is_str(choose(fdw, fdh, fdm, 8, 80), "01111122",
-	    "then the next widest, and no more");
-	is_str(choose(fdw, fdh, fdm, 8, 40), "02222222",
-	    "every column that may be, where nothing less fits");
-	is_str(choose(pw, ph, pm, 2, 36), "12",
-	    "the first column is kept while another can be cut");
-	is_str(choose(pw, ph, pm, 2, 20), "22",
-	    "and cut last of all");
-	is_str(choose(pw, ph, none, 2, 10), "00",
-	    "a table with nothing to cut is left as it is");
+	for (i = 0; i < TAP_NITEMS(cases); i++)
+		is_str(choose(cases[i].width, cases[i].head, cases[i].may,
+		    cases[i].n, cases[i].termw), cases[i].want, "%s",
+		    cases[i].what);
 	return done_testing();
 }
