@@ -14,51 +14,90 @@
 #include "sockparse.h"
 #include "tap.h"
 
+/* Lines of /proc/net/unix that are entries, and what each says: an
+ * inode of 0 or a type of NULL is not checked. */
+static const struct unix_ent {
+	const char	*line, *what;
+	unsigned long	 ino;
+	const char	*ino_what, *state, *state_what, *type, *type_what;
+	const char	*name, *name_what;
+} unix_ents[] = {
+	{ "000000006eee6285: 00000002 00000000 00010000 0001 01 152598 "
+	    "/run/a b.sock", "unix: a listener",
+	    152598, "unix: its inode",
+	    "LISTEN", "unix: __SO_ACCEPTCON is LISTEN",
+	    "stream", "unix: its type",
+	    "/run/a b.sock", "unix: a name with a space" },
+	{ "0000000000000000: 00000003 00000000 00000000 0001 03   812",
+	    "unix: a padded inode, no name",
+	    812, "unix: the padded inode",
+	    "ESTAB", "unix: SS_CONNECTED is ESTAB",
+	    NULL, NULL,
+	    NULL, "unix: unnamed" },
+	{ "00000000ebf83dbd: 00000002 00000000 00000000 0002 01 152602 "
+	    "@nstools@x y ", "unix: abstract",
+	    0, NULL,
+	    "UNCONN", "unix: SS_UNCONNECTED is UNCONN",
+	    "dgram", "unix: a datagram socket",
+	    "@nstools@x y ", "unix: the abstract name, trailing blank kept" },
+	{ "0000000000000000: 00000002 00000000 00000000 0005 02 77  leading",
+	    "unix: a seqpacket socket",
+	    0, NULL,
+	    "SYN-SENT", "unix: SS_CONNECTING",
+	    "seqpacket", "unix: seqpacket",
+	    " leading", "unix: one blank ends the fields, the rest is the "
+	    "name" },
+};
+
+/* Lines that are no entry, of /proc/net/unix and of tcp, tcp6. */
+static const struct {
+	const char *line, *what;
+} unix_bad[] = {
+	{ "0000000000000000: 00000002 00000000 00000000 0001 01 12x",
+	    "unix: a bad inode" },
+	{ "0000000000000000: 00000002", "unix: a short line" },
+	{ "", "unix: an empty line" },
+};
+
+static const struct {
+	const char	*line;
+	int		 family;
+	const char	*what;
+} inet_bad[] = {
+	{ "   0: 0100007F:8E55 00000000:0000 0A", AF_INET,
+	    "tcp: a short line" },
+	{ "   0: 0100007F:8E55 00000000:0000 0A 00000000:00000000 "
+	    "00:00000000 00000000     0        0 152593", AF_INET6,
+	    "tcp6: an IPv4 line is no IPv6 entry" },
+	{ "   0: 0100007G:8E55 00000000:0000 0A 00000000:00000000 "
+	    "00:00000000 00000000     0        0 152593", AF_INET,
+	    "tcp: a bad hex digit" },
+};
+
 static void
 unix_lines(void)
 {
+	const struct unix_ent *u;
 	struct sock_ent e;
+	size_t i;
 
 	memset(&e, 0, sizeof(e));
 	ok(ns_sock_parse_unix("Num       RefCount Protocol Flags    Type St "
 	    "Inode Path", &e) == -1, "unix: the heading is no entry");
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_unix("000000006eee6285: 00000002 00000000 00010000 "
-	    "0001 01 152598 /run/a b.sock", &e) == 0, "unix: a listener");
-	is_int(e.ino, 152598, "unix: its inode");
-	is_str(ns_sock_state_name(e.state), "LISTEN", "unix: __SO_ACCEPTCON "
-	    "is LISTEN");
-	is_str(ns_sock_type_name(e.type), "stream", "unix: its type");
-	is_str(e.name, "/run/a b.sock", "unix: a name with a space");
-	ns_sock_ent_free(&e);
-
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_unix("0000000000000000: 00000003 00000000 00000000 "
-	    "0001 03   812", &e) == 0, "unix: a padded inode, no name");
-	is_int(e.ino, 812, "unix: the padded inode");
-	is_str(ns_sock_state_name(e.state), "ESTAB", "unix: SS_CONNECTED is "
-	    "ESTAB");
-	ok(e.name == NULL, "unix: unnamed");
-
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_unix("00000000ebf83dbd: 00000002 00000000 00000000 "
-	    "0002 01 152602 @nstools@x y ", &e) == 0, "unix: abstract");
-	is_str(ns_sock_state_name(e.state), "UNCONN", "unix: SS_UNCONNECTED "
-	    "is UNCONN");
-	is_str(ns_sock_type_name(e.type), "dgram", "unix: a datagram socket");
-	is_str(e.name, "@nstools@x y ", "unix: the abstract name, trailing "
-	    "blank kept");
-	ns_sock_ent_free(&e);
-
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_unix("0000000000000000: 00000002 00000000 00000000 "
-	    "0005 02 77  leading", &e) == 0, "unix: a seqpacket socket");
-	is_str(ns_sock_type_name(e.type), "seqpacket", "unix: seqpacket");
-	is_str(ns_sock_state_name(e.state), "SYN-SENT", "unix: SS_CONNECTING");
-	is_str(e.name, " leading", "unix: one blank ends the fields, the "
-	    "rest is the name");
-	ns_sock_ent_free(&e);
+	for (u = unix_ents; u < unix_ents + TAP_NITEMS(unix_ents); u++) {
+		memset(&e, 0, sizeof(e));
+		ok(ns_sock_parse_unix(u->line, &e) == 0, "%s", u->what);
+		if (u->ino != 0)
+			is_int(e.ino, u->ino, "%s", u->ino_what);
+		is_str(ns_sock_state_name(e.state), u->state, "%s",
+		    u->state_what);
+		if (u->type != NULL)
+			is_str(ns_sock_type_name(e.type), u->type, "%s",
+			    u->type_what);
+		is_str(e.name, u->name, "%s", u->name_what);
+		ns_sock_ent_free(&e);
+	}
 
 	/* A name with a newline: the second line is no entry, and is the
 	 * rest of the name. */
@@ -76,14 +115,11 @@ unix_lines(void)
 	is_str(e.name, "/tmp/a b\nc.sock", "unix: the name put together");
 	ns_sock_ent_free(&e);
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_unix("0000000000000000: 00000002 00000000 00000000 "
-	    "0001 01 12x", &e) == -1, "unix: a bad inode");
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_unix("0000000000000000: 00000002", &e) == -1,
-	    "unix: a short line");
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_unix("", &e) == -1, "unix: an empty line");
+	for (i = 0; i < TAP_NITEMS(unix_bad); i++) {
+		memset(&e, 0, sizeof(e));
+		ok(ns_sock_parse_unix(unix_bad[i].line, &e) == -1, "%s",
+		    unix_bad[i].what);
+	}
 }
 
 static void
@@ -91,6 +127,7 @@ inet_lines(void)
 {
 	struct sock_ent e;
 	char buf[64];
+	size_t i;
 
 	memset(&e, 0, sizeof(e));
 	ok(ns_sock_parse_inet("  sl  local_address rem_address   st tx_queue "
@@ -148,17 +185,11 @@ inet_lines(void)
 	is_str(ns_sock_state_name(e.state), "UNCONN", "raw: UNCONN");
 	is_int(e.sport, 1, "raw: the protocol as the port");
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_inet("   0: 0100007F:8E55 00000000:0000 0A", AF_INET,
-	    &e) == -1, "tcp: a short line");
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_inet("   0: 0100007F:8E55 00000000:0000 0A "
-	    "00000000:00000000 00:00000000 00000000     0        0 152593",
-	    AF_INET6, &e) == -1, "tcp6: an IPv4 line is no IPv6 entry");
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_inet("   0: 0100007G:8E55 00000000:0000 0A "
-	    "00000000:00000000 00:00000000 00000000     0        0 152593",
-	    AF_INET, &e) == -1, "tcp: a bad hex digit");
+	for (i = 0; i < TAP_NITEMS(inet_bad); i++) {
+		memset(&e, 0, sizeof(e));
+		ok(ns_sock_parse_inet(inet_bad[i].line, inet_bad[i].family,
+		    &e) == -1, "%s", inet_bad[i].what);
+	}
 }
 
 static void
@@ -226,20 +257,28 @@ packet_lines(void)
 static void
 diag_names(void)
 {
+	static const struct {
+		const char	*bytes;
+		size_t		 len;
+		const char	*want, *what;
+	} names[] = {
+		{ "/run/x.sock\0", 12, "/run/x.sock",
+		    "name: a path ends at its NUL" },
+		{ "/run/a b\nc", 10, "/run/a b\nc",
+		    "name: a path without its NUL" },
+		{ "\0abstract", 9, "@abstract",
+		    "name: abstract, @ for the NUL" },
+		{ "\0a\0b\x1b", 5, "@a@b\x1b",
+		    "name: abstract with NULs and ESC, raw" },
+	};
+	size_t i;
 	char *s;
 
-	s = ns_sock_unix_name("/run/x.sock\0", 12);
-	is_str(s, "/run/x.sock", "name: a path ends at its NUL");
-	free(s);
-	s = ns_sock_unix_name("/run/a b\nc", 10);
-	is_str(s, "/run/a b\nc", "name: a path without its NUL");
-	free(s);
-	s = ns_sock_unix_name("\0abstract", 9);
-	is_str(s, "@abstract", "name: abstract, @ for the NUL");
-	free(s);
-	s = ns_sock_unix_name("\0a\0b\x1b", 5);
-	is_str(s, "@a@b\x1b", "name: abstract with NULs and ESC, raw");
-	free(s);
+	for (i = 0; i < TAP_NITEMS(names); i++) {
+		s = ns_sock_unix_name(names[i].bytes, names[i].len);
+		is_str(s, names[i].want, "%s", names[i].what);
+		free(s);
+	}
 	ok(ns_sock_unix_name("", 0) == NULL, "name: unnamed");
 }
 
