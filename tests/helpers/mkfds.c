@@ -1025,10 +1025,7 @@ main(int argc, char *argv[])
 			usage();
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc == 0)
-		usage();
+	argc = helper_operands(argc, &argv, 1, -1, usage);
 
 	signal(SIGTERM, on_term);
 	printf("pid=%d\n", (int)getpid());
