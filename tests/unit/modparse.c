@@ -23,9 +23,7 @@ static char root[] = "/tmp/nsmodXXXXXX";
 static void
 parser(void)
 {
-	static const struct {
-		const char *line, *what;
-	} bad[] = {
+	static const struct tap_bad bad[] = {
 		{ "short 4096 1 -", "a short line" },
 		{ "bad x 1 - Live 0x0", "a size not a number" },
 		{ "bad 1 -1 - Live 0x0", "a negative refcnt" },

@@ -11,9 +11,7 @@
 static void
 lines(void)
 {
-	static const struct {
-		const char *line, *what;
-	} bad[] = {
+	static const struct tap_bad bad[] = {
 		{ "36 35 98:0 /mnt1 /mnt2 rw,noatime master:1 ext3",
 		    "no separator" },
 		{ "36 35 98:0 /mnt1 /mnt2 rw - ext3", "no source" },

@@ -50,9 +50,7 @@ static const struct unix_ent {
 };
 
 /* Lines that are no entry, of /proc/net/unix and of tcp, tcp6. */
-static const struct {
-	const char *line, *what;
-} unix_bad[] = {
+static const struct tap_bad unix_bad[] = {
 	{ "0000000000000000: 00000002 00000000 00000000 0001 01 12x",
 	    "unix: a bad inode" },
 	{ "0000000000000000: 00000002", "unix: a short line" },

@@ -129,6 +129,11 @@ tap_is_int(intmax_t got, intmax_t want, const char *file, int line,
 	return pass;
 }
 
+/* A row of a table of inputs a parser must reject, and the check's name. */
+struct tap_bad {
+	const char *line, *what;
+};
+
 /* The number of rows of a table of cases. */
 #define TAP_NITEMS(a)	(sizeof(a) / sizeof((a)[0]))
 
