@@ -778,56 +778,65 @@ bpf_nop_prog(unsigned type, const char *name)
 	return bpf(BPF_PROG_LOAD, &attr);
 }
 
+/* The id of a bpf map (map nonzero) or program. */
+static unsigned
+bpf_id(int fd, int map)
+{
+	struct bpf_map_info mi = { 0 };
+	struct bpf_prog_info pi = { 0 };
+
+	if (map) {
+		bpf_info(fd, &mi, sizeof(mi));
+		return mi.id;
+	}
+	bpf_info(fd, &pi, sizeof(pi));
+	return pi.id;
+}
+
+/* Whether fd, what the call that makes a kind returned, is one; if it
+ * is -1, say why the kind cannot be made here. */
+static int
+made(const char *kind, int fd)
+{
+	if (fd == -1)
+		cannot(kind, strerror(errno));
+	return fd != -1;
+}
+
 static void
 make_bpf_map(const char *kind)
 {
-	struct bpf_map_info info = { 0 };
-	int fd;
+	int fd = bpf_array("mkfds_map", 0);
 
-	if ((fd = bpf_array("mkfds_map", 0)) == -1) {
-		cannot(kind, strerror(errno));
-		return;
-	}
-	bpf_info(fd, &info, sizeof(info));
-	say(kind, fd, "id=%u type=array", info.id);
+	if (made(kind, fd))
+		say(kind, fd, "id=%u type=array", bpf_id(fd, 1));
 }
 
 /* An array map made mmapable, and mapped. */
 static void
 make_bpf_map_mmap(const char *kind)
 {
-	struct bpf_map_info info = { 0 };
-	void *p;
-	int fd;
+	int fd = bpf_array("mkfds_mapped", BPF_F_MMAPABLE);
 
-	if ((fd = bpf_array("mkfds_mapped", BPF_F_MMAPABLE)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, fd))
 		return;
-	}
-	if ((p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
-	    0)) == MAP_FAILED) {
+	if (mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) ==
+	    MAP_FAILED) {
 		cannot(kind, strerror(errno));
 		close(fd);
 		return;
 	}
-	bpf_info(fd, &info, sizeof(info));
-	say(kind, fd, "id=%u", info.id);
+	say(kind, fd, "id=%u", bpf_id(fd, 1));
 }
 
 /* A socket filter that drops everything. */
 static void
 make_bpf_prog(const char *kind)
 {
-	struct bpf_prog_info info = { 0 };
-	int fd;
+	int fd = bpf_nop_prog(BPF_PROG_TYPE_SOCKET_FILTER, "mkfds_prog");
 
-	if ((fd = bpf_nop_prog(BPF_PROG_TYPE_SOCKET_FILTER,
-	    "mkfds_prog")) == -1) {
-		cannot(kind, strerror(errno));
-		return;
-	}
-	bpf_info(fd, &info, sizeof(info));
-	say(kind, fd, "id=%u type=socket_filter", info.id);
+	if (made(kind, fd))
+		say(kind, fd, "id=%u type=socket_filter", bpf_id(fd, 0));
 }
 
 /*
@@ -838,23 +847,20 @@ static void
 make_bpf_link(const char *kind)
 {
 	union bpf_attr attr = { 0 };
-	struct bpf_prog_info info = { 0 };
-	int prog, fd;
+	int prog = bpf_nop_prog(BPF_PROG_TYPE_RAW_TRACEPOINT, NULL), fd;
+	unsigned id;
 
-	if ((prog = bpf_nop_prog(BPF_PROG_TYPE_RAW_TRACEPOINT, NULL)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, prog))
 		return;
-	}
 	attr.raw_tracepoint.name = (uintptr_t)"task_rename";
 	attr.raw_tracepoint.prog_fd = prog;
-	if ((fd = bpf(BPF_RAW_TRACEPOINT_OPEN, &attr)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, fd = bpf(BPF_RAW_TRACEPOINT_OPEN, &attr))) {
 		close(prog);
 		return;
 	}
-	bpf_info(prog, &info, sizeof(info));
+	id = bpf_id(prog, 0);
 	close(prog);
-	say(kind, fd, "prog=%u type=raw_tracepoint", info.id);
+	say(kind, fd, "prog=%u type=raw_tracepoint", id);
 }
 
 static void
