@@ -89,6 +89,16 @@ cannot(const char *kind, const char *why)
 	printf("%s - %s\n", kind, why);
 }
 
+/* Whether fd, what the call that makes a kind returned, is one; if it
+ * is -1, say why the kind cannot be made here. */
+static int
+made(const char *kind, int fd)
+{
+	if (fd == -1)
+		cannot(kind, strerror(errno));
+	return fd != -1;
+}
+
 static unsigned long
 inode_of(int fd)
 {
@@ -247,10 +257,8 @@ make_loop(const char *kind)
 	}
 	close(ctl);
 	snprintf(dev, sizeof(dev), "/dev/loop%d", n);
-	if ((fd = open(dev, O_RDWR)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, fd = open(dev, O_RDWR)))
 		return;
-	}
 	cfg.fd = (uint32_t)file;
 	cfg.info.lo_flags = LO_FLAGS_AUTOCLEAR;
 	if (ioctl(fd, LOOP_CONFIGURE, &cfg) == -1) {
@@ -351,10 +359,8 @@ make_tcp(const char *kind, int family)
 	socklen_t len;
 	int l, c, s, port;
 
-	if ((l = socket(family, SOCK_STREAM, 0)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, l = socket(family, SOCK_STREAM, 0)))
 		return;
-	}
 	len = loopback(&ss, family);
 	if (bind(l, (struct sockaddr *)&ss, len) == -1 || listen(l, 5) == -1) {
 		cannot(kind, strerror(errno));
@@ -383,10 +389,8 @@ make_udp(const char *kind, int family)
 	socklen_t len;
 	int fd;
 
-	if ((fd = socket(family, SOCK_DGRAM, 0)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, fd = socket(family, SOCK_DGRAM, 0)))
 		return;
-	}
 	len = loopback(&ss, family);
 	if (bind(fd, (struct sockaddr *)&ss, len) == -1 ||
 	    getsockname(fd, (struct sockaddr *)&ss, &len) == -1) {
@@ -415,25 +419,19 @@ make_netlink(const char *kind)
 static void
 make_packet(const char *kind)
 {
-	int fd;
+	int fd = socket(AF_PACKET, SOCK_RAW, htons(ETH_P_ALL));
 
-	if ((fd = socket(AF_PACKET, SOCK_RAW, htons(ETH_P_ALL))) == -1) {
-		cannot(kind, strerror(errno));
-		return;
-	}
-	say(kind, fd, "ino=%lu", inode_of(fd));
+	if (made(kind, fd))
+		say(kind, fd, "ino=%lu", inode_of(fd));
 }
 
 static void
 make_raw(const char *kind)
 {
-	int fd;
+	int fd = socket(AF_INET, SOCK_RAW, IPPROTO_ICMP);
 
-	if ((fd = socket(AF_INET, SOCK_RAW, IPPROTO_ICMP)) == -1) {
-		cannot(kind, strerror(errno));
-		return;
-	}
-	say(kind, fd, "ino=%lu", inode_of(fd));
+	if (made(kind, fd))
+		say(kind, fd, "ino=%lu", inode_of(fd));
 }
 
 static void
@@ -523,10 +521,8 @@ make_fanotify(const char *kind)
 {
 	int fd;
 
-	if ((fd = fanotify_init(FAN_CLASS_NOTIF, O_RDONLY)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, fd = fanotify_init(FAN_CLASS_NOTIF, O_RDONLY)))
 		return;
-	}
 	if (fanotify_mark(fd, FAN_MARK_ADD, FAN_OPEN, AT_FDCWD, dir) == -1)
 		err(1, "fanotify_mark %s", dir);
 	say(kind, fd, NULL);
@@ -538,10 +534,8 @@ make_pidfd(const char *kind)
 	pid_t pid = getppid();
 	int fd;
 
-	if ((fd = syscall(SYS_pidfd_open, pid, 0)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, fd = syscall(SYS_pidfd_open, pid, 0)))
 		return;
-	}
 	say(kind, fd, "target=%d", (int)pid);
 }
 
@@ -584,10 +578,8 @@ make_secretmem(const char *kind)
 {
 	int fd;
 
-	if ((fd = (int)syscall(SYS_memfd_secret, 0)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, fd = (int)syscall(SYS_memfd_secret, 0)))
 		return;
-	}
 	if (ftruncate(fd, 4096) == -1)
 		err(1, "ftruncate");
 	say(kind, fd, "ino=%lu", inode_of(fd));
@@ -628,10 +620,8 @@ make_memfd_exe(const char *kind)
 	pid_t pid;
 	int in, fd, i;
 
-	if ((in = open("/bin/sleep", O_RDONLY | O_CLOEXEC)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, in = open("/bin/sleep", O_RDONLY | O_CLOEXEC)))
 		return;
-	}
 	if ((fd = memfd_create("mkfds-exe", MFD_CLOEXEC)) == -1)
 		err(1, "memfd_create");
 	while ((n = read(in, buf, sizeof(buf))) > 0)
@@ -666,10 +656,8 @@ make_packet_ring(const char *kind)
 	void *p;
 	int fd;
 
-	if ((fd = socket(AF_PACKET, SOCK_RAW, 0)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, fd = socket(AF_PACKET, SOCK_RAW, 0)))
 		return;
-	}
 	if (setsockopt(fd, SOL_PACKET, PACKET_RX_RING, &req,
 	    sizeof(req)) == -1 || (p = mmap(NULL, 4096, PROT_READ |
 	    PROT_WRITE, MAP_SHARED, fd, 0)) == MAP_FAILED) {
@@ -686,10 +674,8 @@ make_io_uring(const char *kind)
 	struct io_uring_params p = { 0 };
 	int fd;
 
-	if ((fd = syscall(SYS_io_uring_setup, 8, &p)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, fd = syscall(SYS_io_uring_setup, 8, &p)))
 		return;
-	}
 	say(kind, fd, "sq=%u cq=%u", p.sq_entries, p.cq_entries);
 }
 
@@ -709,10 +695,8 @@ make_tun(const char *kind)
 	struct ifreq ifr = { 0 };
 	int fd;
 
-	if ((fd = open("/dev/net/tun", O_RDWR)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, fd = open("/dev/net/tun", O_RDWR)))
 		return;
-	}
 	ifr.ifr_flags = IFF_TUN | IFF_NO_PI;
 	strlcpy(ifr.ifr_name, "mkfds%d", sizeof(ifr.ifr_name));
 	if (ioctl(fd, TUNSETIFF, &ifr) == -1) {
@@ -791,16 +775,6 @@ bpf_id(int fd, int map)
 	}
 	bpf_info(fd, &pi, sizeof(pi));
 	return pi.id;
-}
-
-/* Whether fd, what the call that makes a kind returned, is one; if it
- * is -1, say why the kind cannot be made here. */
-static int
-made(const char *kind, int fd)
-{
-	if (fd == -1)
-		cannot(kind, strerror(errno));
-	return fd != -1;
 }
 
 static void
@@ -899,10 +873,8 @@ make_userfaultfd(const char *kind)
 {
 	int fd;
 
-	if ((fd = syscall(SYS_userfaultfd, O_CLOEXEC)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, fd = syscall(SYS_userfaultfd, O_CLOEXEC)))
 		return;
-	}
 	say(kind, fd, NULL);
 }
 
