@@ -116,15 +116,26 @@ in_dir(char *buf, size_t size, const char *name)
 		errx(1, "%s: name too long", dir);
 }
 
+/* Open (or make) the file name in dir, its path left in path (PATH_MAX
+ * bytes); exit if it cannot be. */
+static int
+open_in_dir(char *path, const char *name, int flags, mode_t mode)
+{
+	int fd;
+
+	in_dir(path, PATH_MAX, name);
+	if ((fd = open(path, flags, mode)) == -1)
+		err(1, "%s", path);
+	return fd;
+}
+
 static void
 make_file(const char *kind)
 {
 	char path[PATH_MAX];
 	int fd;
 
-	in_dir(path, sizeof(path), "file");
-	if ((fd = open(path, O_RDWR | O_CREAT | O_APPEND, 0644)) == -1)
-		err(1, "%s", path);
+	fd = open_in_dir(path, "file", O_RDWR | O_CREAT | O_APPEND, 0644);
 	if (write(fd, "0123456789", 10) != 10)
 		err(1, "write");
 	say(kind, fd, "ino=%lu pos=10 path=%s", inode_of(fd), path);
@@ -146,9 +157,7 @@ make_deleted(const char *kind)
 	char path[PATH_MAX];
 	int fd;
 
-	in_dir(path, sizeof(path), "deleted");
-	if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600)) == -1)
-		err(1, "%s", path);
+	fd = open_in_dir(path, "deleted", O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	if (unlink(path) == -1)
 		err(1, "unlink %s", path);
 	say(kind, fd, "ino=%lu path=%s", inode_of(fd), path);
@@ -245,9 +254,7 @@ make_loop(const char *kind)
 	struct stat st;
 	int ctl, n, file, fd;
 
-	in_dir(path, sizeof(path), "backing");
-	if ((file = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600)) == -1)
-		err(1, "%s", path);
+	file = open_in_dir(path, "backing", O_RDWR | O_CREAT | O_TRUNC, 0600);
 	if (ftruncate(file, 1 << 20) == -1)
 		err(1, "ftruncate");
 	if ((ctl = open("/dev/loop-control", O_RDWR)) == -1 ||
@@ -559,9 +566,7 @@ make_mmap(const char *kind)
 	void *p;
 	int fd;
 
-	in_dir(path, sizeof(path), "mapped");
-	if ((fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644)) == -1)
-		err(1, "%s", path);
+	fd = open_in_dir(path, "mapped", O_RDWR | O_CREAT | O_TRUNC, 0644);
 	if (ftruncate(fd, 4096) == -1)
 		err(1, "ftruncate");
 	if ((p = mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0)) ==
