@@ -120,6 +120,27 @@ unix_lines(void)
 	}
 }
 
+/* Parse a line of tcp, tcp6 or raw into e, which it must be an entry of,
+ * checked as what. */
+static void
+inet_entry(struct sock_ent *e, const char *line, int family,
+    const char *what)
+{
+	memset(e, 0, sizeof(*e));
+	ok(ns_sock_parse_inet(line, family, e) == 0, "%s", what);
+}
+
+/* An endpoint of an inet entry (remote nonzero: the remote one) as ss
+ * prints it. */
+static const char *
+endpoint(const struct sock_ent *e, int remote)
+{
+	static char buf[64];
+
+	ns_sock_inet_endpoint(e, remote, buf, sizeof(buf));
+	return buf;
+}
+
 static void
 inet_lines(void)
 {
@@ -132,54 +153,46 @@ inet_lines(void)
 	    "rx_queue tr tm->when retrnsmt   uid  timeout inode", AF_INET,
 	    &e) == -1, "tcp: the heading is no entry");
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_inet("   0: 0100007F:8E55 00000000:0000 0A "
+	inet_entry(&e, "   0: 0100007F:8E55 00000000:0000 0A "
 	    "00000000:00000003 00:00000000 00000000  1000        0 152593 1 "
-	    "000000006b799d34 100 0 0 10 0", AF_INET, &e) == 0,
-	    "tcp: a listener");
+	    "000000006b799d34 100 0 0 10 0",
+	    AF_INET, "tcp: a listener");
 	is_int(e.ino, 152593, "tcp: its inode");
 	is_str(ns_sock_state_name(e.state), "LISTEN", "tcp: LISTEN");
 	is_int(e.uid, 1000, "tcp: its uid");
 	is_int(e.rqueue, 3, "tcp: rx_queue is rqueue");
-	ns_sock_inet_endpoint(&e, 0, buf, sizeof(buf));
-	is_str(buf, "127.0.0.1:36437", "tcp: the local endpoint");
-	ns_sock_inet_endpoint(&e, 1, buf, sizeof(buf));
-	is_str(buf, "0.0.0.0:*", "tcp: no remote port is *");
+	is_str(endpoint(&e, 0), "127.0.0.1:36437", "tcp: the local endpoint");
+	is_str(endpoint(&e, 1), "0.0.0.0:*", "tcp: no remote port is *");
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_inet("   1: 0100007F:AD04 0100007F:8E55 01 "
+	inet_entry(&e, "   1: 0100007F:AD04 0100007F:8E55 01 "
 	    "00000010:00000000 00:00000000 00000000     0        0 152594",
-	    AF_INET, &e) == 0, "tcp: a connection, short line");
+	    AF_INET, "tcp: a connection, short line");
 	is_str(ns_sock_state_name(e.state), "ESTAB", "tcp: ESTAB");
 	is_int(e.wqueue, 16, "tcp: tx_queue is wqueue");
-	ns_sock_inet_endpoint(&e, 1, buf, sizeof(buf));
-	is_str(buf, "127.0.0.1:36437", "tcp: the remote endpoint");
+	is_str(endpoint(&e, 1), "127.0.0.1:36437", "tcp: the remote endpoint");
 	is_int(e.sport, 44292, "tcp: the local port");
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_inet("   0: 00000000000000000000000001000000:A4A5 "
+	inet_entry(&e, "   0: 00000000000000000000000001000000:A4A5 "
 	    "00000000000000000000000000000000:0000 0A 00000000:00000000 "
 	    "00:00000000 00000000     0        0 152597 1 00000000cc839671 "
-	    "100 0 0 10 0", AF_INET6, &e) == 0, "tcp6: a listener on ::1");
-	ns_sock_inet_endpoint(&e, 0, buf, sizeof(buf));
-	is_str(buf, "[::1]:42149", "tcp6: the local endpoint");
-	ns_sock_inet_endpoint(&e, 1, buf, sizeof(buf));
-	is_str(buf, "[::]:*", "tcp6: the wildcard remote end");
+	    "100 0 0 10 0",
+	    AF_INET6, "tcp6: a listener on ::1");
+	is_str(endpoint(&e, 0), "[::1]:42149", "tcp6: the local endpoint");
+	is_str(endpoint(&e, 1), "[::]:*", "tcp6: the wildcard remote end");
 	ns_sock_inet_addr(&e, 0, buf, sizeof(buf));
 	is_str(buf, "::1", "tcp6: the address alone");
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_inet("   0: 0000000000000000FFFF00000100007F:0050 "
+	inet_entry(&e, "   0: 0000000000000000FFFF00000100007F:0050 "
 	    "00000000000000000000000000000000:0000 0A 00000000:00000000 "
-	    "00:00000000 00000000     0        0 7", AF_INET6, &e) == 0,
-	    "tcp6: a mapped IPv4 address");
-	ns_sock_inet_endpoint(&e, 0, buf, sizeof(buf));
-	is_str(buf, "[::ffff:127.0.0.1]:80", "tcp6: the mapped endpoint");
+	    "00:00000000 00000000     0        0 7",
+	    AF_INET6, "tcp6: a mapped IPv4 address");
+	is_str(endpoint(&e, 0), "[::ffff:127.0.0.1]:80",
+	    "tcp6: the mapped endpoint");
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_inet(" 186: 00000000:0001 00000000:0000 07 "
+	inet_entry(&e, " 186: 00000000:0001 00000000:0000 07 "
 	    "00000000:00000000 00:00000000 00000000     0        0 152607 2 "
-	    "0000000042c17bab 0", AF_INET, &e) == 0, "raw: an ICMP socket");
+	    "0000000042c17bab 0",
+	    AF_INET, "raw: an ICMP socket");
 	is_str(ns_sock_state_name(e.state), "UNCONN", "raw: UNCONN");
 	is_int(e.sport, 1, "raw: the protocol as the port");
 
