@@ -14,6 +14,16 @@
 #include "sockparse.h"
 #include "tap.h"
 
+/* Parse a line of /proc/net text into e, cleared first: the parser must
+ * return want (0, an entry; -1, none), checked as what. */
+static void
+parsed(int (*parse)(const char *, struct sock_ent *), const char *line,
+    struct sock_ent *e, int want, const char *what)
+{
+	memset(e, 0, sizeof(*e));
+	ok(parse(line, e) == want, "%s", what);
+}
+
 /* Lines of /proc/net/unix that are entries, and what each says: an
  * inode of 0 or a type of NULL is not checked. */
 static const struct unix_ent {
@@ -79,13 +89,12 @@ unix_lines(void)
 	struct sock_ent e;
 	size_t i;
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_unix("Num       RefCount Protocol Flags    Type St "
-	    "Inode Path", &e) == -1, "unix: the heading is no entry");
+	parsed(ns_sock_parse_unix,
+	    "Num       RefCount Protocol Flags    Type St "
+	    "Inode Path", &e, -1, "unix: the heading is no entry");
 
 	for (u = unix_ents; u < unix_ents + TAP_NITEMS(unix_ents); u++) {
-		memset(&e, 0, sizeof(e));
-		ok(ns_sock_parse_unix(u->line, &e) == 0, "%s", u->what);
+		parsed(ns_sock_parse_unix, u->line, &e, 0, u->what);
 		if (u->ino != 0)
 			is_int(e.ino, u->ino, "%s", u->ino_what);
 		is_str(ns_sock_state_name(e.state), u->state, "%s",
@@ -99,25 +108,22 @@ unix_lines(void)
 
 	/* A name with a newline: the second line is no entry, and is the
 	 * rest of the name. */
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_unix("000000006eee6285: 00000002 00000000 00010000 "
-	    "0001 01 9 /tmp/a b", &e) == 0, "unix: a name cut by a newline");
+	parsed(ns_sock_parse_unix,
+	    "000000006eee6285: 00000002 00000000 00010000 "
+	    "0001 01 9 /tmp/a b", &e, 0, "unix: a name cut by a newline");
 	{
 		struct sock_ent c;
 
-		memset(&c, 0, sizeof(c));
-		ok(ns_sock_parse_unix("c.sock", &c) == -1, "unix: its second "
-		    "line is no entry");
+		parsed(ns_sock_parse_unix, "c.sock", &c, -1,
+		    "unix: its second line is no entry");
 	}
 	ns_sock_unix_append(&e, "c.sock");
 	is_str(e.name, "/tmp/a b\nc.sock", "unix: the name put together");
 	ns_sock_ent_free(&e);
 
-	for (i = 0; i < TAP_NITEMS(unix_bad); i++) {
-		memset(&e, 0, sizeof(e));
-		ok(ns_sock_parse_unix(unix_bad[i].line, &e) == -1, "%s",
+	for (i = 0; i < TAP_NITEMS(unix_bad); i++)
+		parsed(ns_sock_parse_unix, unix_bad[i].line, &e, -1,
 		    unix_bad[i].what);
-	}
 }
 
 /* Parse a line of tcp, tcp6 or raw into e, which it must be an entry of,
@@ -208,16 +214,14 @@ netlink_lines(void)
 {
 	struct sock_ent e;
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_netlink(
+	parsed(ns_sock_parse_netlink,
 	    "sk               Eth Pid        Groups   "
-	    "Rmem     Wmem     Dump  Locks    Drops    Inode", &e) == -1,
+	    "Rmem     Wmem     Dump  Locks    Drops    Inode", &e, -1,
 	    "netlink: the heading is no entry");
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_netlink(
+	parsed(ns_sock_parse_netlink,
 	    "000000000a40f78e 0   13767      00000011 "
-	    "0        0        0     2        0        152605  ", &e) == 0,
+	    "0        0        0     2        0        152605  ", &e, 0,
 	    "netlink: a route socket");
 	is_int(e.ino, 152605, "netlink: its inode");
 	is_str(ns_sock_netlink_name(e.nlproto), "route", "netlink: route");
@@ -225,10 +229,9 @@ netlink_lines(void)
 	ok(e.ngroups == 1 && e.groups[0] == 0x11, "netlink: its groups");
 	ns_sock_ent_free(&e);
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_netlink(
+	parsed(ns_sock_parse_netlink,
 	    "00000000b01da8d1 15  0          00000000 "
-	    "0        0        0     2        0        8", &e) == 0,
+	    "0        0        0     2        0        8", &e, 0,
 	    "netlink: a kernel socket");
 	is_str(ns_sock_netlink_name(e.nlproto), "kobject_uevent",
 	    "netlink: kobject_uevent");
@@ -241,14 +244,13 @@ packet_lines(void)
 {
 	struct sock_ent e;
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_packet("sk               RefCnt Type Proto  Iface R "
-	    "Rmem   User   Inode", &e) == -1,
-	    "packet: the heading is no entry");
+	parsed(ns_sock_parse_packet,
+	    "sk               RefCnt Type Proto  Iface R "
+	    "Rmem   User   Inode", &e, -1, "packet: the heading is no entry");
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_packet("000000007e0326c3 3      3    0800   1     1 "
-	    "213246 1000   152606", &e) == 0, "packet: bound to lo");
+	parsed(ns_sock_parse_packet,
+	    "000000007e0326c3 3      3    0800   1     1 "
+	    "213246 1000   152606", &e, 0, "packet: bound to lo");
 	is_int(e.ino, 152606, "packet: its inode");
 	is_str(ns_sock_type_name(e.type), "raw", "packet: SOCK_RAW");
 	is_str(ns_sock_ethproto_name(e.ethproto), "IP", "packet: ETH_P_IP");
@@ -256,9 +258,9 @@ packet_lines(void)
 	is_int(e.uid, 1000, "packet: the uid");
 	is_int(e.rqueue, 213246, "packet: Rmem");
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_packet("0000000000000000 3      2    0003   -1    1 "
-	    "0      0      99", &e) == 0, "packet: not bound");
+	parsed(ns_sock_parse_packet,
+	    "0000000000000000 3      2    0003   -1    1 "
+	    "0      0      99", &e, 0, "packet: not bound");
 	is_int(e.ifindex, 0, "packet: an interface of -1 is none");
 	is_str(ns_sock_type_name(e.type), "dgram", "packet: SOCK_DGRAM");
 	is_str(ns_sock_ethproto_name(e.ethproto), "ALL", "packet: ETH_P_ALL");
