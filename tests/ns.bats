@@ -292,14 +292,12 @@ $(hostname)"
 }
 
 @test "a rootless uts namespace is read by its unprivileged owner" {
-	local as out=$BATS_TEST_TMPDIR/rootless
+	local as
 
 	need_rootless -r -u
-	"${as[@]}" unshare -r -u sh -c 'hostname "rl$$"; echo ready;
-	    exec sleep 600' >"$out" 2>&1 3>&- &
-	helpers+=("$!")
-	wait_ready "$out"
-	pid=$!
+	start_holder_of "${as[@]}" unshare -r -u sh -c 'hostname "rl$$";
+	    echo ready; exec sleep 600'
+	pid=$holder
 	uts=$(ino "$pid" uts)
 	run -0 unskipped "${as[@]}" "$NSCAT" -n -r -o path,hostname \
 	    "/ns/uts/$uts"
