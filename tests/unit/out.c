@@ -36,14 +36,13 @@ of(struct ns_obj *o)
 	return &rows[o->id[0]];
 }
 
-/* A text of the row as a value, or none where it is NULL. */
+/* A text of the row as a value, or none (-1) where it is NULL. */
 static int
 text(const char *s, struct ns_val *v)
 {
-	if (s == NULL)
-		return -1;
-	ns_val_add(v, s);
-	return 0;
+	if (s != NULL)
+		ns_val_add(v, s);
+	return s != NULL ? 0 : -1;
 }
 
 static int
