@@ -224,12 +224,7 @@ main(int argc, char *argv[])
 			usage();
 		}
 	}
-	if (optind != argc)
-		usage();
-
-	catch_signals();
-
-	raise_nofile(m);
+	load_begin(argc, m, usage);
 	make_files();
 	if ((pids = calloc(n, sizeof(*pids))) == NULL)
 		err(1, NULL);

@@ -74,6 +74,18 @@ raise_nofile(int n)
 		    (unsigned long long)want);
 }
 
+/* What a load does once its options are read: no operand may follow
+ * them (else usage() says so and exits), a signal ends its wait, and it
+ * has room for n descriptors. */
+static void
+load_begin(int argc, int n, void (*usage)(void))
+{
+	if (optind != argc)
+		usage();
+	catch_signals();
+	raise_nofile(n);
+}
+
 /* Until standard input closes or a signal comes. */
 static void
 wait_for_end(void)

@@ -93,12 +93,7 @@ main(int argc, char *argv[])
 			usage();
 		}
 	}
-	if (optind != argc)
-		usage();
-
-	catch_signals();
-
-	raise_nofile(k);
+	load_begin(argc, k, usage);
 	nlisten = (k + 9) / 10;
 	npairs = (k - nlisten) / 2;
 	/* An odd remainder is one listener more. */

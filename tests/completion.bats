@@ -39,15 +39,24 @@ setup() {
 --version"
 }
 
-@test "-o completes column names from -H, after the last comma, after +" {
+# Column names of -H complete from "pa", and after "path," from "na",
+# typed in the case of the letters $1 (a-z or A-Z): in that case.
+complete_columns_in() {
+	local columns pa path parent na name n
+
 	columns=$("$NSLS" -H -n -r | awk '{ print tolower($1) }')
-	run -0 complete_words "$NSLS" -o pa
-	assert_line path
-	assert_line parent
-	assert_equal "$output" "$(grep '^pa' <<<"$columns")"
-	run -0 complete_words "$NSCAT" -o path,na
-	assert_line path,name
-	refute_line --regexp '^path,[^n]'
+	read -r pa path parent na name n < <(tr a-z "$1" <<<"pa path parent na name n")
+	run -0 complete_words "$NSLS" -o "$pa"
+	assert_line "$path"
+	assert_line "$parent"
+	assert_equal "$output" "$(grep '^pa' <<<"$columns" | tr a-z "$1")"
+	run -0 complete_words "$NSCAT" -o "path,$na"
+	assert_line "path,$name"
+	refute_line --regexp "^path,[^$n]"
+}
+
+@test "-o completes column names from -H, after the last comma, after +" {
+	complete_columns_in a-z
 	run -0 complete_words "$NSLS" -o +su
 	assert_line +summary
 	refute_line --regexp '^[^+]'
@@ -59,14 +68,7 @@ setup() {
 }
 
 @test "column and kind names complete in either case, in the case typed" {
-	columns=$("$NSLS" -H -n -r | awk '{ print tolower($1) }')
-	run -0 complete_words "$NSLS" -o PA
-	assert_line PATH
-	assert_line PARENT
-	assert_equal "$output" "$(grep '^pa' <<<"$columns" | tr a-z A-Z)"
-	run -0 complete_words "$NSCAT" -o path,NA
-	assert_line path,NAME
-	refute_line --regexp '^path,[^N]'
+	complete_columns_in A-Z
 	run -0 complete_words "$NSCAT" -o +SUMM
 	assert_output +SUMMARY
 	run -0 complete_words "$FDINFO" -t re

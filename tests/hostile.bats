@@ -503,6 +503,17 @@ null"
 /user/4242'
 }
 
+# The tool $1 refuses the arguments after $2, escaping what it quotes:
+# it exits 2 and the first line of its message is $2.
+refuses() {
+	local tool=$1 want=$2
+	shift 2
+
+	run -2 --separate-stderr "$tool" "$@"
+	refute_raw_output
+	assert_equal "${stderr%%$'\n'*}" "$want"
+}
+
 @test "messages that quote hostile input escape it" {
 	bad=$(printf '/no/\033[31m\n\233x')
 	for tool in "$NSLS" "$NSCAT" "$FDINFO" "$DEVTREE"; do
@@ -510,30 +521,23 @@ null"
 		run -1 --separate-stderr "$tool" "$bad"
 		refute_raw_output
 		assert_equal "$stderr" "$name: /no/\\x1b[31m\\x0a\\x9bx: no such object"
-		run -2 --separate-stderr "$tool" "$(printf -- '-\033')"
-		refute_raw_output
-		assert_equal "${stderr%%$'\n'*}" "$name: invalid option -- '\\x1b'"
-		run -2 --separate-stderr "$tool" "$(printf -- '-\233')"
-		refute_raw_output
-		assert_equal "${stderr%%$'\n'*}" "$name: invalid option -- '\\x9b'"
-		run -2 --separate-stderr "$tool" "$(printf -- '--\033]0;t\007')"
-		refute_raw_output
-		assert_equal "${stderr%%$'\n'*}" "$name: unrecognized option '--\\x1b]0;t\\x07'"
-		run -2 --separate-stderr "$tool" "$(printf -- '--json=\033[1m')"
-		refute_raw_output
-		assert_equal "${stderr%%$'\n'*}" "$name: option '--json' doesn't allow an argument"
-		run -2 --separate-stderr "$tool" -o "$(printf 'path,\033[1m\nx')" /
-		refute_raw_output
-		assert_equal "${stderr%%$'\n'*}" "$name: unknown column: \\x1b[1m\\x0ax"
+		refuses "$tool" "$name: invalid option -- '\\x1b'" \
+		    "$(printf -- '-\033')"
+		refuses "$tool" "$name: invalid option -- '\\x9b'" \
+		    "$(printf -- '-\233')"
+		refuses "$tool" "$name: unrecognized option '--\\x1b]0;t\\x07'" \
+		    "$(printf -- '--\033]0;t\007')"
+		refuses "$tool" "$name: option '--json' doesn't allow an argument" \
+		    "$(printf -- '--json=\033[1m')"
+		refuses "$tool" "$name: unknown column: \\x1b[1m\\x0ax" \
+		    -o "$(printf 'path,\033[1m\nx')" /
 		run -2 --separate-stderr "$tool" -o
 		assert_equal "${stderr%%$'\n'*}" "$name: option requires an argument -- 'o'"
 	done
-	run -2 --separate-stderr "$FDINFO" -p "$(printf '1\033[1m')"
-	refute_raw_output
-	assert_equal "${stderr%%$'\n'*}" 'fdinfo: 1\x1b[1m: not a process id'
-	run -2 --separate-stderr "$DEVTREE" -d "$(printf '1\033[1m')"
-	refute_raw_output
-	assert_equal "${stderr%%$'\n'*}" 'devtree: depth 1\x1b[1m: invalid'
+	refuses "$FDINFO" 'fdinfo: 1\x1b[1m: not a process id' \
+	    -p "$(printf '1\033[1m')"
+	refuses "$DEVTREE" 'devtree: depth 1\x1b[1m: invalid' \
+	    -d "$(printf '1\033[1m')"
 	# Paths on standard input are quoted the same way.
 	run -1 --separate-stderr bash -c 'printf "/no/\033]0;x\007\n" | "$1" -' - "$NSCAT"
 	refute_raw_output

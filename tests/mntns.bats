@@ -9,36 +9,23 @@ bats_require_minimum_version 1.5.0
 load helpers/common
 
 setup() {
-	HOLDERS=()
+	helpers=()
 	HERE=$(stat -L -c %i /proc/self/ns/mnt)
 	FILE=nst$$f$BATS_TEST_NUMBER
 }
 
 teardown() {
-	local p
-
-	for p in "${HOLDERS[@]}"; do
-		kill "$p" 2>/dev/null || true
-	done
+	kill_helpers -KILL
 }
 
 # A process in a new mount namespace (made by "$@", unshare -m by
 # default) with a tmpfs on /mnt holding $FILE; its pid in $holder, its
 # namespace's inode in $ino, the tmpfs's mount id in $mid.
 start_holder() {
-	local out=$BATS_TEST_TMPDIR/holder$RANDOM i
-
 	(($# > 0)) || set -- unshare -m --propagation private
-	"$@" sh -c 'mount -t tmpfs "nst$$" /mnt &&
+	start_holder_of "$@" sh -c 'mount -t tmpfs "nst$$" /mnt &&
 	    echo "only here" >"/mnt/$1" && echo ready && exec sleep 600' \
-	    sh "$FILE" >"$out" 2>&1 &
-	holder=$!
-	HOLDERS+=("$holder")
-	for i in $(seq 100); do
-		grep -q ready "$out" 2>/dev/null && break
-		sleep 0.05
-	done
-	grep -q ready "$out" || { cat "$out" >&2; return 1; }
+	    sh "$FILE" || return 1
 	ino=$(stat -L -c %i "/proc/$holder/ns/mnt")
 	mid=$(awk '$5 == "/mnt" { print $1 }' "/proc/$holder/mountinfo")
 	[ -n "$mid" ]
@@ -167,10 +154,7 @@ round_trip() {
 @test "a rootless namespace is read by its unprivileged owner" {
 	local as
 
-	command -v setpriv >/dev/null || skip "no setpriv"
-	as=(setpriv --reuid=65534 --regid=65534 --clear-groups)
-	"${as[@]}" unshare -rm true 2>/dev/null ||
-	    skip "no user namespace for an unprivileged user"
+	need_rootless -rm
 	start_holder "${as[@]}" unshare -rm
 	cd /
 	run -0 unskipped "${as[@]}" "$NSLS" -n -r -o path /ns/mnt/"$ino"/fs/mnt

@@ -12,7 +12,7 @@ load helpers/names
 setup() {
 	NS1=nst$$a$BATS_TEST_NUMBER
 	NS2=nst$$b$BATS_TEST_NUMBER
-	HOLDERS=()
+	helpers=()
 	ip netns add "$NS1" 2>/dev/null || skip "ip netns add is not allowed"
 	ip netns add "$NS2"
 	ip -n "$NS1" link set lo up
@@ -25,11 +25,7 @@ setup() {
 }
 
 teardown() {
-	local p
-
-	for p in "${HOLDERS[@]}"; do
-		kill "$p" 2>/dev/null || true
-	done
+	kill_helpers -KILL
 	ip link del "h$$" 2>/dev/null || true
 	ip netns del "$NS1" 2>/dev/null || true
 	ip netns del "$NS2" 2>/dev/null || true
@@ -48,19 +44,11 @@ ifindex() {
 # that runs the Python program given and then sleeps; its pid in $holder,
 # its namespace's inode in $hino, once it said "ready".
 start_holder() {
-	local out=$BATS_TEST_TMPDIR/holder$RANDOM i
-
-	unshare -n sh -c 'ip link set lo up && exec python3 -c "$1"' sh "$1
+	start_holder_of unshare -n sh -c \
+	    'ip link set lo up && exec python3 -c "$1"' sh "$1
 import time
 print('ready', flush=True)
-time.sleep(600)" >"$out" 2>&1 &
-	holder=$!
-	HOLDERS+=("$holder")
-	for i in $(seq 100); do
-		grep -q ready "$out" 2>/dev/null && break
-		sleep 0.05
-	done
-	grep -q ready "$out" || { cat "$out" >&2; return 1; }
+time.sleep(600)" || return 1
 	hino=$(stat -L -c %i "/proc/$holder/ns/net")
 }
 
@@ -226,29 +214,15 @@ a, _ = l.accept()'
 }
 
 @test "TCP of a namespace whose counts say it has none is not dumped" {
-	command -v strace >/dev/null || skip "strace is not installed"
-	if nm -D "$NSLS" 2>/dev/null | grep -q __asan_init; then
-		skip "LeakSanitizer does not run under strace"
-	fi
+	need_strace
 	# A dump of TCP walks the machine's whole table: one asks for
 	# IPv4 TCP (family 2, protocol 6) as the bytes "\x02\x06" in a
 	# request of 72 bytes (MPTCP's, which says so in an attribute
 	# after the same bytes, is longer).
-	local try dumped=
-	for try in 1 2 3 4 5; do
-		tcp_whole || { sleep 0.2; continue; }
-		strace -qq -e trace=sendmsg -o "$BATS_TEST_TMPDIR/trace" \
-		    "$NSLS" /ns/net/"$I2"/sock/tcp >/dev/null 2>&1
-		if grep 'nlmsg_len=72,' "$BATS_TEST_TMPDIR/trace" |
-		    grep -qF '"\x02\x06\x00\x00'; then
-			dumped=yes
-			continue
-		fi
-		dumped=no
-		break
-	done
-	[ -n "$dumped" ] || skip "a TCP socket stays unbound somewhere on this machine"
-	[ "$dumped" = no ]
+	dumps_tcp() {
+		grep 'nlmsg_len=72,' "$1" | grep -qF '"\x02\x06\x00\x00'
+	}
+	refute_traced dumps_tcp -e trace=sendmsg "$NSLS" /ns/net/"$I2"/sock/tcp
 	# A socket bound in it, held from here, is neither hashed nor
 	# counted: the counts differ, the dump is made, and it is listed.
 	python3 -c 'import ctypes, os, socket, sys, time
@@ -261,7 +235,7 @@ s.bind(("127.0.0.1", 7063))
 assert setns(home, 0x40000000) == 0
 print(os.fstat(s.fileno()).st_ino, flush=True)
 time.sleep(60)' "/run/netns/$NS2" >"$BATS_TEST_TMPDIR/bound" &
-	HOLDERS+=($!)
+	helpers+=($!)
 	wait_written "$BATS_TEST_TMPDIR/bound"
 	run -0 unskipped "$NSLS" -n -r -o path,localport /ns/net/"$I2"/sock/tcp
 	assert_line "/sock/tcp/$(cat "$BATS_TEST_TMPDIR/bound") 7063"
@@ -300,13 +274,10 @@ time.sleep(60)' "/run/netns/$NS2" >"$BATS_TEST_TMPDIR/bound" &
 }
 
 @test "a rootless namespace is read by its unprivileged owner" {
-	local out=$BATS_TEST_TMPDIR/rootless i p as
+	local as
 
-	command -v setpriv >/dev/null || skip "no setpriv"
-	as=(setpriv --reuid=65534 --regid=65534 --clear-groups)
-	"${as[@]}" unshare -rn true 2>/dev/null ||
-	    skip "no user namespace for an unprivileged user"
-	"${as[@]}" unshare -rn sh -c 'ip link set lo up &&
+	need_rootless -rn
+	start_holder_of "${as[@]}" unshare -rn sh -c 'ip link set lo up &&
 	    ip link add ra type veth peer name rb &&
 	    ip addr add 10.63.0.1/24 dev ra &&
 	    exec python3 -c "
@@ -315,15 +286,8 @@ l = socket.socket()
 l.bind((\"127.0.0.1\", 7063))
 l.listen()
 print(\"ready\", flush=True)
-time.sleep(600)"' >"$out" 2>&1 &
-	p=$!
-	HOLDERS+=("$p")
-	for i in $(seq 100); do
-		grep -q ready "$out" 2>/dev/null && break
-		sleep 0.05
-	done
-	grep -q ready "$out" || { cat "$out" >&2; return 1; }
-	hino=$(stat -L -c %i "/proc/$p/ns/net")
+time.sleep(600)"'
+	hino=$(stat -L -c %i "/proc/$holder/ns/net")
 	run -0 unskipped "${as[@]}" "$NSLS" -n -r -o path,name \
 	    /ns/net/"$hino"/dev/net
 	assert_line "/ns/net/$hino/dev/net/1 lo"
@@ -342,9 +306,7 @@ time.sleep(600)"' >"$out" 2>&1 &
 # new unbound", the last an unbound socket made before it left, which no
 # table lists), its namespace's inode in $hino.
 start_mover() {
-	local out=$BATS_TEST_TMPDIR/mover$RANDOM i
-
-	python3 -c '
+	start_holder_of python3 -c '
 import ctypes, os, socket, time
 libc = ctypes.CDLL(None, use_errno=True)
 old = socket.socket()
@@ -357,15 +319,8 @@ new = socket.socket()
 new.bind(("127.0.0.1", 0))
 new.listen()
 print("ready", old.fileno(), new.fileno(), unbound.fileno(), flush=True)
-time.sleep(600)' >"$out" 2>&1 &
-	holder=$!
-	HOLDERS+=("$holder")
-	for i in $(seq 100); do
-		grep -q ready "$out" 2>/dev/null && break
-		sleep 0.05
-	done
-	grep -q ready "$out" || { cat "$out" >&2; return 1; }
-	fds=$(sed -n 's/^ready //p' "$out")
+time.sleep(600)' || return 1
+	fds=$(sed -n 's/^ready //p' "$holder_out")
 	hino=$(stat -L -c %i "/proc/$holder/ns/net")
 }
 

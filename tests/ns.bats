@@ -16,9 +16,7 @@ teardown() {
 
 	# SIGKILL: the first process of a pid namespace ignores the signals
 	# it has no handler for.
-	for p in "${helpers[@]}"; do
-		kill -KILL "$p" 2>/dev/null || true
-	done
+	kill_helpers -KILL
 	for p in "${cgroups[@]}"; do
 		for i in $(seq 100); do
 			[ -s "$p/cgroup.procs" ] || break
@@ -56,6 +54,21 @@ start_in_ns() {
 	done
 	echo "helper $pid never became $comm in a new $kind namespace" >&2
 	return 1
+}
+
+# Start "$@" sleep 1000 (an unshare that forks) in the background and
+# wait until the sleep it forks runs; the pid of that sleep in $pid.
+start_forked_sleep() {
+	local i
+
+	"$@" sleep 1000 3>&- &
+	helpers+=("$!")
+	for i in $(seq 100); do
+		pid=$(pgrep -P "$!" -x sleep) && break
+		sleep 0.05
+	done
+	[ -n "$pid" ] || return 1
+	helpers+=("$pid")
 }
 
 # The inode of a process's namespace of one kind.
@@ -167,14 +180,7 @@ attr() {
 
 @test "a pid namespace has its parent; other kinds have none" {
 	needs_root
-	unshare -p -f --kill-child sleep 1000 3>&- &
-	helpers+=("$!")
-	for i in $(seq 100); do
-		pid=$(pgrep -P "$!" -x sleep) && break
-		sleep 0.05
-	done
-	[ -n "$pid" ]
-	helpers+=("$pid")
+	start_forked_sleep unshare -p -f --kill-child
 	child=$(ino "$pid" pid)
 	[ "$child" != "$(ino self pid)" ]
 	run -0 attr "/ns/pid/$child" parent
@@ -286,17 +292,12 @@ $(hostname)"
 }
 
 @test "a rootless uts namespace is read by its unprivileged owner" {
-	local as out=$BATS_TEST_TMPDIR/rootless
+	local as
 
-	command -v setpriv >/dev/null || skip "no setpriv"
-	as=(setpriv --reuid=65534 --regid=65534 --clear-groups)
-	"${as[@]}" unshare -r -u true 2>/dev/null ||
-	    skip "no user namespace for an unprivileged user"
-	"${as[@]}" unshare -r -u sh -c 'hostname "rl$$"; echo ready;
-	    exec sleep 600' >"$out" 2>&1 3>&- &
-	helpers+=("$!")
-	wait_ready "$out"
-	pid=$!
+	need_rootless -r -u
+	start_holder_of "${as[@]}" unshare -r -u sh -c 'hostname "rl$$";
+	    echo ready; exec sleep 600'
+	pid=$holder
 	uts=$(ino "$pid" uts)
 	run -0 unskipped "${as[@]}" "$NSCAT" -n -r -o path,hostname \
 	    "/ns/uts/$uts"
@@ -355,15 +356,8 @@ $(hostname)"
 	needs_root
 	unshare -T -f --monotonic 1000 --boottime 2000 true 2>/dev/null ||
 	    skip "this kernel or unshare makes no time namespace"
-	unshare -T -f --kill-child --monotonic 1000 --boottime 2000 \
-	    sleep 1000 3>&- &
-	helpers+=("$!")
-	for i in $(seq 100); do
-		pid=$(pgrep -P "$!" -x sleep) && break
-		sleep 0.05
-	done
-	[ -n "$pid" ]
-	helpers+=("$pid")
+	start_forked_sleep unshare -T -f --kill-child --monotonic 1000 \
+	    --boottime 2000
 	time=$(ino "$pid" time)
 	[ "$time" != "$(ino self time)" ]
 	run -0 --separate-stderr "$NSCAT" -n -r -o path,monotonic,boottime \

@@ -8,18 +8,14 @@ bats_require_minimum_version 1.5.0
 load helpers/common
 
 setup() {
-	HOLDERS=()
+	helpers=()
 	unshare -pf --mount-proc true 2>/dev/null ||
 	    skip "no new pid namespace allowed here"
 	HERE=$(stat -L -c %i /proc/self/ns/pid)
 }
 
 teardown() {
-	local p
-
-	for p in "${HOLDERS[@]}"; do
-		kill -KILL "$p" 2>/dev/null || true
-	done
+	kill_helpers -KILL
 }
 
 # A new pid namespace whose init runs the shell script given, then says
@@ -27,21 +23,12 @@ teardown() {
 # namespace's inode in $pino.  Arguments before the script prefix the
 # unshare (setpriv, to run it as another user).
 start_pidns() {
-	local out=$BATS_TEST_TMPDIR/pidns$RANDOM script=${!#} i up
-
-	"${@:1:$#-1}" unshare -pf --mount-proc sh -c "$script
+	start_holder_of "${@:1:$#-1}" unshare -pf --mount-proc sh -c "${!#}
 echo ready
-exec sleep 600" >"$out" 2>&1 &
-	up=$!
-	disown
-	HOLDERS+=("$up")
-	for i in $(seq 100); do
-		grep -qx ready "$out" 2>/dev/null && break
-		sleep 0.05
-	done
-	grep -qx ready "$out" || { cat "$out" >&2; return 1; }
-	init=$(pgrep -P "$up" | head -1)
-	HOLDERS+=("$init")
+exec sleep 600" || return 1
+	disown "$holder"
+	init=$(pgrep -P "$holder" | head -1)
+	helpers+=("$init")
 	pino=$(stat -L -c %i "/proc/$init/ns/pid")
 }
 
@@ -119,10 +106,7 @@ sleep 0.2'
 @test "a rootless pid namespace is read by its unprivileged owner" {
 	local as
 
-	command -v setpriv >/dev/null || skip "no setpriv"
-	as=(setpriv --reuid=65534 --regid=65534 --clear-groups)
-	"${as[@]}" unshare -r -pf --mount-proc true 2>/dev/null ||
-	    skip "no user namespace for an unprivileged user"
+	need_rootless -r -pf --mount-proc
 	start_pidns "${as[@]}" unshare -r 'sleep 600 &'
 	run -0 unskipped "${as[@]}" "$NSLS" -n -r -o path,nspid \
 	    /ns/pid/"$pino"

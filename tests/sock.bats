@@ -392,26 +392,12 @@ port_of() {
 }
 
 @test "TCP: no holder is asked while the kernel's counts say none is unbound" {
-	command -v strace >/dev/null || skip "strace is not installed"
-	if nm -D "$NSLS" 2>/dev/null | grep -q __asan_init; then
-		skip "LeakSanitizer does not run under strace"
-	fi
-	# Other programs make and close sockets meanwhile: a few tries.
-	local try asked=
-	for try in 1 2 3 4 5; do
-		tcp_whole || { sleep 0.2; continue; }
-		strace -f -qq -e trace=readlinkat -o "$BATS_TEST_TMPDIR/trace" \
-		    "$NSLS" /sock/tcp >/dev/null 2>&1
-		# The scan reads each descriptor's link by its number.
-		if ! grep -qE 'readlinkat\([0-9]+, "[0-9]+"' \
-		    "$BATS_TEST_TMPDIR/trace"; then
-			asked=no
-			break
-		fi
-		asked=yes
-	done
-	[ -n "$asked" ] || skip "a TCP socket stays unbound somewhere on this machine"
-	[ "$asked" = no ]
+	need_strace
+	# The scan reads each descriptor's link by its number.
+	asks_holders() {
+		grep -qE 'readlinkat\([0-9]+, "[0-9]+"' "$1"
+	}
+	refute_traced asks_holders -f -e trace=readlinkat "$NSLS" /sock/tcp
 	# An unbound socket makes the counts differ: its holder is asked.
 	python3 -c 'import os, socket, sys, time
 s = socket.socket()

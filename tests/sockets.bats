@@ -90,6 +90,13 @@ kind_object() {
 	[ -z "$(stderr_unskipped)" ]
 }
 
+# sock_of and kind_object for a socket listed under the node $5 of /sock
+# (its inode after it): sock_kind FILE PID NAME KIND NODE.
+sock_kind() {
+	sock_of "$1" "$2" "$3"
+	kind_object "$2" "$4" "$5/$ino"
+}
+
 # Some attributes of one object, joined by "|"; null where there is none.
 # common.bash's attrs, but for the line of what was not readable.
 attrs() {
@@ -99,51 +106,43 @@ attrs() {
 }
 
 @test "an unbound TCP socket" {
-	sock_of all "$PID" tcp
-	kind_object "$PID" TCP "/sock/tcp/$ino"
+	sock_kind all "$PID" tcp TCP /sock/tcp
 	run -0 attrs "$obj" protocol,family,sock_type,state,local,remote,netns,owner
 	assert_output "tcp|inet|stream|UNCONN|0.0.0.0:*|null|/ns/net/$HERE|/user/$(id -u)"
 }
 
 @test "an unbound TCP socket over IPv6" {
-	sock_of all "$PID" tcp6
-	kind_object "$PID" TCPv6 "/sock/tcp6/$ino"
+	sock_kind all "$PID" tcp6 TCPv6 /sock/tcp6
 	run -0 attrs "$obj" protocol,family,sock_type,state,local,remote
 	assert_output "tcp6|inet6|stream|UNCONN|[::]:*|null"
 }
 
 @test "a TCP socket whose connect was refused" {
-	sock_of all "$PID" tcp_refused
-	kind_object "$PID" TCP "/sock/tcp/$ino"
+	sock_kind all "$PID" tcp_refused TCP /sock/tcp
 	run -0 attrs "$obj" protocol,sock_type,state,localaddr,remote,summary
 	assert_output --regexp '^tcp\|stream\|UNCONN\|0\.0\.0\.0\|null\|tcp UNCONN 0\.0\.0\.0:([0-9]+|\*) -> \*$'
 }
 
 @test "unbound UDP sockets, over IPv4 and IPv6" {
-	sock_of all "$PID" udp
-	kind_object "$PID" UDP "/sock/udp/$ino"
+	sock_kind all "$PID" udp UDP /sock/udp
 	run -0 attrs "$obj" protocol,family,sock_type,state,local,remote
 	assert_output "udp|inet|dgram|UNCONN|0.0.0.0:*|null"
-	sock_of all "$PID" udp6
-	kind_object "$PID" UDPv6 "/sock/udp6/$ino"
+	sock_kind all "$PID" udp6 UDPv6 /sock/udp6
 	run -0 attrs "$obj" protocol,family,sock_type,state,local
 	assert_output "udp6|inet6|dgram|UNCONN|[::]:*"
 }
 
 @test "unbound UDP-Lite sockets, over IPv4 and IPv6" {
-	sock_of all "$PID" udplite
-	kind_object "$PID" UDP-Lite "/sock/udplite/$ino"
+	sock_kind all "$PID" udplite UDP-Lite /sock/udplite
 	run -0 attrs "$obj" protocol,family,sock_type,state,local
 	assert_output "udplite|inet|dgram|UNCONN|0.0.0.0:*"
-	sock_of all "$PID" udplite6
-	kind_object "$PID" UDPLITEv6 "/sock/udplite6/$ino"
+	sock_kind all "$PID" udplite6 UDPLITEv6 /sock/udplite6
 	run -0 attrs "$obj" protocol,family,sock_type,state,local
 	assert_output "udplite6|inet6|dgram|UNCONN|[::]:*"
 }
 
 @test "an unbound netlink socket" {
-	sock_of all "$PID" netlink
-	kind_object "$PID" NETLINK "/sock/netlink/$ino"
+	sock_kind all "$PID" netlink NETLINK /sock/netlink
 	run -0 attrs "$obj" protocol,family,netlink_protocol,portid,state,sock_type
 	assert_output "netlink|netlink|route|0|UNCONN|raw"
 }
@@ -153,12 +152,10 @@ attrs() {
 	local ns
 
 	ns=$(stat -L -c %i "/proc/$OWNPID/ns/net")
-	sock_of own "$OWNPID" ping
-	kind_object "$OWNPID" PING "/sock/ping/$ino"
+	sock_kind own "$OWNPID" ping PING /sock/ping
 	run -0 attrs "$obj" protocol,family,sock_type,state,local,netns
 	assert_output "ping|inet|dgram|UNCONN|0.0.0.0:*|/ns/net/$ns"
-	sock_of own "$OWNPID" ping6
-	kind_object "$OWNPID" PINGv6 "/sock/ping6/$ino"
+	sock_kind own "$OWNPID" ping6 PINGv6 /sock/ping6
 	run -0 attrs "$obj" protocol,family,sock_type,state,local,netns
 	assert_output "ping6|inet6|dgram|UNCONN|[::]:*|/ns/net/$ns"
 	# Listed in its own namespace, not in this one.
@@ -171,10 +168,7 @@ attrs() {
 
 @test "a listing asks another namespace's sockets, but enters none" {
 	[ -n "${OWNPID:-}" ] || skip "needs root for a namespace of its own"
-	command -v strace >/dev/null || skip "strace is not installed"
-	if nm -D "$NSLS" 2>/dev/null | grep -q __asan_init; then
-		skip "LeakSanitizer does not run under strace"
-	fi
+	need_strace
 	sock_of own "$OWNPID" tcp
 	run -0 strace -f -qq -e trace=setns -o "$BATS_TEST_TMPDIR/strace" \
 	    "$NSLS" /sock/tcp
@@ -186,8 +180,7 @@ attrs() {
 }
 
 @test "a vsock socket, by its name and by the old one" {
-	sock_of all "$PID" vsock
-	kind_object "$PID" AF_VSOCK "/sock/vsock/$ino"
+	sock_kind all "$PID" vsock AF_VSOCK /sock/vsock
 	run -0 attrs "$obj" protocol,family,sock_type,state,local,remote
 	assert_output "vsock|vsock|stream|UNCONN|*:*|null"
 	run -0 --separate-stderr "$NSCAT" -n -r -o path "/sock/af_vsock/$ino"
@@ -197,21 +190,17 @@ attrs() {
 }
 
 @test "an XDP socket" {
-	sock_of all "$PID" xdp
-	kind_object "$PID" XDP "/sock/xdp/$ino"
+	sock_kind all "$PID" xdp XDP /sock/xdp
 	run -0 attrs "$obj" protocol,family,sock_type,netns,summary
 	assert_output "xdp|xdp|raw|/ns/net/$HERE|xdp raw"
 }
 
 @test "MPTCP sockets, unbound and listening" {
-	sock_of all "$PID" mptcp
-	kind_object "$PID" MPTCP "/sock/mptcp/$ino"
+	sock_kind all "$PID" mptcp MPTCP /sock/mptcp
 	run -0 attrs "$obj" protocol,family,sock_type,state,local
 	assert_output "mptcp|inet|stream|UNCONN|0.0.0.0:*"
-	sock_of all "$PID" mptcp6
-	kind_object "$PID" MPTCPv6 "/sock/mptcp6/$ino"
-	sock_of all "$PID" mptcp_listen
-	kind_object "$PID" MPTCP "/sock/mptcp/$ino"
+	sock_kind all "$PID" mptcp6 MPTCPv6 /sock/mptcp6
+	sock_kind all "$PID" mptcp_listen MPTCP /sock/mptcp
 	run -0 attrs "$obj" state,local
 	assert_output "LISTEN|127.0.0.1:$(word_of all mptcp_listen port)"
 	# Its subflow, which the TCP table lists under the same inode, is
@@ -223,19 +212,16 @@ attrs() {
 }
 
 @test "raw sockets name their IP protocol, with its number" {
-	sock_of all "$PID" raw
-	kind_object "$PID" RAW "/sock/raw/$ino"
+	sock_kind all "$PID" raw RAW /sock/raw
 	run -0 attrs "$obj" protocol,family,sock_type,ip_protocol,ip_protocol_number
 	assert_output "raw|inet|raw|tcp|6"
-	sock_of all "$PID" raw6
-	kind_object "$PID" RAWv6 "/sock/raw6/$ino"
+	sock_kind all "$PID" raw6 RAWv6 /sock/raw6
 	run -0 attrs "$obj" protocol,family,ip_protocol,ip_protocol_number
 	assert_output "raw6|inet6|icmpv6|58"
 }
 
 @test "a packet socket names its protocol, with its number" {
-	sock_of all "$PID" packet
-	kind_object "$PID" PACKET "/sock/packet/$ino"
+	sock_kind all "$PID" packet PACKET /sock/packet
 	run -0 attrs "$obj" protocol,family,packet_protocol,packet_protocol_number
 	assert_output "packet|packet|ALL|3"
 }
@@ -273,13 +259,11 @@ attrs() {
 	assert_equal "$holder" "$(sed -n 's/^netns_holder=//p' "$DIR/moved")"
 	[ "$gone" != "$holder" ] && [ "$gone" != "$HERE" ]
 	# Unbound: the socket itself says where it lives.
-	sock_of moved "$MOVEDPID" gone_tcp
-	kind_object "$MOVEDPID" TCP "/sock/tcp/$ino"
+	sock_kind moved "$MOVEDPID" gone_tcp TCP /sock/tcp
 	run -0 attrs "$obj" state,local,netns
 	assert_output "UNCONN|0.0.0.0:*|/ns/net/$gone"
 	# Bound: read from that namespace's table, which no process shows.
-	sock_of moved "$MOVEDPID" gone_udp
-	kind_object "$MOVEDPID" UDP "/sock/udp/$ino"
+	sock_kind moved "$MOVEDPID" gone_udp UDP /sock/udp
 	run -0 attrs "$obj" state,local,netns
 	assert_output "UNCONN|127.0.0.1:$(word_of moved gone_udp port)|/ns/net/$gone"
 	# Neither is listed here.
@@ -297,15 +281,13 @@ attrs() {
 
 	start=$(sed -n 's/^netns_start=//p' "$DIR/moved")
 	[ "$start" = "$HERE" ] || skip "the helper did not start here"
-	sock_of moved "$MOVEDPID" here_tcp
-	kind_object "$MOVEDPID" TCP "/sock/tcp/$ino"
+	sock_kind moved "$MOVEDPID" here_tcp TCP /sock/tcp
 	run -0 attrs "$obj" state,netns
 	assert_output "UNCONN|/ns/net/$HERE"
 	# Listed here, where it lives, though no holder is here.
 	run -0 unskipped "$NSLS" /sock/tcp
 	assert_line "$obj"
-	sock_of moved "$MOVEDPID" here_listen
-	kind_object "$MOVEDPID" TCP "/sock/tcp/$ino"
+	sock_kind moved "$MOVEDPID" here_listen TCP /sock/tcp
 	run -0 attrs "$obj" state,local,netns
 	assert_output "LISTEN|127.0.0.1:$(word_of moved here_listen port)|/ns/net/$HERE"
 }

@@ -103,10 +103,7 @@ main(int argc, char *argv[])
 			usage();
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc != 1)
-		usage();
+	helper_operands(argc, &argv, 1, 1, usage);
 	seconds = (int)helper_number("seconds", argv[0], 1, 3600);
 	helper_catch_end();
 

@@ -57,17 +57,35 @@ attrs() {
 }
 
 # Wait until a helper started in the background has written "ready" to
-# the file $1 (ten seconds at most); the pid it printed ("pid=N") is left
-# in $pid.  On a timeout, what it wrote goes to standard error.
-wait_ready() {
+# the file $1 (ten seconds at most), a line of its own or the first word
+# of one.  On a timeout, what it wrote goes to standard error.
+await_ready() {
 	local out=$1 i
 
 	for i in $(seq 200); do
-		grep -qx ready "$out" && break
+		grep -qE '^ready( |$)' "$out" 2>/dev/null && return 0
 		sleep 0.05
 	done
-	grep -qx ready "$out" || { cat "$out" >&2; return 1; }
-	pid=$(sed -n 's/^pid=//p' "$out")
+	cat "$out" >&2
+	return 1
+}
+
+# await_ready, and the pid the helper printed ("pid=N") left in $pid.
+wait_ready() {
+	await_ready "$1" || return 1
+	pid=$(sed -n 's/^pid=//p' "$1")
+}
+
+# Start a holder: a command, in namespaces of its own most often, that
+# says "ready" once it is in them and then waits.  Its pid goes in
+# $holder and in helpers[] (kill_helpers -KILL ends it in teardown), what
+# it wrote in the file $holder_out; return once it said ready.
+start_holder_of() {
+	holder_out=$BATS_TEST_TMPDIR/holder$RANDOM
+	"$@" >"$holder_out" 2>&1 3>&- &
+	holder=$!
+	helpers+=("$holder")
+	await_ready "$holder_out"
 }
 
 # A key=value word of the line a helper printed for a kind: helper_word
@@ -79,12 +97,14 @@ helper_word() {
 	}' "$1"
 }
 
-# Kill the background helpers whose pids a test put in helpers[].
+# Kill the background helpers whose pids a test put in helpers[], with
+# the signal given (-TERM by default).  -KILL for holders: the first
+# process of a pid namespace, and unshare -f, ignore SIGTERM.
 kill_helpers() {
 	local p
 
 	for p in "${helpers[@]}"; do
-		kill "$p" 2>/dev/null || true
+		kill "${1:--TERM}" "$p" 2>/dev/null || true
 	done
 }
 
@@ -119,6 +139,48 @@ wait_written() {
 		sleep 0.05
 	done
 	return 0
+}
+
+# Skip the test unless strace is here and can trace the tools (a
+# sanitizer build's LeakSanitizer cannot run under it).
+need_strace() {
+	command -v strace >/dev/null || skip "strace is not installed"
+	if nm -D "$NSLS" 2>/dev/null | grep -q __asan_init; then
+		skip "LeakSanitizer does not run under strace"
+	fi
+}
+
+# The command prefix that runs a command as nobody, in ${as[@]}; skip the
+# test unless nobody may run unshare with the options given ("$@", which
+# make a user namespace of its own) here.
+need_rootless() {
+	command -v setpriv >/dev/null || skip "no setpriv"
+	as=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+	"${as[@]}" unshare "$@" true 2>/dev/null ||
+	    skip "no user namespace for an unprivileged user"
+}
+
+# Trace a command while the kernel's counts say every TCP socket is in a
+# table (tcp_whole), and see that it does not do what the function $1
+# finds in the trace (the file it is given); strace's options and the
+# command follow.  Other programs make and close sockets meanwhile: five
+# tries, until one the function finds nothing in.  Skip the test where
+# the counts never agree.
+refute_traced() {
+	local find=$1 trace=$BATS_TEST_TMPDIR/trace try did=
+	shift
+
+	for try in 1 2 3 4 5; do
+		tcp_whole || { sleep 0.2; continue; }
+		strace -qq -o "$trace" "$@" >/dev/null 2>&1
+		if ! "$find" "$trace"; then
+			did=no
+			break
+		fi
+		did=yes
+	done
+	[ -n "$did" ] || skip "a TCP socket stays unbound somewhere on this machine"
+	[ "$did" = no ]
 }
 
 # Skip the test unless it runs as root.

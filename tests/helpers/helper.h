@@ -34,6 +34,22 @@ helper_number(const char *what, const char *arg, long long min,
 	return n;
 }
 
+/*
+ * The operands after the options getopt(3) has read: their number, and
+ * *argv moved to the first.  Fewer than min or more than max (-1: no
+ * limit) is a wrong command line, for usage() to say so and exit.
+ */
+static inline int
+helper_operands(int argc, char ***argv, int min, int max,
+    void (*usage)(void))
+{
+	argc -= optind;
+	*argv += optind;
+	if (argc < min || (max >= 0 && argc > max))
+		usage();
+	return argc;
+}
+
 /* Tell the test that everything is in place: it reads up to this line. */
 static inline void
 helper_ready(void)

@@ -89,6 +89,16 @@ cannot(const char *kind, const char *why)
 	printf("%s - %s\n", kind, why);
 }
 
+/* Whether fd, what the call that makes a kind returned, is one; if it
+ * is -1, say why the kind cannot be made here. */
+static int
+made(const char *kind, int fd)
+{
+	if (fd == -1)
+		cannot(kind, strerror(errno));
+	return fd != -1;
+}
+
 static unsigned long
 inode_of(int fd)
 {
@@ -106,15 +116,26 @@ in_dir(char *buf, size_t size, const char *name)
 		errx(1, "%s: name too long", dir);
 }
 
+/* Open (or make) the file name in dir, its path left in path (PATH_MAX
+ * bytes); exit if it cannot be. */
+static int
+open_in_dir(char *path, const char *name, int flags, mode_t mode)
+{
+	int fd;
+
+	in_dir(path, PATH_MAX, name);
+	if ((fd = open(path, flags, mode)) == -1)
+		err(1, "%s", path);
+	return fd;
+}
+
 static void
 make_file(const char *kind)
 {
 	char path[PATH_MAX];
 	int fd;
 
-	in_dir(path, sizeof(path), "file");
-	if ((fd = open(path, O_RDWR | O_CREAT | O_APPEND, 0644)) == -1)
-		err(1, "%s", path);
+	fd = open_in_dir(path, "file", O_RDWR | O_CREAT | O_APPEND, 0644);
 	if (write(fd, "0123456789", 10) != 10)
 		err(1, "write");
 	say(kind, fd, "ino=%lu pos=10 path=%s", inode_of(fd), path);
@@ -136,9 +157,7 @@ make_deleted(const char *kind)
 	char path[PATH_MAX];
 	int fd;
 
-	in_dir(path, sizeof(path), "deleted");
-	if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600)) == -1)
-		err(1, "%s", path);
+	fd = open_in_dir(path, "deleted", O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	if (unlink(path) == -1)
 		err(1, "unlink %s", path);
 	say(kind, fd, "ino=%lu path=%s", inode_of(fd), path);
@@ -235,9 +254,7 @@ make_loop(const char *kind)
 	struct stat st;
 	int ctl, n, file, fd;
 
-	in_dir(path, sizeof(path), "backing");
-	if ((file = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600)) == -1)
-		err(1, "%s", path);
+	file = open_in_dir(path, "backing", O_RDWR | O_CREAT | O_TRUNC, 0600);
 	if (ftruncate(file, 1 << 20) == -1)
 		err(1, "ftruncate");
 	if ((ctl = open("/dev/loop-control", O_RDWR)) == -1 ||
@@ -247,10 +264,8 @@ make_loop(const char *kind)
 	}
 	close(ctl);
 	snprintf(dev, sizeof(dev), "/dev/loop%d", n);
-	if ((fd = open(dev, O_RDWR)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, fd = open(dev, O_RDWR)))
 		return;
-	}
 	cfg.fd = (uint32_t)file;
 	cfg.info.lo_flags = LO_FLAGS_AUTOCLEAR;
 	if (ioctl(fd, LOOP_CONFIGURE, &cfg) == -1) {
@@ -351,10 +366,8 @@ make_tcp(const char *kind, int family)
 	socklen_t len;
 	int l, c, s, port;
 
-	if ((l = socket(family, SOCK_STREAM, 0)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, l = socket(family, SOCK_STREAM, 0)))
 		return;
-	}
 	len = loopback(&ss, family);
 	if (bind(l, (struct sockaddr *)&ss, len) == -1 || listen(l, 5) == -1) {
 		cannot(kind, strerror(errno));
@@ -383,10 +396,8 @@ make_udp(const char *kind, int family)
 	socklen_t len;
 	int fd;
 
-	if ((fd = socket(family, SOCK_DGRAM, 0)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, fd = socket(family, SOCK_DGRAM, 0)))
 		return;
-	}
 	len = loopback(&ss, family);
 	if (bind(fd, (struct sockaddr *)&ss, len) == -1 ||
 	    getsockname(fd, (struct sockaddr *)&ss, &len) == -1) {
@@ -415,25 +426,19 @@ make_netlink(const char *kind)
 static void
 make_packet(const char *kind)
 {
-	int fd;
+	int fd = socket(AF_PACKET, SOCK_RAW, htons(ETH_P_ALL));
 
-	if ((fd = socket(AF_PACKET, SOCK_RAW, htons(ETH_P_ALL))) == -1) {
-		cannot(kind, strerror(errno));
-		return;
-	}
-	say(kind, fd, "ino=%lu", inode_of(fd));
+	if (made(kind, fd))
+		say(kind, fd, "ino=%lu", inode_of(fd));
 }
 
 static void
 make_raw(const char *kind)
 {
-	int fd;
+	int fd = socket(AF_INET, SOCK_RAW, IPPROTO_ICMP);
 
-	if ((fd = socket(AF_INET, SOCK_RAW, IPPROTO_ICMP)) == -1) {
-		cannot(kind, strerror(errno));
-		return;
-	}
-	say(kind, fd, "ino=%lu", inode_of(fd));
+	if (made(kind, fd))
+		say(kind, fd, "ino=%lu", inode_of(fd));
 }
 
 static void
@@ -523,10 +528,8 @@ make_fanotify(const char *kind)
 {
 	int fd;
 
-	if ((fd = fanotify_init(FAN_CLASS_NOTIF, O_RDONLY)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, fd = fanotify_init(FAN_CLASS_NOTIF, O_RDONLY)))
 		return;
-	}
 	if (fanotify_mark(fd, FAN_MARK_ADD, FAN_OPEN, AT_FDCWD, dir) == -1)
 		err(1, "fanotify_mark %s", dir);
 	say(kind, fd, NULL);
@@ -538,10 +541,8 @@ make_pidfd(const char *kind)
 	pid_t pid = getppid();
 	int fd;
 
-	if ((fd = syscall(SYS_pidfd_open, pid, 0)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, fd = syscall(SYS_pidfd_open, pid, 0)))
 		return;
-	}
 	say(kind, fd, "target=%d", (int)pid);
 }
 
@@ -565,9 +566,7 @@ make_mmap(const char *kind)
 	void *p;
 	int fd;
 
-	in_dir(path, sizeof(path), "mapped");
-	if ((fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644)) == -1)
-		err(1, "%s", path);
+	fd = open_in_dir(path, "mapped", O_RDWR | O_CREAT | O_TRUNC, 0644);
 	if (ftruncate(fd, 4096) == -1)
 		err(1, "ftruncate");
 	if ((p = mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0)) ==
@@ -584,10 +583,8 @@ make_secretmem(const char *kind)
 {
 	int fd;
 
-	if ((fd = (int)syscall(SYS_memfd_secret, 0)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, fd = (int)syscall(SYS_memfd_secret, 0)))
 		return;
-	}
 	if (ftruncate(fd, 4096) == -1)
 		err(1, "ftruncate");
 	say(kind, fd, "ino=%lu", inode_of(fd));
@@ -628,10 +625,8 @@ make_memfd_exe(const char *kind)
 	pid_t pid;
 	int in, fd, i;
 
-	if ((in = open("/bin/sleep", O_RDONLY | O_CLOEXEC)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, in = open("/bin/sleep", O_RDONLY | O_CLOEXEC)))
 		return;
-	}
 	if ((fd = memfd_create("mkfds-exe", MFD_CLOEXEC)) == -1)
 		err(1, "memfd_create");
 	while ((n = read(in, buf, sizeof(buf))) > 0)
@@ -666,10 +661,8 @@ make_packet_ring(const char *kind)
 	void *p;
 	int fd;
 
-	if ((fd = socket(AF_PACKET, SOCK_RAW, 0)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, fd = socket(AF_PACKET, SOCK_RAW, 0)))
 		return;
-	}
 	if (setsockopt(fd, SOL_PACKET, PACKET_RX_RING, &req,
 	    sizeof(req)) == -1 || (p = mmap(NULL, 4096, PROT_READ |
 	    PROT_WRITE, MAP_SHARED, fd, 0)) == MAP_FAILED) {
@@ -686,10 +679,8 @@ make_io_uring(const char *kind)
 	struct io_uring_params p = { 0 };
 	int fd;
 
-	if ((fd = syscall(SYS_io_uring_setup, 8, &p)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, fd = syscall(SYS_io_uring_setup, 8, &p)))
 		return;
-	}
 	say(kind, fd, "sq=%u cq=%u", p.sq_entries, p.cq_entries);
 }
 
@@ -709,10 +700,8 @@ make_tun(const char *kind)
 	struct ifreq ifr = { 0 };
 	int fd;
 
-	if ((fd = open("/dev/net/tun", O_RDWR)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, fd = open("/dev/net/tun", O_RDWR)))
 		return;
-	}
 	ifr.ifr_flags = IFF_TUN | IFF_NO_PI;
 	strlcpy(ifr.ifr_name, "mkfds%d", sizeof(ifr.ifr_name));
 	if (ioctl(fd, TUNSETIFF, &ifr) == -1) {
@@ -778,56 +767,55 @@ bpf_nop_prog(unsigned type, const char *name)
 	return bpf(BPF_PROG_LOAD, &attr);
 }
 
+/* The id of a bpf map (map nonzero) or program. */
+static unsigned
+bpf_id(int fd, int map)
+{
+	struct bpf_map_info mi = { 0 };
+	struct bpf_prog_info pi = { 0 };
+
+	if (map) {
+		bpf_info(fd, &mi, sizeof(mi));
+		return mi.id;
+	}
+	bpf_info(fd, &pi, sizeof(pi));
+	return pi.id;
+}
+
 static void
 make_bpf_map(const char *kind)
 {
-	struct bpf_map_info info = { 0 };
-	int fd;
+	int fd = bpf_array("mkfds_map", 0);
 
-	if ((fd = bpf_array("mkfds_map", 0)) == -1) {
-		cannot(kind, strerror(errno));
-		return;
-	}
-	bpf_info(fd, &info, sizeof(info));
-	say(kind, fd, "id=%u type=array", info.id);
+	if (made(kind, fd))
+		say(kind, fd, "id=%u type=array", bpf_id(fd, 1));
 }
 
 /* An array map made mmapable, and mapped. */
 static void
 make_bpf_map_mmap(const char *kind)
 {
-	struct bpf_map_info info = { 0 };
-	void *p;
-	int fd;
+	int fd = bpf_array("mkfds_mapped", BPF_F_MMAPABLE);
 
-	if ((fd = bpf_array("mkfds_mapped", BPF_F_MMAPABLE)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, fd))
 		return;
-	}
-	if ((p = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
-	    0)) == MAP_FAILED) {
+	if (mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) ==
+	    MAP_FAILED) {
 		cannot(kind, strerror(errno));
 		close(fd);
 		return;
 	}
-	bpf_info(fd, &info, sizeof(info));
-	say(kind, fd, "id=%u", info.id);
+	say(kind, fd, "id=%u", bpf_id(fd, 1));
 }
 
 /* A socket filter that drops everything. */
 static void
 make_bpf_prog(const char *kind)
 {
-	struct bpf_prog_info info = { 0 };
-	int fd;
+	int fd = bpf_nop_prog(BPF_PROG_TYPE_SOCKET_FILTER, "mkfds_prog");
 
-	if ((fd = bpf_nop_prog(BPF_PROG_TYPE_SOCKET_FILTER,
-	    "mkfds_prog")) == -1) {
-		cannot(kind, strerror(errno));
-		return;
-	}
-	bpf_info(fd, &info, sizeof(info));
-	say(kind, fd, "id=%u type=socket_filter", info.id);
+	if (made(kind, fd))
+		say(kind, fd, "id=%u type=socket_filter", bpf_id(fd, 0));
 }
 
 /*
@@ -838,23 +826,20 @@ static void
 make_bpf_link(const char *kind)
 {
 	union bpf_attr attr = { 0 };
-	struct bpf_prog_info info = { 0 };
-	int prog, fd;
+	int prog = bpf_nop_prog(BPF_PROG_TYPE_RAW_TRACEPOINT, NULL), fd;
+	unsigned id;
 
-	if ((prog = bpf_nop_prog(BPF_PROG_TYPE_RAW_TRACEPOINT, NULL)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, prog))
 		return;
-	}
 	attr.raw_tracepoint.name = (uintptr_t)"task_rename";
 	attr.raw_tracepoint.prog_fd = prog;
-	if ((fd = bpf(BPF_RAW_TRACEPOINT_OPEN, &attr)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, fd = bpf(BPF_RAW_TRACEPOINT_OPEN, &attr))) {
 		close(prog);
 		return;
 	}
-	bpf_info(prog, &info, sizeof(info));
+	id = bpf_id(prog, 0);
 	close(prog);
-	say(kind, fd, "prog=%u type=raw_tracepoint", info.id);
+	say(kind, fd, "prog=%u type=raw_tracepoint", id);
 }
 
 static void
@@ -893,10 +878,8 @@ make_userfaultfd(const char *kind)
 {
 	int fd;
 
-	if ((fd = syscall(SYS_userfaultfd, O_CLOEXEC)) == -1) {
-		cannot(kind, strerror(errno));
+	if (!made(kind, fd = syscall(SYS_userfaultfd, O_CLOEXEC)))
 		return;
-	}
 	say(kind, fd, NULL);
 }
 
@@ -1025,10 +1008,7 @@ main(int argc, char *argv[])
 			usage();
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc == 0)
-		usage();
+	argc = helper_operands(argc, &argv, 1, -1, usage);
 
 	signal(SIGTERM, on_term);
 	printf("pid=%d\n", (int)getpid());

@@ -255,8 +255,7 @@ main(int argc, char *argv[])
 			usage();
 		}
 	}
-	argc -= optind;
-	argv += optind;
+	argc = helper_operands(argc, &argv, 0, -1, usage);
 
 	printf("pid=%d\n", (int)getpid());
 	if (own)

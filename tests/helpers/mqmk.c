@@ -53,10 +53,7 @@ main(int argc, char *argv[])
 			usage();
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc == 0)
-		usage();
+	argc = helper_operands(argc, &argv, 1, -1, usage);
 
 	/* The signal is blocked until the wait, so none is lost before. */
 	helper_catch_end();

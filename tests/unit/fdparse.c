@@ -12,6 +12,11 @@
 #include "fdparse.h"
 #include "tap.h"
 
+/* The lines every fdinfo file begins with, for a descriptor of the flags
+ * given (octal digits) on inode 1038 of mount 17. */
+#define FDINFO_HEAD(flags) \
+	"pos:\t0\nflags:\t" flags "\nmnt_id:\t17\nino:\t1038\n"
+
 static void
 common(void)
 {
@@ -64,8 +69,8 @@ eventfd(void)
 {
 	struct fdinfo_eventfd e;
 
-	ok(ns_fdinfo_parse_eventfd("pos:\t0\nflags:\t04002\nmnt_id:\t17\n"
-	    "ino:\t1038\neventfd-count:                5\neventfd-id: 1\n"
+	ok(ns_fdinfo_parse_eventfd(FDINFO_HEAD("04002")
+	    "eventfd-count:                5\neventfd-id: 1\n"
 	    "eventfd-semaphore: 0\n", &e) == 0, "eventfd: parsed");
 	is_int(e.count, 5, "eventfd: count");
 	is_int(e.id, 1, "eventfd: id");
@@ -83,8 +88,7 @@ static void
 epoll(void)
 {
 	struct fdinfo_tfd t[4];
-	const char *text = "pos:\t0\nflags:\t02000002\nmnt_id:\t17\n"
-	    "ino:\t1038\n"
+	const char *text = FDINFO_HEAD("02000002")
 	    "tfd:       28 events:       19 data:               1c  pos:0 "
 	    "ino:40e sdev:10\n"
 	    "tfd:        6 events:       19 data:                6  pos:0 "
@@ -111,8 +115,8 @@ timerfd(void)
 {
 	struct fdinfo_timerfd t;
 
-	ok(ns_fdinfo_parse_timerfd("pos:\t0\nflags:\t02\nmnt_id:\t17\n"
-	    "ino:\t1038\nclockid: 1\nticks: 0\nsettime flags: 00\n"
+	ok(ns_fdinfo_parse_timerfd(FDINFO_HEAD("02")
+	    "clockid: 1\nticks: 0\nsettime flags: 00\n"
 	    "it_value: (94, 998988965)\nit_interval: (1, 0)\n", &t) == 0,
 	    "timerfd: parsed");
 	is_int(t.clockid, 1, "timerfd: clockid");
@@ -156,8 +160,7 @@ static void
 inotify(void)
 {
 	struct fdinfo_mark m[2];
-	const char *text = "pos:\t0\nflags:\t02000000\nmnt_id:\t17\n"
-	    "ino:\t1038\n"
+	const char *text = FDINFO_HEAD("02000000")
 	    "inotify wd:1 ino:a72057 sdev:fe00000 mask:300 ignored_mask:0 "
 	    "fhandle-bytes:8 fhandle-type:1 f_handle:5720a700c5a689bf\n"
 	    "inotify wd:2 ino:2 sdev:800001 mask:fce ignored_mask:0\n";
@@ -240,8 +243,8 @@ bpf(void)
 {
 	struct fdinfo_bpf b;
 
-	ok(ns_fdinfo_parse_bpf("pos:\t0\nflags:\t02000002\nmnt_id:\t17\n"
-	    "ino:\t1038\nmap_type:\t2\nkey_size:\t4\nvalue_size:\t8\n"
+	ok(ns_fdinfo_parse_bpf(FDINFO_HEAD("02000002")
+	    "map_type:\t2\nkey_size:\t4\nvalue_size:\t8\n"
 	    "max_entries:\t4\nmap_flags:\t0x0\nmap_extra:\t0x0\n"
 	    "memlock:\t344\nmap_id:\t3\nfrozen:\t0\n", &b) == 0,
 	    "bpf: a map");
@@ -264,8 +267,8 @@ bpf(void)
 	ok(ns_fdinfo_parse_bpf("map_type:\t2\n", &b) == -1, "bpf: no map id");
 	ok(ns_fdinfo_parse_bpf("prog_type:\tx\nprog_id:\t4\n", &b) == -1,
 	    "bpf: garbled type");
-	ok(ns_fdinfo_parse_bpf("pos:\t0\nflags:\t02000000\nmnt_id:\t17\n"
-	    "ino:\t1038\nlink_type:\traw_tracepoint\nlink_id:\t3\n"
+	ok(ns_fdinfo_parse_bpf(FDINFO_HEAD("02000000")
+	    "link_type:\traw_tracepoint\nlink_id:\t3\n"
 	    "prog_tag:\t59f4a931744dcdc6\nprog_id:\t36\n"
 	    "tp_name:\ttask_rename\ncookie:\t0\n", &b) == 0, "bpf: a link");
 	ok(b.link && !b.prog && b.id == 3 && b.prog_id == 36,

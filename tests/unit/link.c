@@ -118,28 +118,31 @@ short_stats(void)
 	nlmsg_free(m);
 }
 
+/* The four bytes 192.0.2.1 as the address of a link of the ARP type
+ * given: the text it is printed as. */
 static void
-tunnel(void)
+four_byte_addr(unsigned arptype, const char *want, const char *what)
 {
 	static const unsigned char v4[4] = { 192, 0, 2, 1 };
-	struct nl_msg *m = new_msg(RTM_NEWLINK, 9, ARPHRD_IPGRE, 0);
+	struct nl_msg *m = new_msg(RTM_NEWLINK, 9, arptype, 0);
 	struct link *l;
 	char buf[64];
 
 	nla_put(m, IFLA_ADDRESS, sizeof(v4), v4);
 	l = link_of(m);
 	is_str(l ? ns_link_lladdr(l, IFLA_ADDRESS, buf, sizeof(buf)) : NULL,
-	    "192.0.2.1", "tunnel: a GRE end as ip prints it");
+	    want, "%s", what);
 	ns_link_put(l);
 	nlmsg_free(m);
+}
 
-	m = new_msg(RTM_NEWLINK, 9, ARPHRD_ETHER, 0);
-	nla_put(m, IFLA_ADDRESS, sizeof(v4), v4);
-	l = link_of(m);
-	is_str(l ? ns_link_lladdr(l, IFLA_ADDRESS, buf, sizeof(buf)) : NULL,
-	    "c0:00:02:01", "tunnel: four bytes of another type are bytes");
-	ns_link_put(l);
-	nlmsg_free(m);
+static void
+tunnel(void)
+{
+	four_byte_addr(ARPHRD_IPGRE, "192.0.2.1",
+	    "tunnel: a GRE end as ip prints it");
+	four_byte_addr(ARPHRD_ETHER, "c0:00:02:01",
+	    "tunnel: four bytes of another type are bytes");
 }
 
 /*

@@ -23,8 +23,14 @@ static char root[] = "/tmp/nsmodXXXXXX";
 static void
 parser(void)
 {
+	static const struct tap_bad bad[] = {
+		{ "short 4096 1 -", "a short line" },
+		{ "bad x 1 - Live 0x0", "a size not a number" },
+		{ "bad 1 -1 - Live 0x0", "a negative refcnt" },
+	};
 	struct mod_line ml;
 	char line[256], *list;
+	size_t i;
 	int perm = 0;
 
 	strlcpy(line, "nf_nat 49152 2 nft_chain_nat,xt_MASQUERADE, Live "
@@ -56,12 +62,10 @@ parser(void)
 	list = ml.usedby;
 	is_str(ns_mod_next_user(&list, &perm), NULL, "- is no user");
 
-	strlcpy(line, "short 4096 1 -", sizeof(line));
-	is_int(ns_mod_parse_line(line, &ml), -1, "a short line");
-	strlcpy(line, "bad x 1 - Live 0x0", sizeof(line));
-	is_int(ns_mod_parse_line(line, &ml), -1, "a size not a number");
-	strlcpy(line, "bad 1 -1 - Live 0x0", sizeof(line));
-	is_int(ns_mod_parse_line(line, &ml), -1, "a negative refcnt");
+	for (i = 0; i < TAP_NITEMS(bad); i++) {
+		strlcpy(line, bad[i].line, sizeof(line));
+		is_int(ns_mod_parse_line(line, &ml), -1, "%s", bad[i].what);
+	}
 
 	is_str(ns_mod_state_name("Live"), "live", "Live");
 	is_str(ns_mod_state_name("Loading"), "coming", "Loading");
@@ -142,12 +146,64 @@ count_one(struct ns_obj *c, void *arg)
 	return 0;
 }
 
+/* What the provider says of the modules put() makes: an attribute's
+ * value (NULL: none), checked as what. */
+static const struct {
+	const char *path, *name, *want, *what;
+} attrs[] = {
+	{ "/module/nf_nat", "state", "live", "Live is live" },
+	{ "/module/xt_MASQUERADE", "state", "coming", "Loading is coming" },
+	{ "/module/nf_conntrack", "state", "going", "Unloading is going" },
+	{ "/module/ext4", "state", "builtin",
+	    "no line, no initstate: built in" },
+	{ "/module/late", "state", "coming",
+	    "no line but an initstate: as it says" },
+	{ "/module/nf_nat", "size", "49152", "size" },
+	{ "/module/late", "size", "8192", "coresize" },
+	{ "/module/ext4", "size", NULL, "a built-in has no size" },
+	{ "/module/nf_conntrack", "refcount", "1", "refcount" },
+	{ "/module/late", "refcount", "0", "refcnt file" },
+	{ "/module/nf_nat", "holders",
+	    "/module/nft_chain_nat|/module/xt_MASQUERADE",
+	    "holders" },
+	{ "/module/nf_conntrack", "holders", "/module/nf_nat",
+	    "holders of the used" },
+	{ "/module/nft_chain_nat", "uses", "/module/nf_nat",
+	    "uses, turned around" },
+	{ "/module/nf_nat", "uses", "/module/nf_conntrack",
+	    "uses of a holder" },
+	{ "/module/nft_chain_nat", "holders", NULL, "no holders" },
+	{ "/module/nf_nat", "parameters", "a_text=\"two words\" b_flag=Y",
+	    "parameters, sorted, quoted" },
+	{ "/module/nf_nat", "srcversion", "0123456789ABCDEF", "srcversion" },
+	{ "/module/bridge", "version", "2.3", "version" },
+	{ "/module/xt_MASQUERADE", "taint", "OE", "taint from the line" },
+	{ "/module/late", "taint", "O", "taint from the file" },
+	{ "/module/nf_nat", "taint", NULL, "untainted" },
+	{ "/module/virtio_net", "drivers", "virtio:virtio_net", "drivers" },
+	{ "/module/virtio_net", "bound", "/dev/net/1",
+	    "bound devices: only those under /dev" },
+	{ "/module/ext4", "drivers", NULL, "no drivers" },
+	{ "/module/nf_nat", "summary",
+	    "nf_nat 49152 2 used by: nft_chain_nat,xt_MASQUERADE",
+	    "summary of a loaded module" },
+	{ "/module/nft_chain_nat", "summary",
+	    "nft_chain_nat 12288 0 used by: -",
+	    "summary of an unused one" },
+	{ "/module/ext4", "summary", "ext4 builtin", "summary of a built-in" },
+	{ "/module/late", "summary", "late 8192 0 used by: -",
+	    "summary of one loaded after the table was read" },
+	{ "/module/nf-nat", "path", "/module/nf_nat", "- is _ in a name" },
+	{ "/module/virtio-net", "path", "/module/virtio_net", "- is _ again" },
+};
+
 static void
 provider(void)
 {
 	char procmodules[PATH_MAX], sysmodule[PATH_MAX], names[1024] = "";
 	char dir[PATH_MAX + 16];
 	struct ns_obj *o;
+	size_t i;
 
 	put("proc/modules",
 	    "nf_nat 49152 2 nft_chain_nat,xt_MASQUERADE, Live 0xffffffffc0a5\n"
@@ -188,59 +244,9 @@ provider(void)
 	    "/module/virtio_net /module/xt_MASQUERADE ",
 	    "both sources, once each, by name");
 
-	is_str(attr("/module/nf_nat", "state"), "live", "Live is live");
-	is_str(attr("/module/xt_MASQUERADE", "state"), "coming",
-	    "Loading is coming");
-	is_str(attr("/module/nf_conntrack", "state"), "going",
-	    "Unloading is going");
-	is_str(attr("/module/ext4", "state"), "builtin",
-	    "no line, no initstate: built in");
-	is_str(attr("/module/late", "state"), "coming",
-	    "no line but an initstate: as it says");
-	is_str(attr("/module/nf_nat", "size"), "49152", "size");
-	is_str(attr("/module/late", "size"), "8192", "coresize");
-	is_str(attr("/module/ext4", "size"), NULL, "a built-in has no size");
-	is_str(attr("/module/nf_conntrack", "refcount"), "1", "refcount");
-	is_str(attr("/module/late", "refcount"), "0", "refcnt file");
-	is_str(attr("/module/nf_nat", "holders"),
-	    "/module/nft_chain_nat|/module/xt_MASQUERADE", "holders");
-	is_str(attr("/module/nf_conntrack", "holders"), "/module/nf_nat",
-	    "holders of the used");
-	is_str(attr("/module/nft_chain_nat", "uses"), "/module/nf_nat",
-	    "uses, turned around");
-	is_str(attr("/module/nf_nat", "uses"), "/module/nf_conntrack",
-	    "uses of a holder");
-	is_str(attr("/module/nft_chain_nat", "holders"), NULL,
-	    "no holders");
-	is_str(attr("/module/nf_nat", "parameters"),
-	    "a_text=\"two words\" b_flag=Y", "parameters, sorted, quoted");
-	is_str(attr("/module/nf_nat", "srcversion"), "0123456789ABCDEF",
-	    "srcversion");
-	is_str(attr("/module/bridge", "version"), "2.3", "version");
-	is_str(attr("/module/xt_MASQUERADE", "taint"), "OE",
-	    "taint from the line");
-	is_str(attr("/module/late", "taint"), "O", "taint from the file");
-	is_str(attr("/module/nf_nat", "taint"), NULL, "untainted");
-	is_str(attr("/module/virtio_net", "drivers"), "virtio:virtio_net",
-	    "drivers");
-	is_str(attr("/module/virtio_net", "bound"), "/dev/net/1",
-	    "bound devices: only those under /dev");
-	is_str(attr("/module/ext4", "drivers"), NULL, "no drivers");
-
-	is_str(attr("/module/nf_nat", "summary"),
-	    "nf_nat 49152 2 used by: nft_chain_nat,xt_MASQUERADE",
-	    "summary of a loaded module");
-	is_str(attr("/module/nft_chain_nat", "summary"),
-	    "nft_chain_nat 12288 0 used by: -", "summary of an unused one");
-	is_str(attr("/module/ext4", "summary"), "ext4 builtin",
-	    "summary of a built-in");
-	is_str(attr("/module/late", "summary"), "late 8192 0 used by: -",
-	    "summary of one loaded after the table was read");
-
-	is_str(attr("/module/nf-nat", "path"), "/module/nf_nat",
-	    "- is _ in a name");
-	is_str(attr("/module/virtio-net", "path"), "/module/virtio_net",
-	    "- is _ again");
+	for (i = 0; i < TAP_NITEMS(attrs); i++)
+		is_str(attr(attrs[i].path, attrs[i].name), attrs[i].want, "%s",
+		    attrs[i].what);
 	snprintf(dir, sizeof(dir), "/fs%s", sysmodule);
 	is_str(attr(sysmodule, "path"), dir,
 	    "/sys/module itself is no module but a directory");

@@ -11,8 +11,19 @@
 static void
 lines(void)
 {
+	static const struct tap_bad bad[] = {
+		{ "36 35 98:0 /mnt1 /mnt2 rw,noatime master:1 ext3",
+		    "no separator" },
+		{ "36 35 98:0 /mnt1 /mnt2 rw - ext3", "no source" },
+		{ "36 35 98-0 /mnt1 /mnt2 rw - ext3 x rw",
+		    "no colon in the numbers" },
+		{ "36 35 4096:0 / / rw - ext3 x rw", "a major past 12 bits" },
+		{ "x 35 8:0 / / rw - ext3 x rw", "an id not a number" },
+		{ "", "an empty line" },
+	};
 	struct ns_mountinfo m;
 	char line[512];
+	size_t i;
 
 	strlcpy(line, "36 35 98:0 /mnt1 /mnt2 rw,noatime master:1 - ext3 "
 	    "/dev/root rw,errors=continue", sizeof(line));
@@ -42,19 +53,10 @@ lines(void)
 	is_int(ns_mountinfo_parse(line, &m), 0, "an escaped source");
 	is_str(m.source, "/dev/my\\disk", "\\134 is a backslash");
 
-	strlcpy(line, "36 35 98:0 /mnt1 /mnt2 rw,noatime master:1 ext3",
-	    sizeof(line));
-	is_int(ns_mountinfo_parse(line, &m), -1, "no separator");
-	strlcpy(line, "36 35 98:0 /mnt1 /mnt2 rw - ext3", sizeof(line));
-	is_int(ns_mountinfo_parse(line, &m), -1, "no source");
-	strlcpy(line, "36 35 98-0 /mnt1 /mnt2 rw - ext3 x rw", sizeof(line));
-	is_int(ns_mountinfo_parse(line, &m), -1, "no colon in the numbers");
-	strlcpy(line, "36 35 4096:0 / / rw - ext3 x rw", sizeof(line));
-	is_int(ns_mountinfo_parse(line, &m), -1, "a major past 12 bits");
-	strlcpy(line, "x 35 8:0 / / rw - ext3 x rw", sizeof(line));
-	is_int(ns_mountinfo_parse(line, &m), -1, "an id not a number");
-	strlcpy(line, "", sizeof(line));
-	is_int(ns_mountinfo_parse(line, &m), -1, "an empty line");
+	for (i = 0; i < TAP_NITEMS(bad); i++) {
+		strlcpy(line, bad[i].line, sizeof(line));
+		is_int(ns_mountinfo_parse(line, &m), -1, "%s", bad[i].what);
+	}
 }
 
 static void

@@ -9,17 +9,32 @@
 #include "nsparse.h"
 #include "tap.h"
 
+/*
+ * A parser's verdict r, out what it wrote: where want is NULL it must
+ * have rejected its input, said as no; else accepted it and written
+ * want, said as yes and what it wrote, quoted by q.
+ */
+static void
+verdict(int r, const char *out, const char *want, const char *no,
+    const char *yes, const char *q)
+{
+	if (want == NULL)
+		is_int(r, -1, "%s", no);
+	else
+		ok(r == 0 && strcmp(out, want) == 0, "%s (got %s%s%s)", yes, q,
+		    out, q);
+}
+
 static void
 idmap(const char *line, const char *want)
 {
-	char out[64] = "";
-	int r = ns_idmap_line(line, out, sizeof(out));
+	char out[64] = "", no[128], yes[128];
 
-	if (want == NULL)
-		is_int(r, -1, "id map line \"%s\" rejected", line);
-	else
-		ok(r == 0 && strcmp(out, want) == 0,
-		    "id map line \"%s\" is \"%s\" (got \"%s\")", line, want, out);
+	snprintf(no, sizeof(no), "id map line \"%s\" rejected", line);
+	snprintf(yes, sizeof(yes), "id map line \"%s\" is \"%s\"", line,
+	    want ? want : "");
+	verdict(ns_idmap_line(line, out, sizeof(out)), out, want, no, yes,
+	    "\"");
 }
 
 static void
@@ -39,55 +54,49 @@ up(const char *map, uint64_t id, long long want)
 static void
 offset(const char *text, const char *clock, const char *want)
 {
-	char out[64] = "";
-	int r = ns_timens_offset(text, clock, out, sizeof(out));
+	char out[64] = "", no[128], yes[128];
 
-	if (want == NULL)
-		is_int(r, -1, "no %s offset", clock);
-	else
-		ok(r == 0 && strcmp(out, want) == 0,
-		    "%s offset is \"%s\" (got \"%s\")", clock, want, out);
+	snprintf(no, sizeof(no), "no %s offset", clock);
+	snprintf(yes, sizeof(yes), "%s offset is \"%s\"", clock,
+	    want ? want : "");
+	verdict(ns_timens_offset(text, clock, out, sizeof(out)), out, want,
+	    no, yes, "\"");
 }
 
 static void
 unified(const char *text, const char *want)
 {
-	char out[64] = "";
-	int r = ns_cgroup_unified(text, out, sizeof(out));
+	char out[64] = "", yes[128];
 
-	if (want == NULL)
-		is_int(r, -1, "no unified cgroup");
-	else
-		ok(r == 0 && strcmp(out, want) == 0,
-		    "unified cgroup is %s (got %s)", want, out);
+	snprintf(yes, sizeof(yes), "unified cgroup is %s", want ? want : "");
+	verdict(ns_cgroup_unified(text, out, sizeof(out)), out, want,
+	    "no unified cgroup", yes, "");
 }
 
 static void
 root(const char *outer, const char *inner, const char *want)
 {
-	char out[64] = "";
-	int r = ns_cgroup_root(outer, inner, out, sizeof(out));
+	char out[64] = "", no[128], yes[128];
 
-	if (want == NULL)
-		is_int(r, -1, "%s seen as %s says no root", outer, inner);
-	else
-		ok(r == 0 && strcmp(out, want) == 0,
-		    "%s seen as %s: root %s (got %s)", outer, inner, want, out);
+	snprintf(no, sizeof(no), "%s seen as %s says no root", outer, inner);
+	snprintf(yes, sizeof(yes), "%s seen as %s: root %s", outer, inner,
+	    want ? want : "");
+	verdict(ns_cgroup_root(outer, inner, out, sizeof(out)), out, want,
+	    no, yes, "");
 }
 
 static void
 file(const char *cg, const char *mroot, const char *target,
     const char *want)
 {
-	char out[64] = "";
-	int r = ns_cgroup_file(cg, mroot, target, out, sizeof(out));
+	char out[64] = "", no[128], yes[128];
 
-	if (want == NULL)
-		is_int(r, -1, "%s is not below the mount of %s", cg, mroot);
-	else
-		ok(r == 0 && strcmp(out, want) == 0,
-		    "%s below %s at %s is %s (got %s)", cg, mroot, target, want,
-		    out);
+	snprintf(no, sizeof(no), "%s is not below the mount of %s", cg,
+	    mroot);
+	snprintf(yes, sizeof(yes), "%s below %s at %s is %s", cg, mroot,
+	    target, want ? want : "");
+	verdict(ns_cgroup_file(cg, mroot, target, out, sizeof(out)), out,
+	    want, no, yes, "");
 }
 
 int

@@ -36,13 +36,19 @@ of(struct ns_obj *o)
 	return &rows[o->id[0]];
 }
 
+/* A text of the row as a value, or none (-1) where it is NULL. */
+static int
+text(const char *s, struct ns_val *v)
+{
+	if (s != NULL)
+		ns_val_add(v, s);
+	return s != NULL ? 0 : -1;
+}
+
 static int
 get_name(struct ns_obj *o, struct ns_val *v)
 {
-	if (of(o)->name == NULL)
-		return -1;
-	ns_val_add(v, of(o)->name);
-	return 0;
+	return text(of(o)->name, v);
 }
 
 static int
@@ -80,10 +86,7 @@ get_links(struct ns_obj *o, struct ns_val *v)
 static int
 get_note(struct ns_obj *o, struct ns_val *v)
 {
-	if (of(o)->note == NULL)
-		return -1;
-	ns_val_add(v, of(o)->note);
-	return 0;
+	return text(of(o)->note, v);
 }
 
 static int
@@ -206,78 +209,96 @@ same_as(enum ns_format fmt, const char *spec, int noheadings,
 	free(scols);
 }
 
-static void
-same(const char *spec, int noheadings, const char *classes)
-{
-	same_as(NS_FMT_TABLE, spec, noheadings, classes);
-}
+/* Tables of rows to lay out both ways: the same bytes each. */
+static const struct layout {
+	enum ns_format	 fmt;
+	const char	*spec;
+	int		 noheadings;
+	const char	*classes;
+} layouts[] = {
+	{ NS_FMT_TABLE, "a0", 0, "a" },
+	{ NS_FMT_TABLE, "a0a1a2a3a4", 0, "a" },
+	{ NS_FMT_TABLE, "a0a1a2a3a4", 1, "a" },
+	{ NS_FMT_TABLE, "a1a2", 0, "a" },
+	{ NS_FMT_TABLE, "a2", 0, "a" },
+	{ NS_FMT_TABLE, "a4a2", 1, "a" },
+	{ NS_FMT_TABLE, "a0b1a3b4", 0, "ab" },
+	{ NS_FMT_TABLE, "b0b1b2", 0, "ab" },
+	{ NS_FMT_TABLE, "b2b3", 0, "ba" },
+	{ NS_FMT_TABLE, "a0a1|a2a3", 0, "a" },
+	{ NS_FMT_TABLE, "", 0, "a" },
+	{ NS_FMT_TABLE, "a0a1+b2a3", 0, "a" },
+	{ NS_FMT_TABLE, "a0a1+a4", 1, "a" },
+	/* JSON: rows whose arrays have elements, so that libsmartcols
+	 * writes them as we do. */
+	{ NS_FMT_JSON, "a0", 0, "a" },
+	{ NS_FMT_JSON, "a0a2a3a4", 0, "a" },
+	{ NS_FMT_JSON, "", 0, "a" },
+	{ NS_FMT_JSON, "a0(a2a3(a4)a0)a2", 0, "a" },
+	{ NS_FMT_JSON, "a0(a2(a3(a4)))a0(a2)", 0, "a" },
+	{ NS_FMT_JSON, "a3(a0(a2)a4(a0))", 0, "a" },
+	{ NS_FMT_JSON, "a0a2+a3", 0, "a" },
+	{ NS_FMT_JSON, "a0(a2+a3)a4", 0, "a" },
+};
+
+/* The layer's own layout of rows: it has every text of has[] and not
+ * the text lacks. */
+static const struct {
+	struct layout	 of;
+	const char	*has[3];
+	const char	*lacks;
+	const char	*what;
+} holds[] = {
+	{ { NS_FMT_JSON, "a0(a2(a3))a4", 0, "a" },
+	    { "\n         \"children\": [\n            {\n",
+	    "\n               \"children\": [\n",
+	    "\n      },{\n         \"path\": \"/t/a/4\"," }, NULL,
+	    "JSON: a row's children nest under it, the next top row after" },
+	{ { NS_FMT_JSON, "a1", 0, "a" },
+	    { "\"items\": [],\n", "\"refs\": [],\n" }, NULL,
+	    "JSON: an array with no element is empty, not [null]" },
+	{ { NS_FMT_JSON, "a1", 0, "a" },
+	    { "\"note\": null\n", "\"size\": 123456,\n" }, NULL,
+	    "JSON: a number bare, a value that is none null" },
+	{ { NS_FMT_JSON, "b0", 0, "ab" },
+	    { "\"items\": [],\n", "\"total\": 0\n" }, NULL,
+	    "JSON: a column the row's class lacks is none" },
+	{ { NS_FMT_JSON, "b1b2", 0, "b" },
+	    { "\"odd\": \"-\",\n", "\"odd\": -12.5,\n" }, NULL,
+	    "JSON: a number column's text that is no number is quoted" },
+	{ { NS_FMT_JSON, "a3", 0, "a" },
+	    { "\"esc\\\\x1b[31m red\"" }, NULL,
+	    "JSON: the escape's backslash is escaped again" },
+	{ { NS_FMT_TABLE, "a3", 1, "a" },
+	    { "esc\\x1b[31m red" }, "\033",
+	    "an escape byte is escaped, the text's space kept" },
+	{ { NS_FMT_TABLE, "a0", 0, "a" },
+	    { "\n ", "zzz" }, NULL,
+	    "a cell of several lines continues under its column" },
+};
 
 int
 main(void)
 {
+	const struct layout *l;
+	size_t i, j;
 	char *s;
+	int pass;
 
-	same("a0", 0, "a");
-	same("a0a1a2a3a4", 0, "a");
-	same("a0a1a2a3a4", 1, "a");
-	same("a1a2", 0, "a");
-	same("a2", 0, "a");
-	same("a4a2", 1, "a");
-	same("a0b1a3b4", 0, "ab");
-	same("b0b1b2", 0, "ab");
-	same("b2b3", 0, "ba");
-	same("a0a1|a2a3", 0, "a");
-	same("", 0, "a");
-	same("a0a1+b2a3", 0, "a");
-	same("a0a1+a4", 1, "a");
-
-	/* JSON: rows whose arrays have elements, so that libsmartcols
-	 * writes them as we do. */
-	same_as(NS_FMT_JSON, "a0", 0, "a");
-	same_as(NS_FMT_JSON, "a0a2a3a4", 0, "a");
-	same_as(NS_FMT_JSON, "", 0, "a");
-	same_as(NS_FMT_JSON, "a0(a2a3(a4)a0)a2", 0, "a");
-	same_as(NS_FMT_JSON, "a0(a2(a3(a4)))a0(a2)", 0, "a");
-	same_as(NS_FMT_JSON, "a3(a0(a2)a4(a0))", 0, "a");
-	same_as(NS_FMT_JSON, "a0a2+a3", 0, "a");
-	same_as(NS_FMT_JSON, "a0(a2+a3)a4", 0, "a");
-
-	s = table(NS_FMT_JSON, "a0(a2(a3))a4", 0, "a", 1);
-	ok(strstr(s, "\n         \"children\": [\n            {\n") != NULL &&
-	    strstr(s, "\n               \"children\": [\n") != NULL &&
-	    strstr(s, "\n      },{\n         \"path\": \"/t/a/4\",") != NULL,
-	    "JSON: a row's children nest under it, the next top row after");
-	free(s);
-	s = table(NS_FMT_JSON, "a1", 0, "a", 1);
-	ok(strstr(s, "\"items\": [],\n") != NULL &&
-	    strstr(s, "\"refs\": [],\n") != NULL,
-	    "JSON: an array with no element is empty, not [null]");
-	ok(strstr(s, "\"note\": null\n") != NULL &&
-	    strstr(s, "\"size\": 123456,\n") != NULL,
-	    "JSON: a number bare, a value that is none null");
-	free(s);
-	s = table(NS_FMT_JSON, "b0", 0, "ab", 1);
-	ok(strstr(s, "\"items\": [],\n") != NULL &&
-	    strstr(s, "\"total\": 0\n") != NULL,
-	    "JSON: a column the row's class lacks is none");
-	free(s);
-	s = table(NS_FMT_JSON, "b1b2", 0, "b", 1);
-	ok(strstr(s, "\"odd\": \"-\",\n") != NULL &&
-	    strstr(s, "\"odd\": -12.5,\n") != NULL,
-	    "JSON: a number column's text that is no number is quoted");
-	free(s);
-	s = table(NS_FMT_JSON, "a3", 0, "a", 1);
-	ok(strstr(s, "\"esc\\\\x1b[31m red\"") != NULL,
-	    "JSON: the escape's backslash is escaped again");
-	free(s);
-
-	s = table(NS_FMT_TABLE, "a3", 1, "a", 1);
-	ok(strchr(s, '\033') == NULL && strstr(s, "esc\\x1b[31m red") != NULL,
-	    "an escape byte is escaped, the text's space kept");
-	free(s);
-	s = table(NS_FMT_TABLE, "a0", 0, "a", 1);
-	ok(strstr(s, "\n ") != NULL && strstr(s, "zzz") != NULL,
-	    "a cell of several lines continues under its column");
-	free(s);
+	for (i = 0; i < TAP_NITEMS(layouts); i++) {
+		l = &layouts[i];
+		same_as(l->fmt, l->spec, l->noheadings, l->classes);
+	}
+	for (i = 0; i < TAP_NITEMS(holds); i++) {
+		l = &holds[i].of;
+		s = table(l->fmt, l->spec, l->noheadings, l->classes, 1);
+		pass = holds[i].lacks == NULL ||
+		    strstr(s, holds[i].lacks) == NULL;
+		for (j = 0; j < TAP_NITEMS(holds[i].has) &&
+		    holds[i].has[j] != NULL; j++)
+			pass = pass && strstr(s, holds[i].has[j]) != NULL;
+		ok(pass, "%s", holds[i].what);
+		free(s);
+	}
 	return done_testing();
 }

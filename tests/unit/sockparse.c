@@ -14,76 +14,137 @@
 #include "sockparse.h"
 #include "tap.h"
 
+/* Parse a line of /proc/net text into e, cleared first: the parser must
+ * return want (0, an entry; -1, none), checked as what. */
+static void
+parsed(int (*parse)(const char *, struct sock_ent *), const char *line,
+    struct sock_ent *e, int want, const char *what)
+{
+	memset(e, 0, sizeof(*e));
+	ok(parse(line, e) == want, "%s", what);
+}
+
+/* Lines of /proc/net/unix that are entries, and what each says: an
+ * inode of 0 or a type of NULL is not checked. */
+static const struct unix_ent {
+	const char	*line, *what;
+	unsigned long	 ino;
+	const char	*ino_what, *state, *state_what, *type, *type_what;
+	const char	*name, *name_what;
+} unix_ents[] = {
+	{ "000000006eee6285: 00000002 00000000 00010000 0001 01 152598 "
+	    "/run/a b.sock", "unix: a listener",
+	    152598, "unix: its inode",
+	    "LISTEN", "unix: __SO_ACCEPTCON is LISTEN",
+	    "stream", "unix: its type",
+	    "/run/a b.sock", "unix: a name with a space" },
+	{ "0000000000000000: 00000003 00000000 00000000 0001 03   812",
+	    "unix: a padded inode, no name",
+	    812, "unix: the padded inode",
+	    "ESTAB", "unix: SS_CONNECTED is ESTAB",
+	    NULL, NULL,
+	    NULL, "unix: unnamed" },
+	{ "00000000ebf83dbd: 00000002 00000000 00000000 0002 01 152602 "
+	    "@nstools@x y ", "unix: abstract",
+	    0, NULL,
+	    "UNCONN", "unix: SS_UNCONNECTED is UNCONN",
+	    "dgram", "unix: a datagram socket",
+	    "@nstools@x y ", "unix: the abstract name, trailing blank kept" },
+	{ "0000000000000000: 00000002 00000000 00000000 0005 02 77  leading",
+	    "unix: a seqpacket socket",
+	    0, NULL,
+	    "SYN-SENT", "unix: SS_CONNECTING",
+	    "seqpacket", "unix: seqpacket",
+	    " leading", "unix: one blank ends the fields, the rest is the "
+	    "name" },
+};
+
+/* Lines that are no entry, of /proc/net/unix and of tcp, tcp6. */
+static const struct tap_bad unix_bad[] = {
+	{ "0000000000000000: 00000002 00000000 00000000 0001 01 12x",
+	    "unix: a bad inode" },
+	{ "0000000000000000: 00000002", "unix: a short line" },
+	{ "", "unix: an empty line" },
+};
+
+static const struct {
+	const char	*line;
+	int		 family;
+	const char	*what;
+} inet_bad[] = {
+	{ "   0: 0100007F:8E55 00000000:0000 0A", AF_INET,
+	    "tcp: a short line" },
+	{ "   0: 0100007F:8E55 00000000:0000 0A 00000000:00000000 "
+	    "00:00000000 00000000     0        0 152593", AF_INET6,
+	    "tcp6: an IPv4 line is no IPv6 entry" },
+	{ "   0: 0100007G:8E55 00000000:0000 0A 00000000:00000000 "
+	    "00:00000000 00000000     0        0 152593", AF_INET,
+	    "tcp: a bad hex digit" },
+};
+
 static void
 unix_lines(void)
 {
+	const struct unix_ent *u;
 	struct sock_ent e;
+	size_t i;
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_unix("Num       RefCount Protocol Flags    Type St "
-	    "Inode Path", &e) == -1, "unix: the heading is no entry");
+	parsed(ns_sock_parse_unix,
+	    "Num       RefCount Protocol Flags    Type St "
+	    "Inode Path", &e, -1, "unix: the heading is no entry");
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_unix("000000006eee6285: 00000002 00000000 00010000 "
-	    "0001 01 152598 /run/a b.sock", &e) == 0, "unix: a listener");
-	is_int(e.ino, 152598, "unix: its inode");
-	is_str(ns_sock_state_name(e.state), "LISTEN", "unix: __SO_ACCEPTCON "
-	    "is LISTEN");
-	is_str(ns_sock_type_name(e.type), "stream", "unix: its type");
-	is_str(e.name, "/run/a b.sock", "unix: a name with a space");
-	ns_sock_ent_free(&e);
-
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_unix("0000000000000000: 00000003 00000000 00000000 "
-	    "0001 03   812", &e) == 0, "unix: a padded inode, no name");
-	is_int(e.ino, 812, "unix: the padded inode");
-	is_str(ns_sock_state_name(e.state), "ESTAB", "unix: SS_CONNECTED is "
-	    "ESTAB");
-	ok(e.name == NULL, "unix: unnamed");
-
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_unix("00000000ebf83dbd: 00000002 00000000 00000000 "
-	    "0002 01 152602 @nstools@x y ", &e) == 0, "unix: abstract");
-	is_str(ns_sock_state_name(e.state), "UNCONN", "unix: SS_UNCONNECTED "
-	    "is UNCONN");
-	is_str(ns_sock_type_name(e.type), "dgram", "unix: a datagram socket");
-	is_str(e.name, "@nstools@x y ", "unix: the abstract name, trailing "
-	    "blank kept");
-	ns_sock_ent_free(&e);
-
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_unix("0000000000000000: 00000002 00000000 00000000 "
-	    "0005 02 77  leading", &e) == 0, "unix: a seqpacket socket");
-	is_str(ns_sock_type_name(e.type), "seqpacket", "unix: seqpacket");
-	is_str(ns_sock_state_name(e.state), "SYN-SENT", "unix: SS_CONNECTING");
-	is_str(e.name, " leading", "unix: one blank ends the fields, the "
-	    "rest is the name");
-	ns_sock_ent_free(&e);
+	for (u = unix_ents; u < unix_ents + TAP_NITEMS(unix_ents); u++) {
+		parsed(ns_sock_parse_unix, u->line, &e, 0, u->what);
+		if (u->ino != 0)
+			is_int(e.ino, u->ino, "%s", u->ino_what);
+		is_str(ns_sock_state_name(e.state), u->state, "%s",
+		    u->state_what);
+		if (u->type != NULL)
+			is_str(ns_sock_type_name(e.type), u->type, "%s",
+			    u->type_what);
+		is_str(e.name, u->name, "%s", u->name_what);
+		ns_sock_ent_free(&e);
+	}
 
 	/* A name with a newline: the second line is no entry, and is the
 	 * rest of the name. */
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_unix("000000006eee6285: 00000002 00000000 00010000 "
-	    "0001 01 9 /tmp/a b", &e) == 0, "unix: a name cut by a newline");
+	parsed(ns_sock_parse_unix,
+	    "000000006eee6285: 00000002 00000000 00010000 "
+	    "0001 01 9 /tmp/a b", &e, 0, "unix: a name cut by a newline");
 	{
 		struct sock_ent c;
 
-		memset(&c, 0, sizeof(c));
-		ok(ns_sock_parse_unix("c.sock", &c) == -1, "unix: its second "
-		    "line is no entry");
+		parsed(ns_sock_parse_unix, "c.sock", &c, -1,
+		    "unix: its second line is no entry");
 	}
 	ns_sock_unix_append(&e, "c.sock");
 	is_str(e.name, "/tmp/a b\nc.sock", "unix: the name put together");
 	ns_sock_ent_free(&e);
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_unix("0000000000000000: 00000002 00000000 00000000 "
-	    "0001 01 12x", &e) == -1, "unix: a bad inode");
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_unix("0000000000000000: 00000002", &e) == -1,
-	    "unix: a short line");
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_unix("", &e) == -1, "unix: an empty line");
+	for (i = 0; i < TAP_NITEMS(unix_bad); i++)
+		parsed(ns_sock_parse_unix, unix_bad[i].line, &e, -1,
+		    unix_bad[i].what);
+}
+
+/* Parse a line of tcp, tcp6 or raw into e, which it must be an entry of,
+ * checked as what. */
+static void
+inet_entry(struct sock_ent *e, const char *line, int family,
+    const char *what)
+{
+	memset(e, 0, sizeof(*e));
+	ok(ns_sock_parse_inet(line, family, e) == 0, "%s", what);
+}
+
+/* An endpoint of an inet entry (remote nonzero: the remote one) as ss
+ * prints it. */
+static const char *
+endpoint(const struct sock_ent *e, int remote)
+{
+	static char buf[64];
+
+	ns_sock_inet_endpoint(e, remote, buf, sizeof(buf));
+	return buf;
 }
 
 static void
@@ -91,74 +152,61 @@ inet_lines(void)
 {
 	struct sock_ent e;
 	char buf[64];
+	size_t i;
 
 	memset(&e, 0, sizeof(e));
 	ok(ns_sock_parse_inet("  sl  local_address rem_address   st tx_queue "
 	    "rx_queue tr tm->when retrnsmt   uid  timeout inode", AF_INET,
 	    &e) == -1, "tcp: the heading is no entry");
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_inet("   0: 0100007F:8E55 00000000:0000 0A "
+	inet_entry(&e, "   0: 0100007F:8E55 00000000:0000 0A "
 	    "00000000:00000003 00:00000000 00000000  1000        0 152593 1 "
-	    "000000006b799d34 100 0 0 10 0", AF_INET, &e) == 0,
-	    "tcp: a listener");
+	    "000000006b799d34 100 0 0 10 0",
+	    AF_INET, "tcp: a listener");
 	is_int(e.ino, 152593, "tcp: its inode");
 	is_str(ns_sock_state_name(e.state), "LISTEN", "tcp: LISTEN");
 	is_int(e.uid, 1000, "tcp: its uid");
 	is_int(e.rqueue, 3, "tcp: rx_queue is rqueue");
-	ns_sock_inet_endpoint(&e, 0, buf, sizeof(buf));
-	is_str(buf, "127.0.0.1:36437", "tcp: the local endpoint");
-	ns_sock_inet_endpoint(&e, 1, buf, sizeof(buf));
-	is_str(buf, "0.0.0.0:*", "tcp: no remote port is *");
+	is_str(endpoint(&e, 0), "127.0.0.1:36437", "tcp: the local endpoint");
+	is_str(endpoint(&e, 1), "0.0.0.0:*", "tcp: no remote port is *");
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_inet("   1: 0100007F:AD04 0100007F:8E55 01 "
+	inet_entry(&e, "   1: 0100007F:AD04 0100007F:8E55 01 "
 	    "00000010:00000000 00:00000000 00000000     0        0 152594",
-	    AF_INET, &e) == 0, "tcp: a connection, short line");
+	    AF_INET, "tcp: a connection, short line");
 	is_str(ns_sock_state_name(e.state), "ESTAB", "tcp: ESTAB");
 	is_int(e.wqueue, 16, "tcp: tx_queue is wqueue");
-	ns_sock_inet_endpoint(&e, 1, buf, sizeof(buf));
-	is_str(buf, "127.0.0.1:36437", "tcp: the remote endpoint");
+	is_str(endpoint(&e, 1), "127.0.0.1:36437", "tcp: the remote endpoint");
 	is_int(e.sport, 44292, "tcp: the local port");
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_inet("   0: 00000000000000000000000001000000:A4A5 "
+	inet_entry(&e, "   0: 00000000000000000000000001000000:A4A5 "
 	    "00000000000000000000000000000000:0000 0A 00000000:00000000 "
 	    "00:00000000 00000000     0        0 152597 1 00000000cc839671 "
-	    "100 0 0 10 0", AF_INET6, &e) == 0, "tcp6: a listener on ::1");
-	ns_sock_inet_endpoint(&e, 0, buf, sizeof(buf));
-	is_str(buf, "[::1]:42149", "tcp6: the local endpoint");
-	ns_sock_inet_endpoint(&e, 1, buf, sizeof(buf));
-	is_str(buf, "[::]:*", "tcp6: the wildcard remote end");
+	    "100 0 0 10 0",
+	    AF_INET6, "tcp6: a listener on ::1");
+	is_str(endpoint(&e, 0), "[::1]:42149", "tcp6: the local endpoint");
+	is_str(endpoint(&e, 1), "[::]:*", "tcp6: the wildcard remote end");
 	ns_sock_inet_addr(&e, 0, buf, sizeof(buf));
 	is_str(buf, "::1", "tcp6: the address alone");
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_inet("   0: 0000000000000000FFFF00000100007F:0050 "
+	inet_entry(&e, "   0: 0000000000000000FFFF00000100007F:0050 "
 	    "00000000000000000000000000000000:0000 0A 00000000:00000000 "
-	    "00:00000000 00000000     0        0 7", AF_INET6, &e) == 0,
-	    "tcp6: a mapped IPv4 address");
-	ns_sock_inet_endpoint(&e, 0, buf, sizeof(buf));
-	is_str(buf, "[::ffff:127.0.0.1]:80", "tcp6: the mapped endpoint");
+	    "00:00000000 00000000     0        0 7",
+	    AF_INET6, "tcp6: a mapped IPv4 address");
+	is_str(endpoint(&e, 0), "[::ffff:127.0.0.1]:80",
+	    "tcp6: the mapped endpoint");
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_inet(" 186: 00000000:0001 00000000:0000 07 "
+	inet_entry(&e, " 186: 00000000:0001 00000000:0000 07 "
 	    "00000000:00000000 00:00000000 00000000     0        0 152607 2 "
-	    "0000000042c17bab 0", AF_INET, &e) == 0, "raw: an ICMP socket");
+	    "0000000042c17bab 0",
+	    AF_INET, "raw: an ICMP socket");
 	is_str(ns_sock_state_name(e.state), "UNCONN", "raw: UNCONN");
 	is_int(e.sport, 1, "raw: the protocol as the port");
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_inet("   0: 0100007F:8E55 00000000:0000 0A", AF_INET,
-	    &e) == -1, "tcp: a short line");
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_inet("   0: 0100007F:8E55 00000000:0000 0A "
-	    "00000000:00000000 00:00000000 00000000     0        0 152593",
-	    AF_INET6, &e) == -1, "tcp6: an IPv4 line is no IPv6 entry");
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_inet("   0: 0100007G:8E55 00000000:0000 0A "
-	    "00000000:00000000 00:00000000 00000000     0        0 152593",
-	    AF_INET, &e) == -1, "tcp: a bad hex digit");
+	for (i = 0; i < TAP_NITEMS(inet_bad); i++) {
+		memset(&e, 0, sizeof(e));
+		ok(ns_sock_parse_inet(inet_bad[i].line, inet_bad[i].family,
+		    &e) == -1, "%s", inet_bad[i].what);
+	}
 }
 
 static void
@@ -166,16 +214,14 @@ netlink_lines(void)
 {
 	struct sock_ent e;
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_netlink(
+	parsed(ns_sock_parse_netlink,
 	    "sk               Eth Pid        Groups   "
-	    "Rmem     Wmem     Dump  Locks    Drops    Inode", &e) == -1,
+	    "Rmem     Wmem     Dump  Locks    Drops    Inode", &e, -1,
 	    "netlink: the heading is no entry");
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_netlink(
+	parsed(ns_sock_parse_netlink,
 	    "000000000a40f78e 0   13767      00000011 "
-	    "0        0        0     2        0        152605  ", &e) == 0,
+	    "0        0        0     2        0        152605  ", &e, 0,
 	    "netlink: a route socket");
 	is_int(e.ino, 152605, "netlink: its inode");
 	is_str(ns_sock_netlink_name(e.nlproto), "route", "netlink: route");
@@ -183,10 +229,9 @@ netlink_lines(void)
 	ok(e.ngroups == 1 && e.groups[0] == 0x11, "netlink: its groups");
 	ns_sock_ent_free(&e);
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_netlink(
+	parsed(ns_sock_parse_netlink,
 	    "00000000b01da8d1 15  0          00000000 "
-	    "0        0        0     2        0        8", &e) == 0,
+	    "0        0        0     2        0        8", &e, 0,
 	    "netlink: a kernel socket");
 	is_str(ns_sock_netlink_name(e.nlproto), "kobject_uevent",
 	    "netlink: kobject_uevent");
@@ -199,14 +244,13 @@ packet_lines(void)
 {
 	struct sock_ent e;
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_packet("sk               RefCnt Type Proto  Iface R "
-	    "Rmem   User   Inode", &e) == -1,
-	    "packet: the heading is no entry");
+	parsed(ns_sock_parse_packet,
+	    "sk               RefCnt Type Proto  Iface R "
+	    "Rmem   User   Inode", &e, -1, "packet: the heading is no entry");
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_packet("000000007e0326c3 3      3    0800   1     1 "
-	    "213246 1000   152606", &e) == 0, "packet: bound to lo");
+	parsed(ns_sock_parse_packet,
+	    "000000007e0326c3 3      3    0800   1     1 "
+	    "213246 1000   152606", &e, 0, "packet: bound to lo");
 	is_int(e.ino, 152606, "packet: its inode");
 	is_str(ns_sock_type_name(e.type), "raw", "packet: SOCK_RAW");
 	is_str(ns_sock_ethproto_name(e.ethproto), "IP", "packet: ETH_P_IP");
@@ -214,9 +258,9 @@ packet_lines(void)
 	is_int(e.uid, 1000, "packet: the uid");
 	is_int(e.rqueue, 213246, "packet: Rmem");
 
-	memset(&e, 0, sizeof(e));
-	ok(ns_sock_parse_packet("0000000000000000 3      2    0003   -1    1 "
-	    "0      0      99", &e) == 0, "packet: not bound");
+	parsed(ns_sock_parse_packet,
+	    "0000000000000000 3      2    0003   -1    1 "
+	    "0      0      99", &e, 0, "packet: not bound");
 	is_int(e.ifindex, 0, "packet: an interface of -1 is none");
 	is_str(ns_sock_type_name(e.type), "dgram", "packet: SOCK_DGRAM");
 	is_str(ns_sock_ethproto_name(e.ethproto), "ALL", "packet: ETH_P_ALL");
@@ -226,20 +270,28 @@ packet_lines(void)
 static void
 diag_names(void)
 {
+	static const struct {
+		const char	*bytes;
+		size_t		 len;
+		const char	*want, *what;
+	} names[] = {
+		{ "/run/x.sock\0", 12, "/run/x.sock",
+		    "name: a path ends at its NUL" },
+		{ "/run/a b\nc", 10, "/run/a b\nc",
+		    "name: a path without its NUL" },
+		{ "\0abstract", 9, "@abstract",
+		    "name: abstract, @ for the NUL" },
+		{ "\0a\0b\x1b", 5, "@a@b\x1b",
+		    "name: abstract with NULs and ESC, raw" },
+	};
+	size_t i;
 	char *s;
 
-	s = ns_sock_unix_name("/run/x.sock\0", 12);
-	is_str(s, "/run/x.sock", "name: a path ends at its NUL");
-	free(s);
-	s = ns_sock_unix_name("/run/a b\nc", 10);
-	is_str(s, "/run/a b\nc", "name: a path without its NUL");
-	free(s);
-	s = ns_sock_unix_name("\0abstract", 9);
-	is_str(s, "@abstract", "name: abstract, @ for the NUL");
-	free(s);
-	s = ns_sock_unix_name("\0a\0b\x1b", 5);
-	is_str(s, "@a@b\x1b", "name: abstract with NULs and ESC, raw");
-	free(s);
+	for (i = 0; i < TAP_NITEMS(names); i++) {
+		s = ns_sock_unix_name(names[i].bytes, names[i].len);
+		is_str(s, names[i].want, "%s", names[i].what);
+		free(s);
+	}
 	ok(ns_sock_unix_name("", 0) == NULL, "name: unnamed");
 }
 

@@ -129,6 +129,14 @@ tap_is_int(intmax_t got, intmax_t want, const char *file, int line,
 	return pass;
 }
 
+/* A row of a table of inputs a parser must reject, and the check's name. */
+struct tap_bad {
+	const char *line, *what;
+};
+
+/* The number of rows of a table of cases. */
+#define TAP_NITEMS(a)	(sizeof(a) / sizeof((a)[0]))
+
 /* One check: passes when cond is true; the rest is a printf description. */
 #define ok(cond, ...)	tap_ok(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
 /* Passes when two strings (either may be NULL) are equal. */
