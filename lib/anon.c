@@ -75,10 +75,6 @@ static const struct idkind {
 };
 #define NIDKINDS	(sizeof(idkinds) / sizeof(idkinds[0]))
 
-static const struct ns_attr top_attrs[] = {
-	{ NULL }
-};
-
 static const struct ns_attr kind_attrs[] = {
 	{ "kind", NS_STRING, "what kind of thing it is", get_kind },
 	{ NULL }
@@ -127,7 +123,7 @@ static const struct ns_attr memfd_attrs[] = {
 
 static const struct ns_class top_class = {
 	.type = "anon",
-	.attrs = top_attrs,
+	.attrs = ns_no_attrs,
 	.list = top_list,
 	.summary = top_summary,
 };

@@ -53,13 +53,13 @@ static const struct ns_provider *const providers[] = {
 static int	root_list(struct ns_obj *, ns_emit_fn, void *);
 static int	root_summary(struct ns_obj *, struct ns_val *);
 
-static const struct ns_attr root_attrs[] = {
+const struct ns_attr ns_no_attrs[] = {
 	{ NULL }
 };
 
 static const struct ns_class root_class = {
 	.type = "root",
-	.attrs = root_attrs,
+	.attrs = ns_no_attrs,
 	.list = root_list,
 	.summary = root_summary,
 };

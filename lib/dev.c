@@ -282,13 +282,9 @@ dev_ident(struct ns_obj *obj, const char *s)
 	return 0;
 }
 
-static const struct ns_attr node_attrs[] = {
-	{ NULL }
-};
-
 static const struct ns_class top_class = {
 	.type = "devices",
-	.attrs = node_attrs,
+	.attrs = ns_no_attrs,
 	.list = list_top,
 	.summary = top_summary,
 };

@@ -90,10 +90,6 @@ static int	remote_summary(struct ns_obj *, struct ns_val *);
 static int	get_transport(struct ns_obj *, struct ns_val *);
 static int	get_version(struct ns_obj *, struct ns_val *);
 
-static const struct ns_attr top_attrs[] = {
-	{ NULL }
-};
-
 static const struct ns_attr host_attrs[] = {
 	{ "transport", NS_STRING, "the command that reaches the machine",
 	    get_transport },
@@ -104,7 +100,7 @@ static const struct ns_attr host_attrs[] = {
 
 static const struct ns_class top_class = {
 	.type = "hosts",
-	.attrs = top_attrs,
+	.attrs = ns_no_attrs,
 	.list = top_list,
 	.summary = top_summary,
 };

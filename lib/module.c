@@ -756,13 +756,9 @@ top_summary(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static const struct ns_attr top_attrs[] = {
-	{ NULL }
-};
-
 static const struct ns_class top_class = {
 	.type = "modules",
-	.attrs = top_attrs,
+	.attrs = ns_no_attrs,
 	.list = top_list,
 	.summary = top_summary,
 };

@@ -495,12 +495,8 @@ table_summary(struct ns_obj *obj, struct ns_val *v)
 	return 0;
 }
 
-static const struct ns_attr table_attrs[] = {
-	{ NULL }
-};
-
 static const struct ns_class table_class = {
-	"mounts", table_attrs, table_list, table_summary, NULL
+	"mounts", ns_no_attrs, table_list, table_summary, NULL
 };
 
 static int

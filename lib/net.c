@@ -752,10 +752,6 @@ net_lookup(struct ns_obj *o, char **comp, int n)
 	    ns_net_set_of(k->set)->ent[at].name);
 }
 
-static const struct ns_attr no_attrs[] = {
-	{ NULL }
-};
-
 static const struct ns_attr ifgroup_attrs[] = {
 	{ "interface", NS_LINK, "the network interface",
 	    get_major_interface },
@@ -845,14 +841,14 @@ static const struct ns_attr neigh_attrs[] = {
 
 static const struct ns_class net_class = {
 	.type = "net",
-	.attrs = no_attrs,
+	.attrs = ns_no_attrs,
 	.list = net_list,
 	.summary = net_summary,
 };
 
 static const struct ns_class addrs_class = {
 	.type = "addrs",
-	.attrs = no_attrs,
+	.attrs = ns_no_attrs,
 	.list = top_list,
 	.summary = addrs_summary,
 };
@@ -872,7 +868,7 @@ static const struct ns_class addr_class = {
 
 static const struct ns_class routes_class = {
 	.type = "routes",
-	.attrs = no_attrs,
+	.attrs = ns_no_attrs,
 	.list = top_list,
 	.summary = routes_summary,
 };
@@ -892,7 +888,7 @@ static const struct ns_class route_class = {
 
 static const struct ns_class neighs_class = {
 	.type = "neighs",
-	.attrs = no_attrs,
+	.attrs = ns_no_attrs,
 	.list = top_list,
 	.summary = neighs_summary,
 };

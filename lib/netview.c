@@ -315,13 +315,9 @@ devdir_summary(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static const struct ns_attr devdir_attrs[] = {
-	{ NULL }
-};
-
 static const struct ns_class devdir_class = {
 	.type = "dev",
-	.attrs = devdir_attrs,
+	.attrs = ns_no_attrs,
 	.list = devdir_list,
 	.summary = devdir_summary,
 };

@@ -482,13 +482,9 @@ kind_summary(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static const struct ns_attr empty_attrs[] = {
-	{ NULL }
-};
-
 static const struct ns_class kind_class = {
 	.type = "namespaces",
-	.attrs = empty_attrs,
+	.attrs = ns_no_attrs,
 	.list = kind_list,
 	.summary = kind_summary,
 };
@@ -518,7 +514,7 @@ top_summary(struct ns_obj *o, struct ns_val *v)
 
 static const struct ns_class top_class = {
 	.type = "ns",
-	.attrs = empty_attrs,
+	.attrs = ns_no_attrs,
 	.list = top_list,
 	.summary = top_summary,
 };

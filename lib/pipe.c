@@ -37,10 +37,6 @@ static int	get_inode(struct ns_obj *, struct ns_val *);
 static int	get_readers(struct ns_obj *, struct ns_val *);
 static int	get_writers(struct ns_obj *, struct ns_val *);
 
-static const struct ns_attr top_attrs[] = {
-	{ NULL }
-};
-
 static const struct ns_attr pipe_attrs[] = {
 	{ "inode", NS_NUMBER, "the inode number", get_inode },
 	{ "readers", NS_LINKS, "the descriptors that read from the pipe",
@@ -53,7 +49,7 @@ static const struct ns_attr pipe_attrs[] = {
 
 static const struct ns_class top_class = {
 	.type = "pipes",
-	.attrs = top_attrs,
+	.attrs = ns_no_attrs,
 	.list = top_list,
 	.summary = top_summary,
 };

@@ -76,10 +76,6 @@ static int	get_cgroupns(struct ns_obj *, struct ns_val *);
 static int	get_timens(struct ns_obj *, struct ns_val *);
 static int	get_nspid(struct ns_obj *, struct ns_val *);
 
-static const struct ns_attr proc_top_attrs[] = {
-	{ NULL }
-};
-
 static const struct ns_attr proc_attrs[] = {
 	{ "pid", NS_NUMBER, "the process id", get_pid },
 	{ "comm", NS_STRING, "the command name the kernel keeps", get_comm },
@@ -118,7 +114,7 @@ static const struct ns_attr proc_attrs[] = {
 
 static const struct ns_class proc_top_class = {
 	.type = "processes",
-	.attrs = proc_top_attrs,
+	.attrs = ns_no_attrs,
 	.list = proc_top_list,
 	.summary = proc_top_summary,
 };

@@ -46,6 +46,9 @@ struct ns_attr {
 	int		(*get)(struct ns_obj *, struct ns_val *);
 };
 
+/* The attributes of a node that has none of its own, only the core's. */
+extern const struct ns_attr ns_no_attrs[];
+
 struct ns_class {
 	const char		*type;	/* nsls -l's TYPE column */
 	const struct ns_attr	*attrs;	/* ends with an entry whose name is NULL */

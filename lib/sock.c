@@ -145,10 +145,6 @@ static int	get_vsock_remote(struct ns_obj *, struct ns_val *);
 	{ "family", NS_STRING, "the address family: unix, inet, inet6, " \
 	    "netlink, packet, vsock, xdp", get_family }
 
-static const struct ns_attr top_attrs[] = {
-	{ NULL }
-};
-
 static const struct ns_attr unix_attrs[] = {
 	COMMON_ATTRS,
 	{ "name", NS_STRING, "the bound name: a file name, or @ and an "
@@ -240,14 +236,14 @@ static const struct ns_attr packet_attrs[] = {
 
 static const struct ns_class top_class = {
 	.type = "sock",
-	.attrs = top_attrs,
+	.attrs = ns_no_attrs,
 	.list = top_list,
 	.summary = top_summary,
 };
 
 static const struct ns_class proto_class = {
 	.type = "protocol",
-	.attrs = top_attrs,
+	.attrs = ns_no_attrs,
 	.list = proto_list,
 	.summary = proto_summary,
 };

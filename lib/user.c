@@ -104,14 +104,6 @@ static int	get_group_name(struct ns_obj *, struct ns_val *);
 static int	get_gid(struct ns_obj *, struct ns_val *);
 static int	get_members(struct ns_obj *, struct ns_val *);
 
-static const struct ns_attr user_top_attrs[] = {
-	{ NULL }
-};
-
-static const struct ns_attr group_top_attrs[] = {
-	{ NULL }
-};
-
 static const struct ns_attr user_attrs[] = {
 	{ "name", NS_STRING, "the name", get_user_name },
 	{ "uid", NS_NUMBER, "the user id", get_uid },
@@ -139,7 +131,7 @@ static const struct ns_attr group_attrs[] = {
 
 static const struct ns_class user_top_class = {
 	.type = "users",
-	.attrs = user_top_attrs,
+	.attrs = ns_no_attrs,
 	.list = user_top_list,
 	.summary = user_top_summary,
 };
@@ -152,7 +144,7 @@ static const struct ns_class user_class = {
 
 static const struct ns_class group_top_class = {
 	.type = "groups",
-	.attrs = group_top_attrs,
+	.attrs = ns_no_attrs,
 	.list = group_top_list,
 	.summary = group_top_summary,
 };
