@@ -29,27 +29,9 @@
 #include "fdindex.h"
 #include "fdwalk.h"
 
-static int
-get_pid(struct ns_obj *o, struct ns_val *v)
-{
-	struct fdent *e;
-
-	if ((e = ns_fdent_of(o)) == NULL)
-		return -1;
-	ns_val_num(v, e->pid);
-	return 0;
-}
-
-static int
-get_process(struct ns_obj *o, struct ns_val *v)
-{
-	struct fdent *e;
-
-	if ((e = ns_fdent_of(o)) == NULL)
-		return -1;
-	ns_val_addf(v, "/proc/%llu", (unsigned long long)e->pid);
-	return 0;
-}
+NS_GETTER(pid, struct fdent, ns_fdent_of, ns_val_num, r->pid)
+NS_GETTER(process, struct fdent, ns_fdent_of, ns_val_addf, "/proc/%llu",
+    (unsigned long long)r->pid)
 
 static int
 get_comm(struct ns_obj *o, struct ns_val *v)

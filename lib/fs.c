@@ -331,16 +331,8 @@ get_name(struct ns_obj *obj, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_size(struct ns_obj *obj, struct ns_val *v)
-{
-	struct fs_priv *p;
-
-	if ((p = load(obj)) == NULL)
-		return -1;
-	ns_val_num(v, (unsigned long long)p->st.st_size);
-	return 0;
-}
+NS_GETTER(size, struct fs_priv, load, ns_val_num,
+    (unsigned long long)r->st.st_size)
 
 static int
 get_mode(struct ns_obj *obj, struct ns_val *v)
@@ -355,60 +347,16 @@ get_mode(struct ns_obj *obj, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_perm(struct ns_obj *obj, struct ns_val *v)
-{
-	struct fs_priv *p;
-
-	if ((p = load(obj)) == NULL)
-		return -1;
-	ns_val_addf(v, "%04o", (unsigned)(p->st.st_mode & 07777));
-	return 0;
-}
-
-static int
-get_nlink(struct ns_obj *obj, struct ns_val *v)
-{
-	struct fs_priv *p;
-
-	if ((p = load(obj)) == NULL)
-		return -1;
-	ns_val_num(v, (unsigned long long)p->st.st_nlink);
-	return 0;
-}
-
-static int
-get_inode(struct ns_obj *obj, struct ns_val *v)
-{
-	struct fs_priv *p;
-
-	if ((p = load(obj)) == NULL)
-		return -1;
-	ns_val_num(v, (unsigned long long)p->st.st_ino);
-	return 0;
-}
-
-static int
-get_owner(struct ns_obj *obj, struct ns_val *v)
-{
-	struct fs_priv *p;
-
-	if ((p = load(obj)) == NULL)
-		return -1;
-	ns_val_addf(v, "/user/%u", (unsigned)p->st.st_uid);
-	return 0;
-}
-
-static int
-get_group(struct ns_obj *obj, struct ns_val *v)
-{
-	struct fs_priv *p;
-
-	if ((p = load(obj)) == NULL)
-		return -1;
-	ns_val_addf(v, "/group/%u", (unsigned)p->st.st_gid);
-	return 0;
-}
+NS_GETTER(perm, struct fs_priv, load, ns_val_addf, "%04o",
+    (unsigned)(r->st.st_mode & 07777))
+NS_GETTER(nlink, struct fs_priv, load, ns_val_num,
+    (unsigned long long)r->st.st_nlink)
+NS_GETTER(inode, struct fs_priv, load, ns_val_num,
+    (unsigned long long)r->st.st_ino)
+NS_GETTER(owner, struct fs_priv, load, ns_val_addf, "/user/%u",
+    (unsigned)r->st.st_uid)
+NS_GETTER(group, struct fs_priv, load, ns_val_addf, "/group/%u",
+    (unsigned)r->st.st_gid)
 
 static int
 get_mount(struct ns_obj *obj, struct ns_val *v)
@@ -425,16 +373,8 @@ get_mount(struct ns_obj *obj, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_dev(struct ns_obj *obj, struct ns_val *v)
-{
-	struct fs_priv *p;
-
-	if ((p = load(obj)) == NULL)
-		return -1;
-	ns_val_addf(v, "%u:%u", major(p->st.st_dev), minor(p->st.st_dev));
-	return 0;
-}
+NS_GETTER(dev, struct fs_priv, load, ns_val_addf, "%u:%u", major(r->st.st_dev),
+    minor(r->st.st_dev))
 
 static int
 get_device(struct ns_obj *obj, struct ns_val *v)

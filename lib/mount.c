@@ -254,15 +254,7 @@ get_target(struct ns_obj *obj, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_fstype(struct ns_obj *obj, struct ns_val *v)
-{
-	struct libmnt_fs *fs;
-
-	if ((fs = entry(obj)) == NULL)
-		return -1;
-	return add_string(v, mnt_fs_get_fstype(fs));
-}
+NS_GETTER_TRY(fstype, struct libmnt_fs, entry, add_string, mnt_fs_get_fstype(r))
 
 /*
  * A mount whose device number is a block device the kernel knows (it has
@@ -292,45 +284,12 @@ get_source(struct ns_obj *obj, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_spec(struct ns_obj *obj, struct ns_val *v)
-{
-	struct libmnt_fs *fs;
-
-	if ((fs = entry(obj)) == NULL)
-		return -1;
-	return add_string(v, mnt_fs_get_source(fs));
-}
-
-static int
-get_options(struct ns_obj *obj, struct ns_val *v)
-{
-	struct libmnt_fs *fs;
-
-	if ((fs = entry(obj)) == NULL)
-		return -1;
-	return add_string(v, mnt_fs_get_vfs_options(fs));
-}
-
-static int
-get_fsoptions(struct ns_obj *obj, struct ns_val *v)
-{
-	struct libmnt_fs *fs;
-
-	if ((fs = entry(obj)) == NULL)
-		return -1;
-	return add_string(v, mnt_fs_get_fs_options(fs));
-}
-
-static int
-get_fsroot(struct ns_obj *obj, struct ns_val *v)
-{
-	struct libmnt_fs *fs;
-
-	if ((fs = entry(obj)) == NULL)
-		return -1;
-	return add_string(v, mnt_fs_get_root(fs));
-}
+NS_GETTER_TRY(spec, struct libmnt_fs, entry, add_string, mnt_fs_get_source(r))
+NS_GETTER_TRY(options, struct libmnt_fs, entry, add_string,
+    mnt_fs_get_vfs_options(r))
+NS_GETTER_TRY(fsoptions, struct libmnt_fs, entry, add_string,
+    mnt_fs_get_fs_options(r))
+NS_GETTER_TRY(fsroot, struct libmnt_fs, entry, add_string, mnt_fs_get_root(r))
 
 /*
  * The mount this one sits on, in the same table.  The root mount names a

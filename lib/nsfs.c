@@ -134,16 +134,7 @@ get_processes(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_nprocs(struct ns_obj *o, struct ns_val *v)
-{
-	struct nsent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	ns_val_num(v, e->npids);
-	return 0;
-}
+NS_GETTER(nprocs, struct nsent, entry, ns_val_num, r->npids)
 
 static int
 get_owner(struct ns_obj *o, struct ns_val *v)

@@ -406,16 +406,7 @@ get_pid(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_comm(struct ns_obj *o, struct ns_val *v)
-{
-	struct proc_info *p;
-
-	if ((p = load_stat(o)) == NULL)
-		return -1;
-	ns_val_add(v, p->comm);
-	return 0;
-}
+NS_GETTER(comm, struct proc_info, load_stat, ns_val_add, r->comm)
 
 /*
  * The arguments are NUL-separated; a process that rewrote its argv may
@@ -464,16 +455,7 @@ get_cmdline(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_state(struct ns_obj *o, struct ns_val *v)
-{
-	struct proc_info *p;
-
-	if ((p = load_stat(o)) == NULL)
-		return -1;
-	ns_val_addn(v, &p->state, 1);
-	return 0;
-}
+NS_GETTER(state, struct proc_info, load_stat, ns_val_addn, &r->state, 1)
 
 static int
 get_ppid(struct ns_obj *o, struct ns_val *v)
@@ -528,16 +510,7 @@ get_egroup(struct ns_obj *o, struct ns_val *v)
 	return id_link(o, v, "group", 1, 1);
 }
 
-static int
-get_threads(struct ns_obj *o, struct ns_val *v)
-{
-	struct proc_info *p;
-
-	if ((p = load_stat(o)) == NULL)
-		return -1;
-	ns_val_num(v, p->threads);
-	return 0;
-}
+NS_GETTER(threads, struct proc_info, load_stat, ns_val_num, r->threads)
 
 /*
  * The boot time and clock rate, the same for every process of a run.

@@ -46,6 +46,30 @@ struct ns_attr {
 	int		(*get)(struct ns_obj *, struct ns_val *);
 };
 
+/*
+ * The getter most attributes are, written once, in the manner of
+ * sys/tree.h's RB_GENERATE: NS_GETTER(name, type, find, put, args...)
+ * defines get_name, which looks the object's record up as type *r =
+ * find(o), fails as find does when it finds none, and otherwise writes
+ * put(v, args...) with one of the ns_val_ writers; the arguments speak
+ * of the record as r.  NS_GETTER_TRY is the same for a writer that can
+ * itself fail, whose result the getter returns.
+ */
+#define NS_GETTER_BODY(name, type, find, result)			\
+static int								\
+get_##name(struct ns_obj *o, struct ns_val *v)				\
+{									\
+	type *r;							\
+									\
+	if ((r = find(o)) == NULL)					\
+		return -1;						\
+	return (result);						\
+}
+#define NS_GETTER(name, type, find, put, ...)				\
+	NS_GETTER_BODY(name, type, find, (put(v, __VA_ARGS__), 0))
+#define NS_GETTER_TRY(name, type, find, add, ...)			\
+	NS_GETTER_BODY(name, type, find, add(v, __VA_ARGS__))
+
 /* The attributes of a node that has none of its own, only the core's. */
 extern const struct ns_attr ns_no_attrs[];
 

@@ -485,16 +485,8 @@ get_state(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_sock_type(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	ns_val_named(v, ns_sock_type_name(e->type), e->type);
-	return 0;
-}
+NS_GETTER(sock_type, struct sock_ent, entry, ns_val_named,
+    ns_sock_type_name(r->type), r->type)
 
 static int
 get_owner(struct ns_obj *o, struct ns_val *v)
@@ -663,16 +655,7 @@ get_localaddr(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_localport(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = addressed(o)) == NULL)
-		return -1;
-	ns_val_num(v, e->sport);
-	return 0;
-}
+NS_GETTER(localport, struct sock_ent, addressed, ns_val_num, r->sport)
 
 static int
 get_remoteaddr(struct ns_obj *o, struct ns_val *v)
@@ -747,38 +730,10 @@ get_family(struct ns_obj *o, struct ns_val *v)
 }
 
 /* A raw socket's IP protocol, which its tables give as its port. */
-static int
-get_ipproto(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = addressed(o)) == NULL)
-		return -1;
-	ns_val_named(v, ns_sock_ipproto_name(e->sport), e->sport);
-	return 0;
-}
-
-static int
-get_ipproto_num(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = addressed(o)) == NULL)
-		return -1;
-	ns_val_num(v, e->sport);
-	return 0;
-}
-
-static int
-get_ethproto_num(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	ns_val_num(v, e->ethproto);
-	return 0;
-}
+NS_GETTER(ipproto, struct sock_ent, addressed, ns_val_named,
+    ns_sock_ipproto_name(r->sport), r->sport)
+NS_GETTER(ipproto_num, struct sock_ent, addressed, ns_val_num, r->sport)
+NS_GETTER(ethproto_num, struct sock_ent, entry, ns_val_num, r->ethproto)
 
 /* "CID:PORT" as ss prints it, either of them "*" for any. */
 static void
@@ -821,27 +776,9 @@ get_vsock_remote(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_nlproto(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	ns_val_named(v, ns_sock_netlink_name(e->nlproto), e->nlproto);
-	return 0;
-}
-
-static int
-get_portid(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	ns_val_num(v, e->portid);
-	return 0;
-}
+NS_GETTER(nlproto, struct sock_ent, entry, ns_val_named,
+    ns_sock_netlink_name(r->nlproto), r->nlproto)
+NS_GETTER(portid, struct sock_ent, entry, ns_val_num, r->portid)
 
 static int
 get_dst_portid(struct ns_obj *o, struct ns_val *v)
