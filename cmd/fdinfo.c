@@ -622,9 +622,7 @@ main(int argc, char *argv[])
 		{ "pid",		required_argument,	NULL, 'p' },
 		{ "type",		required_argument,	NULL, 't' },
 		{ "inet",		required_argument,	NULL, 'i' },
-		NS_OUTPUT_LONGOPTS,
-		NS_VALUE_LONGOPTS,
-		NS_FILTER_LONGOPTS,
+		NS_TABLE_LONGOPTS,
 		{ "types",		no_argument,	NULL,	OPT_TYPES },
 		{ "summary",		optional_argument, NULL, OPT_SUMMARY },
 		{ "counter",		required_argument, NULL, 'C' },
@@ -632,7 +630,7 @@ main(int argc, char *argv[])
 		{ NULL,			0,			NULL, 0 }
 	};
 	static const struct ns_tool tool = { "fdinfo",
-	    "aC:i:p:t:" NS_OUTPUT_OPTS NS_VALUE_OPTS NS_FILTER_OPTS NS_HELP_OPTS,
+	    "aC:i:p:t:" NS_TABLE_OPTS NS_HELP_OPTS,
 	    longopts, usage };
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct run r = { 0 };

@@ -80,15 +80,12 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
-		NS_OUTPUT_LONGOPTS,
-		NS_VALUE_LONGOPTS,
-		NS_FILTER_LONGOPTS,
+		NS_TABLE_LONGOPTS,
 		NS_HELP_LONGOPTS,
 		{ NULL,			0,			NULL, 0 }
 	};
 	static const struct ns_tool tool = { "nscat",
-	    NS_OUTPUT_OPTS NS_VALUE_OPTS NS_FILTER_OPTS NS_HELP_OPTS, longopts,
-	    usage };
+	    NS_TABLE_OPTS NS_HELP_OPTS, longopts, usage };
 	struct cat c = { .oo = { NS_FMT_TABLE, 0, NULL } };
 	int ch, helpcols = 0, rval;
 

@@ -365,14 +365,12 @@ main(int argc, char *argv[])
 		{ "long",		no_argument,		NULL, 'l' },
 		{ "recursive",		no_argument,		NULL, 'R' },
 		{ "tree",		no_argument,		NULL, 'T' },
-		NS_OUTPUT_LONGOPTS,
-		NS_VALUE_LONGOPTS,
-		NS_FILTER_LONGOPTS,
+		NS_TABLE_LONGOPTS,
 		NS_HELP_LONGOPTS,
 		{ NULL,			0,			NULL, 0 }
 	};
 	static const struct ns_tool tool = { "nsls",
-	    "dlRT" NS_OUTPUT_OPTS NS_VALUE_OPTS NS_FILTER_OPTS NS_HELP_OPTS,
+	    "dlRT" NS_TABLE_OPTS NS_HELP_OPTS,
 	    longopts, usage };
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct listing ls = { 0 };

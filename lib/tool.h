@@ -20,6 +20,9 @@
 #define NS_VALUE_OPTS	"by"
 #define NS_FILTER_OPTS	"Q:"
 #define NS_HELP_OPTS	"hV"
+/* All of the above but -h -V: the options of a tool that prints tables
+ * of objects (nsls, nscat, fdinfo). */
+#define NS_TABLE_OPTS	NS_OUTPUT_OPTS NS_VALUE_OPTS NS_FILTER_OPTS
 
 /* Their long options, for a tool's table: NS_HELP_LONGOPTS comes last,
  * before the table's end. */
@@ -35,6 +38,10 @@
 	{ "shell",		no_argument,		NULL, 'y' }
 #define NS_FILTER_LONGOPTS \
 	{ "filter",		required_argument,	NULL, 'Q' }
+#define NS_TABLE_LONGOPTS \
+	NS_OUTPUT_LONGOPTS, \
+	NS_VALUE_LONGOPTS, \
+	NS_FILTER_LONGOPTS
 #define NS_HELP_LONGOPTS \
 	{ "help",		no_argument,		NULL, 'h' }, \
 	{ "version",		no_argument,		NULL, 'V' }
