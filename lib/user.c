@@ -92,7 +92,7 @@ static int	group_top_summary(struct ns_obj *, struct ns_val *);
 static int	group_summary(struct ns_obj *, struct ns_val *);
 
 static int	get_user_name(struct ns_obj *, struct ns_val *);
-static int	get_uid(struct ns_obj *, struct ns_val *);
+static int	get_id(struct ns_obj *, struct ns_val *);
 static int	get_primary(struct ns_obj *, struct ns_val *);
 static int	get_gecos(struct ns_obj *, struct ns_val *);
 static int	get_home(struct ns_obj *, struct ns_val *);
@@ -101,12 +101,11 @@ static int	get_shell(struct ns_obj *, struct ns_val *);
 static int	get_loginshell(struct ns_obj *, struct ns_val *);
 static int	get_groups(struct ns_obj *, struct ns_val *);
 static int	get_group_name(struct ns_obj *, struct ns_val *);
-static int	get_gid(struct ns_obj *, struct ns_val *);
 static int	get_members(struct ns_obj *, struct ns_val *);
 
 static const struct ns_attr user_attrs[] = {
 	{ "name", NS_STRING, "the name", get_user_name },
-	{ "uid", NS_NUMBER, "the user id", get_uid },
+	{ "uid", NS_NUMBER, "the user id", get_id },
 	{ "group", NS_LINK, "the real or primary group", get_primary },
 	{ "gecos", NS_STRING, "the user's full name and the like",
 	    get_gecos },
@@ -122,7 +121,7 @@ static const struct ns_attr user_attrs[] = {
 
 static const struct ns_attr group_attrs[] = {
 	{ "name", NS_STRING, "the name", get_group_name },
-	{ "gid", NS_NUMBER, "the group id", get_gid },
+	{ "gid", NS_NUMBER, "the group id", get_id },
 	{ "members", NS_LINKS,
 	    "the users listed in the group and those whose primary group "
 	    "it is", get_members },
@@ -567,85 +566,35 @@ named(struct db *db, struct ns_obj *o)
 	return e;
 }
 
-static int
-get_user_name(struct ns_obj *o, struct ns_val *v)
+static struct ent *
+user_named(struct ns_obj *o)
 {
-	struct ent *e;
-
-	if ((e = named(&users, o)) == NULL)
-		return -1;
-	ns_val_add(v, e->name);
-	return 0;
+	return named(&users, o);
 }
 
+static struct ent *
+group_named(struct ns_obj *o)
+{
+	return named(&groups, o);
+}
+
+NS_GETTER(user_name, struct ent, user_named, ns_val_add, r->name)
+
+/* The uid of a user, the gid of a group. */
 static int
-get_uid(struct ns_obj *o, struct ns_val *v)
+get_id(struct ns_obj *o, struct ns_val *v)
 {
 	ns_val_num(v, id_of(o));
 	return 0;
 }
 
-static int
-get_primary(struct ns_obj *o, struct ns_val *v)
-{
-	struct ent *e;
-
-	if ((e = named(&users, o)) == NULL)
-		return -1;
-	ns_val_addf(v, "/group/%llu", (unsigned long long)e->gid);
-	return 0;
-}
-
-static int
-get_gecos(struct ns_obj *o, struct ns_val *v)
-{
-	struct ent *e;
-
-	if ((e = named(&users, o)) == NULL)
-		return -1;
-	ns_val_add(v, e->gecos);
-	return 0;
-}
-
-static int
-get_home(struct ns_obj *o, struct ns_val *v)
-{
-	struct ent *e;
-
-	if ((e = named(&users, o)) == NULL)
-		return -1;
-	return file_link(v, e->home);
-}
-
-static int
-get_homedir(struct ns_obj *o, struct ns_val *v)
-{
-	struct ent *e;
-
-	if ((e = named(&users, o)) == NULL)
-		return -1;
-	return field_text(v, e->home);
-}
-
-static int
-get_shell(struct ns_obj *o, struct ns_val *v)
-{
-	struct ent *e;
-
-	if ((e = named(&users, o)) == NULL)
-		return -1;
-	return file_link(v, e->shell);
-}
-
-static int
-get_loginshell(struct ns_obj *o, struct ns_val *v)
-{
-	struct ent *e;
-
-	if ((e = named(&users, o)) == NULL)
-		return -1;
-	return field_text(v, e->shell);
-}
+NS_GETTER(primary, struct ent, user_named, ns_val_addf, "/group/%llu",
+    (unsigned long long)r->gid)
+NS_GETTER(gecos, struct ent, user_named, ns_val_add, r->gecos)
+NS_GETTER_TRY(home, struct ent, user_named, file_link, r->home)
+NS_GETTER_TRY(homedir, struct ent, user_named, field_text, r->home)
+NS_GETTER_TRY(shell, struct ent, user_named, file_link, r->shell)
+NS_GETTER_TRY(loginshell, struct ent, user_named, field_text, r->shell)
 
 /*
  * The primary group and every group that lists the user, as getgrouplist
@@ -659,7 +608,7 @@ get_groups(struct ns_obj *o, struct ns_val *v)
 	struct ent *u, *g;
 	size_t i;
 
-	if ((u = named(&users, o)) == NULL)
+	if ((u = user_named(o)) == NULL)
 		return -1;
 	ids_add(&s, u->gid);
 	db_ready(&groups);
@@ -686,23 +635,7 @@ user_summary(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_group_name(struct ns_obj *o, struct ns_val *v)
-{
-	struct ent *e;
-
-	if ((e = named(&groups, o)) == NULL)
-		return -1;
-	ns_val_add(v, e->name);
-	return 0;
-}
-
-static int
-get_gid(struct ns_obj *o, struct ns_val *v)
-{
-	ns_val_num(v, id_of(o));
-	return 0;
-}
+NS_GETTER(group_name, struct ent, group_named, ns_val_add, r->name)
 
 /*
  * The users the group lists, by name, and those whose primary group it
