@@ -148,18 +148,7 @@ get_owner(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_fd(struct ns_obj *o, struct ns_val *v)
-{
-	struct fdent *e;
-
-	if ((e = ns_fdent_of(o)) == NULL)
-		return -1;
-	if (e->fd < 0)
-		return ns_none();
-	ns_val_num(v, e->fd);
-	return 0;
-}
+NS_GETTER_IF(fd, struct fdent, ns_fdent_of, r->fd >= 0, ns_val_num, r->fd)
 
 static int
 get_assoc(struct ns_obj *o, struct ns_val *v)
@@ -246,18 +235,8 @@ get_mount(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_kind(struct ns_obj *o, struct ns_val *v)
-{
-	struct fdent *e;
-
-	if ((e = ns_fdent_of(o)) == NULL)
-		return -1;
-	if (*ns_fdent_kind(e) == '\0')
-		return ns_none();
-	ns_val_add(v, ns_fdent_kind(e));
-	return 0;
-}
+NS_GETTER_IF(kind, struct fdent, ns_fdent_of, *ns_fdent_kind(r) != '\0',
+    ns_val_add, ns_fdent_kind(r))
 
 static int
 get_object(struct ns_obj *o, struct ns_val *v)

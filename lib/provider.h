@@ -53,7 +53,9 @@ struct ns_attr {
  * find(o), fails as find does when it finds none, and otherwise writes
  * put(v, args...) with one of the ns_val_ writers; the arguments speak
  * of the record as r.  NS_GETTER_TRY is the same for a writer that can
- * itself fail, whose result the getter returns.
+ * itself fail, whose result the getter returns; NS_GETTER_IF, for a
+ * field that only some records have, gives none (ns_none) unless the
+ * condition holds of r.
  */
 #define NS_GETTER_BODY(name, type, find, result)			\
 static int								\
@@ -69,6 +71,9 @@ get_##name(struct ns_obj *o, struct ns_val *v)				\
 	NS_GETTER_BODY(name, type, find, (put(v, __VA_ARGS__), 0))
 #define NS_GETTER_TRY(name, type, find, add, ...)			\
 	NS_GETTER_BODY(name, type, find, add(v, __VA_ARGS__))
+#define NS_GETTER_IF(name, type, find, cond, put, ...)			\
+	NS_GETTER_BODY(name, type, find,				\
+	    (cond) ? (put(v, __VA_ARGS__), 0) : ns_none())
 
 /* The attributes of a node that has none of its own, only the core's. */
 extern const struct ns_attr ns_no_attrs[];

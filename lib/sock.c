@@ -487,58 +487,13 @@ get_state(struct ns_obj *o, struct ns_val *v)
 
 NS_GETTER(sock_type, struct sock_ent, entry, ns_val_named,
     ns_sock_type_name(r->type), r->type)
-
-static int
-get_owner(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	if (!(e->has & SK_UID))
-		return ns_none();
-	ns_val_addf(v, "/user/%u", e->uid);
-	return 0;
-}
-
-static int
-get_rqueue(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	if (!(e->has & SK_RQUEUE))
-		return ns_none();
-	ns_val_num(v, e->rqueue);
-	return 0;
-}
-
-static int
-get_wqueue(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	if (!(e->has & SK_WQUEUE))
-		return ns_none();
-	ns_val_num(v, e->wqueue);
-	return 0;
-}
-
-static int
-get_name(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	if (e->name == NULL)
-		return ns_none();
-	ns_val_add(v, e->name);
-	return 0;
-}
+NS_GETTER_IF(owner, struct sock_ent, entry, r->has & SK_UID, ns_val_addf,
+    "/user/%u", r->uid)
+NS_GETTER_IF(rqueue, struct sock_ent, entry, r->has & SK_RQUEUE, ns_val_num,
+    r->rqueue)
+NS_GETTER_IF(wqueue, struct sock_ent, entry, r->has & SK_WQUEUE, ns_val_num,
+    r->wqueue)
+NS_GETTER_IF(name, struct sock_ent, entry, r->name != NULL, ns_val_add, r->name)
 
 /*
  * The file a socket is bound to, if that name still leads to it: the
@@ -563,18 +518,8 @@ get_file(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_peer(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	if (!(e->has & SK_PEER))
-		return ns_none();
-	ns_val_addf(v, "/sock/unix/%llu", (unsigned long long)e->peer);
-	return 0;
-}
+NS_GETTER_IF(peer, struct sock_ent, entry, r->has & SK_PEER, ns_val_addf,
+    "/sock/unix/%llu", (unsigned long long)r->peer)
 
 static int
 get_pending(struct ns_obj *o, struct ns_val *v)
@@ -672,18 +617,8 @@ get_remoteaddr(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_remoteport(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = addressed(o)) == NULL)
-		return -1;
-	if (!connected(e))
-		return ns_none();
-	ns_val_num(v, e->dport);
-	return 0;
-}
+NS_GETTER_IF(remoteport, struct sock_ent, addressed, connected(r), ns_val_num,
+    r->dport)
 
 static int
 get_interface(struct ns_obj *o, struct ns_val *v)
@@ -779,32 +714,10 @@ get_vsock_remote(struct ns_obj *o, struct ns_val *v)
 NS_GETTER(nlproto, struct sock_ent, entry, ns_val_named,
     ns_sock_netlink_name(r->nlproto), r->nlproto)
 NS_GETTER(portid, struct sock_ent, entry, ns_val_num, r->portid)
-
-static int
-get_dst_portid(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	if (e->state != ST_ESTABLISHED)
-		return ns_none();
-	ns_val_num(v, e->dst_portid);
-	return 0;
-}
-
-static int
-get_dst_group(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	if (e->dst_group == 0)
-		return ns_none();
-	ns_val_num(v, e->dst_group);
-	return 0;
-}
+NS_GETTER_IF(dst_portid, struct sock_ent, entry, r->state == ST_ESTABLISHED,
+    ns_val_num, r->dst_portid)
+NS_GETTER_IF(dst_group, struct sock_ent, entry, r->dst_group != 0, ns_val_num,
+    r->dst_group)
 
 /* The group bitmap as one hex number, its highest word first. */
 static void
