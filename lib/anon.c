@@ -39,20 +39,10 @@ anon_set_id(struct ns_obj *o, uint64_t id)
 	o->id[0] = id;
 }
 
-static int	top_list(struct ns_obj *, ns_emit_fn, void *);
-static int	top_summary(struct ns_obj *, struct ns_val *);
-static int	kind_list(struct ns_obj *, ns_emit_fn, void *);
-static int	kind_summary(struct ns_obj *, struct ns_val *);
-static int	obj_summary(struct ns_obj *, struct ns_val *);
-static int	get_kind(struct ns_obj *, struct ns_val *);
-static int	get_id(struct ns_obj *, struct ns_val *);
-static int	get_counter(struct ns_obj *, struct ns_val *);
-static int	get_bpf_type(struct ns_obj *, struct ns_val *);
-static int	get_bpf_tag(struct ns_obj *, struct ns_val *);
-static int	get_bpf_name(struct ns_obj *, struct ns_val *);
-static int	get_bpf_prog(struct ns_obj *, struct ns_val *);
-static int	get_size(struct ns_obj *, struct ns_val *);
-static int	get_attached(struct ns_obj *, struct ns_val *);
+static ns_list_fn	top_list, kind_list;
+static ns_get_fn	top_summary, kind_summary, obj_summary, get_kind,
+    get_id, get_counter, get_bpf_type, get_bpf_tag, get_bpf_name, get_bpf_prog,
+    get_size, get_attached;
 
 /* The kinds whose objects have ids, the link text of a descriptor of
  * each, and whether a process can hold one other than by a descriptor

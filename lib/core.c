@@ -50,8 +50,8 @@ static const struct ns_provider *const providers[] = {
 };
 #define NPROVIDERS (sizeof(providers) / sizeof(providers[0]))
 
-static int	root_list(struct ns_obj *, ns_emit_fn, void *);
-static int	root_summary(struct ns_obj *, struct ns_val *);
+static ns_list_fn	root_list;
+static ns_get_fn	root_summary;
 
 const struct ns_attr ns_no_attrs[] = {
 	{ NULL }

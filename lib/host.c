@@ -82,13 +82,9 @@ static struct rec	*recs[NBUCKETS];
 static struct rclass	*rclasses;
 
 
-static int	top_list(struct ns_obj *, ns_emit_fn, void *);
-static int	top_summary(struct ns_obj *, struct ns_val *);
-static int	remote_list(struct ns_obj *, ns_emit_fn, void *);
-static int	host_summary(struct ns_obj *, struct ns_val *);
-static int	remote_summary(struct ns_obj *, struct ns_val *);
-static int	get_transport(struct ns_obj *, struct ns_val *);
-static int	get_version(struct ns_obj *, struct ns_val *);
+static ns_list_fn	top_list, remote_list;
+static ns_get_fn	top_summary, host_summary, remote_summary,
+    get_transport, get_version;
 
 static const struct ns_attr host_attrs[] = {
 	{ "transport", NS_STRING, "the command that reaches the machine",

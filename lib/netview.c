@@ -69,8 +69,8 @@ static int (*const getters[])(struct ns_obj *, struct ns_val *) = {
 };
 #define NGETTERS	(sizeof(getters) / sizeof(getters[0]))
 
-static int	view_list(struct ns_obj *, ns_emit_fn, void *);
-static int	view_summary(struct ns_obj *, struct ns_val *);
+static ns_list_fn	view_list;
+static ns_get_fn	view_summary;
 static void	view_release(struct ns_obj *);
 
 static int

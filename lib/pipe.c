@@ -30,12 +30,9 @@ pipe_set_ino(struct ns_obj *o, uint64_t ino)
 	o->id[0] = ino;
 }
 
-static int	top_list(struct ns_obj *, ns_emit_fn, void *);
-static int	top_summary(struct ns_obj *, struct ns_val *);
-static int	pipe_summary(struct ns_obj *, struct ns_val *);
-static int	get_inode(struct ns_obj *, struct ns_val *);
-static int	get_readers(struct ns_obj *, struct ns_val *);
-static int	get_writers(struct ns_obj *, struct ns_val *);
+static ns_list_fn	top_list;
+static ns_get_fn	top_summary, pipe_summary, get_inode, get_readers,
+    get_writers;
 
 static const struct ns_attr pipe_attrs[] = {
 	{ "inode", NS_NUMBER, "the inode number", get_inode },

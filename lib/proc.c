@@ -45,36 +45,14 @@ proc_set_pid(struct ns_obj *o, uint64_t pid)
 /* The ids come early in status; a longer file is read only in part. */
 #define STATUS_MAX	4096
 
-static int	proc_top_list(struct ns_obj *, ns_emit_fn, void *);
-static int	proc_top_summary(struct ns_obj *, struct ns_val *);
-static int	proc_list(struct ns_obj *, ns_emit_fn, void *);
-static int	proc_summary(struct ns_obj *, struct ns_val *);
+static ns_list_fn	proc_top_list, proc_list;
+static ns_get_fn	proc_top_summary, proc_summary;
 static void	proc_release(struct ns_obj *);
 
-static int	get_pid(struct ns_obj *, struct ns_val *);
-static int	get_comm(struct ns_obj *, struct ns_val *);
-static int	get_cmdline(struct ns_obj *, struct ns_val *);
-static int	get_state(struct ns_obj *, struct ns_val *);
-static int	get_ppid(struct ns_obj *, struct ns_val *);
-static int	get_user(struct ns_obj *, struct ns_val *);
-static int	get_euser(struct ns_obj *, struct ns_val *);
-static int	get_group(struct ns_obj *, struct ns_val *);
-static int	get_egroup(struct ns_obj *, struct ns_val *);
-static int	get_threads(struct ns_obj *, struct ns_val *);
-static int	get_start(struct ns_obj *, struct ns_val *);
-static int	get_cwd(struct ns_obj *, struct ns_val *);
-static int	get_root(struct ns_obj *, struct ns_val *);
-static int	get_exe(struct ns_obj *, struct ns_val *);
-static int	get_tty(struct ns_obj *, struct ns_val *);
-static int	get_netns(struct ns_obj *, struct ns_val *);
-static int	get_mntns(struct ns_obj *, struct ns_val *);
-static int	get_pidns(struct ns_obj *, struct ns_val *);
-static int	get_userns(struct ns_obj *, struct ns_val *);
-static int	get_utsns(struct ns_obj *, struct ns_val *);
-static int	get_ipcns(struct ns_obj *, struct ns_val *);
-static int	get_cgroupns(struct ns_obj *, struct ns_val *);
-static int	get_timens(struct ns_obj *, struct ns_val *);
-static int	get_nspid(struct ns_obj *, struct ns_val *);
+static ns_get_fn	get_pid, get_comm, get_cmdline, get_state, get_ppid,
+    get_user, get_euser, get_group, get_egroup, get_threads, get_start, get_cwd,
+    get_root, get_exe, get_tty, get_netns, get_mntns, get_pidns, get_userns,
+    get_utsns, get_ipcns, get_cgroupns, get_timens, get_nspid;
 
 static const struct ns_attr proc_attrs[] = {
 	{ "pid", NS_NUMBER, "the process id", get_pid },

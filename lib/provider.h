@@ -37,6 +37,11 @@ enum ns_type {
 	NS_STRINGS,			/* several strings, an array in JSON */
 };
 
+/* The type of a getter (and of a summary) and of a listing, to declare
+ * them before the tables that name them: static ns_get_fn get_pid; */
+typedef int ns_get_fn(struct ns_obj *, struct ns_val *);
+typedef int ns_list_fn(struct ns_obj *, ns_emit_fn, void *);
+
 struct ns_attr {
 	const char	*name;		/* lower case: the -o column name */
 	enum ns_type	 type;

@@ -82,49 +82,19 @@ set_sock_row(struct ns_obj *o, size_t row)
 	o->id[1] = row;
 }
 
-static int	top_list(struct ns_obj *, ns_emit_fn, void *);
-static int	top_summary(struct ns_obj *, struct ns_val *);
-static int	proto_list(struct ns_obj *, ns_emit_fn, void *);
-static int	proto_summary(struct ns_obj *, struct ns_val *);
-static int	unix_summary(struct ns_obj *, struct ns_val *);
-static int	inet_summary(struct ns_obj *, struct ns_val *);
-static int	netlink_summary(struct ns_obj *, struct ns_val *);
-static int	packet_summary(struct ns_obj *, struct ns_val *);
-static int	vsock_summary(struct ns_obj *, struct ns_val *);
-static int	other_summary(struct ns_obj *, struct ns_val *);
+static ns_list_fn	top_list, proto_list;
+static ns_get_fn	top_summary, proto_summary, unix_summary, inet_summary,
+    netlink_summary, packet_summary, vsock_summary, other_summary;
 static void	sock_release(struct ns_obj *);
 
-static int	get_protocol(struct ns_obj *, struct ns_val *);
-static int	get_inode(struct ns_obj *, struct ns_val *);
-static int	get_state(struct ns_obj *, struct ns_val *);
-static int	get_sock_type(struct ns_obj *, struct ns_val *);
-static int	get_owner(struct ns_obj *, struct ns_val *);
-static int	get_rqueue(struct ns_obj *, struct ns_val *);
-static int	get_wqueue(struct ns_obj *, struct ns_val *);
-static int	get_name(struct ns_obj *, struct ns_val *);
-static int	get_file(struct ns_obj *, struct ns_val *);
-static int	get_peer(struct ns_obj *, struct ns_val *);
-static int	get_pending(struct ns_obj *, struct ns_val *);
-static int	get_local(struct ns_obj *, struct ns_val *);
-static int	get_remote(struct ns_obj *, struct ns_val *);
-static int	get_localaddr(struct ns_obj *, struct ns_val *);
-static int	get_localport(struct ns_obj *, struct ns_val *);
-static int	get_remoteaddr(struct ns_obj *, struct ns_val *);
-static int	get_remoteport(struct ns_obj *, struct ns_val *);
-static int	get_interface(struct ns_obj *, struct ns_val *);
-static int	get_nlproto(struct ns_obj *, struct ns_val *);
-static int	get_portid(struct ns_obj *, struct ns_val *);
-static int	get_dst_portid(struct ns_obj *, struct ns_val *);
-static int	get_dst_group(struct ns_obj *, struct ns_val *);
-static int	get_nlgroups(struct ns_obj *, struct ns_val *);
-static int	get_ethproto(struct ns_obj *, struct ns_val *);
-static int	get_netns(struct ns_obj *, struct ns_val *);
-static int	get_family(struct ns_obj *, struct ns_val *);
-static int	get_ipproto(struct ns_obj *, struct ns_val *);
-static int	get_ipproto_num(struct ns_obj *, struct ns_val *);
-static int	get_ethproto_num(struct ns_obj *, struct ns_val *);
-static int	get_vsock_local(struct ns_obj *, struct ns_val *);
-static int	get_vsock_remote(struct ns_obj *, struct ns_val *);
+static ns_get_fn	get_protocol, get_inode, get_state, get_sock_type,
+    get_owner, get_rqueue, get_wqueue, get_name, get_file, get_peer,
+    get_pending, get_local, get_remote, get_localaddr, get_localport,
+    get_remoteaddr, get_remoteport, get_interface, get_nlproto, get_portid,
+    get_dst_portid, get_dst_group, get_nlgroups, get_ethproto, get_netns,
+    get_family, get_ipproto, get_ipproto_num, get_ethproto_num, get_vsock_local,
+    get_vsock_remote;
+
 #define COMMON_ATTRS \
 	{ "protocol", NS_STRING, "the socket's protocol: unix, tcp, udp6...", \
 	    get_protocol }, \

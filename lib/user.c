@@ -84,24 +84,13 @@ static struct db groups = {
 	.getname = groups_getname,
 };
 
-static int	user_top_list(struct ns_obj *, ns_emit_fn, void *);
-static int	user_top_summary(struct ns_obj *, struct ns_val *);
-static int	user_summary(struct ns_obj *, struct ns_val *);
-static int	group_top_list(struct ns_obj *, ns_emit_fn, void *);
-static int	group_top_summary(struct ns_obj *, struct ns_val *);
-static int	group_summary(struct ns_obj *, struct ns_val *);
+static ns_list_fn	user_top_list, group_top_list;
+static ns_get_fn	user_top_summary, user_summary, group_top_summary,
+    group_summary;
 
-static int	get_user_name(struct ns_obj *, struct ns_val *);
-static int	get_id(struct ns_obj *, struct ns_val *);
-static int	get_primary(struct ns_obj *, struct ns_val *);
-static int	get_gecos(struct ns_obj *, struct ns_val *);
-static int	get_home(struct ns_obj *, struct ns_val *);
-static int	get_homedir(struct ns_obj *, struct ns_val *);
-static int	get_shell(struct ns_obj *, struct ns_val *);
-static int	get_loginshell(struct ns_obj *, struct ns_val *);
-static int	get_groups(struct ns_obj *, struct ns_val *);
-static int	get_group_name(struct ns_obj *, struct ns_val *);
-static int	get_members(struct ns_obj *, struct ns_val *);
+static ns_get_fn	get_user_name, get_id, get_primary, get_gecos, get_home,
+    get_homedir, get_shell, get_loginshell, get_groups, get_group_name,
+    get_members;
 
 static const struct ns_attr user_attrs[] = {
 	{ "name", NS_STRING, "the name", get_user_name },
