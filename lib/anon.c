@@ -27,17 +27,7 @@
 #include "fdparse.h"
 
 /* An anonymous object's id: the kernel's id of it. */
-static inline uint64_t
-anon_id(const struct ns_obj *o)
-{
-	return o->id[0];
-}
-
-static inline void
-anon_set_id(struct ns_obj *o, uint64_t id)
-{
-	o->id[0] = id;
-}
+NS_OBJ_ID(0, anon_id, anon_set_id)
 
 static ns_list_fn	top_list, kind_list;
 static ns_get_fn	top_summary, kind_summary, obj_summary, get_kind,

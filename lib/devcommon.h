@@ -88,17 +88,7 @@ dev_set_id(struct ns_obj *o, int kind, uint64_t maj, uint64_t min)
 	o->id[2] = min;
 }
 
-static inline uint64_t
-net_ifindex(const struct ns_obj *o)
-{
-	return o->id[0];
-}
-
-static inline void
-net_set_ifindex(struct ns_obj *o, uint64_t ifindex)
-{
-	o->id[0] = ifindex;
-}
+NS_OBJ_ID(0, net_ifindex, net_set_ifindex)
 
 /* What a device object hangs on priv. */
 struct devvol;

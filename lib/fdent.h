@@ -126,22 +126,12 @@ extern const struct fd_file_kind ns_fd_file_kinds[];
 
 /* The ids of a descriptor's object (/proc/PID/fd/N) and of the node
  * /proc/PID/fd: the process, and the descriptor number. */
-static inline uint64_t
-fd_obj_pid(const struct ns_obj *o)
-{
-	return o->id[0];
-}
+NS_OBJ_ID(0, fd_obj_pid, fd_obj_set_pid)
 
 static inline int
 fd_obj_fd(const struct ns_obj *o)
 {
 	return (int)o->id[1];
-}
-
-static inline void
-fd_obj_set_pid(struct ns_obj *o, uint64_t pid)
-{
-	o->id[0] = pid;
 }
 
 static inline void

@@ -70,29 +70,8 @@ static const struct kind kinds[NKIND] = {
  * group (an interface, a table) its number, a leaf its entry's place in
  * its kind's set, which stays put for the run.
  */
-static inline uint64_t
-net_kind(const struct ns_obj *o)
-{
-	return o->id[1];
-}
-
-static inline void
-set_net_kind(struct ns_obj *o, size_t kind)
-{
-	o->id[1] = kind;
-}
-
-static inline uint64_t
-net_group(const struct ns_obj *o)
-{
-	return o->id[0];
-}
-
-static inline void
-set_net_group(struct ns_obj *o, uint64_t major)
-{
-	o->id[0] = major;
-}
+NS_OBJ_ID(1, net_kind, set_net_kind)
+NS_OBJ_ID(0, net_group, set_net_group)
 
 static inline size_t
 net_at(const struct ns_obj *o)

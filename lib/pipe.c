@@ -18,17 +18,7 @@
 #include "fdindex.h"
 
 /* A pipe object's id: its inode. */
-static inline uint64_t
-pipe_ino(const struct ns_obj *o)
-{
-	return o->id[0];
-}
-
-static inline void
-pipe_set_ino(struct ns_obj *o, uint64_t ino)
-{
-	o->id[0] = ino;
-}
+NS_OBJ_ID(0, pipe_ino, pipe_set_ino)
 
 static ns_list_fn	top_list;
 static ns_get_fn	top_summary, pipe_summary, get_inode, get_readers,

@@ -28,17 +28,7 @@
 #include "procparse.h"
 
 /* A process object's id: its pid. */
-static inline uint64_t
-proc_pid(const struct ns_obj *o)
-{
-	return o->id[0];
-}
-
-static inline void
-proc_set_pid(struct ns_obj *o, uint64_t pid)
-{
-	o->id[0] = pid;
-}
+NS_OBJ_ID(0, proc_pid, proc_set_pid)
 
 /* Large enough for any stat line: the comm is at most 64 bytes. */
 #define STAT_MAX	4096

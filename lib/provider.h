@@ -37,6 +37,24 @@ enum ns_type {
 	NS_STRINGS,			/* several strings, an array in JSON */
 };
 
+/*
+ * Names for one slot of ns_obj.id, which each provider gives a meaning:
+ * NS_OBJ_ID(0, pipe_ino, pipe_set_ino) defines pipe_ino(o), which reads
+ * id[0], and pipe_set_ino(o, v), which writes it.
+ */
+#define NS_OBJ_ID(slot, get, set)					\
+static inline uint64_t							\
+get(const struct ns_obj *o)						\
+{									\
+	return o->id[slot];						\
+}									\
+									\
+static inline void							\
+set(struct ns_obj *o, uint64_t v)					\
+{									\
+	o->id[slot] = v;						\
+}
+
 /* The type of a getter (and of a summary) and of a listing, to declare
  * them before the tables that name them: static ns_get_fn get_pid; */
 typedef int ns_get_fn(struct ns_obj *, struct ns_val *);

@@ -58,29 +58,8 @@
  * What an object of /sock holds in ns_obj.id: a socket its inode, and
  * every node below /sock its protocol's row in ns_sock_protos.
  */
-static inline uint64_t
-sock_ino(const struct ns_obj *o)
-{
-	return o->id[0];
-}
-
-static inline void
-set_sock_ino(struct ns_obj *o, uint64_t ino)
-{
-	o->id[0] = ino;
-}
-
-static inline uint64_t
-sock_row(const struct ns_obj *o)
-{
-	return o->id[1];
-}
-
-static inline void
-set_sock_row(struct ns_obj *o, size_t row)
-{
-	o->id[1] = row;
-}
+NS_OBJ_ID(0, sock_ino, set_sock_ino)
+NS_OBJ_ID(1, sock_row, set_sock_row)
 
 static ns_list_fn	top_list, proto_list;
 static ns_get_fn	top_summary, proto_summary, unix_summary, inet_summary,

@@ -27,17 +27,7 @@
 #include "provider.h"
 
 /* ns_obj.id[0]: the uid of a user, the gid of a group. */
-static inline uint64_t
-id_of(const struct ns_obj *o)
-{
-	return o->id[0];
-}
-
-static inline void
-set_id(struct ns_obj *o, uint64_t id)
-{
-	o->id[0] = id;
-}
+NS_OBJ_ID(0, id_of, set_id)
 
 /* One passwd or group entry. */
 struct ent {
