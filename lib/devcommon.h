@@ -68,17 +68,8 @@ dev_kind(const struct ns_obj *o)
 	return &ns_dev_kinds[o->id[0]];
 }
 
-static inline uint64_t
-dev_major(const struct ns_obj *o)
-{
-	return o->id[1];
-}
-
-static inline uint64_t
-dev_minor(const struct ns_obj *o)
-{
-	return o->id[2];
-}
+NS_OBJ_ID_GET(1, dev_major)
+NS_OBJ_ID_GET(2, dev_minor)
 
 static inline void
 dev_set_id(struct ns_obj *o, int kind, uint64_t maj, uint64_t min)

@@ -50,17 +50,8 @@ static size_t ntables;
  * namespace whose table has it, 0 for the caller's own (a node of
  * mounts, /mount or /ns/mnt/INODE/mount, has that alone).
  */
-static inline uint64_t
-mount_id(const struct ns_obj *o)
-{
-	return o->id[0];
-}
-
-static inline uint64_t
-mount_ns(const struct ns_obj *o)
-{
-	return o->id[1];
-}
+NS_OBJ_ID_GET(0, mount_id)
+NS_OBJ_ID_GET(1, mount_ns)
 
 static inline void
 set_mount_ids(struct ns_obj *o, uint64_t id, uint64_t ns)

@@ -20,11 +20,7 @@ enum {
 };
 
 /* An object /ns/TYPE/INODE's ids: its inode and its type (T_*). */
-static inline uint64_t
-nsobj_ino(const struct ns_obj *o)
-{
-	return o->id[0];
-}
+NS_OBJ_ID_GET(0, nsobj_ino)
 
 static inline int
 nsobj_type(const struct ns_obj *o)

@@ -40,14 +40,17 @@ enum ns_type {
 /*
  * Names for one slot of ns_obj.id, which each provider gives a meaning:
  * NS_OBJ_ID(0, pipe_ino, pipe_set_ino) defines pipe_ino(o), which reads
- * id[0], and pipe_set_ino(o, v), which writes it.
+ * id[0], and pipe_set_ino(o, v), which writes it; NS_OBJ_ID_GET the
+ * first alone, for a slot set with others.
  */
-#define NS_OBJ_ID(slot, get, set)					\
+#define NS_OBJ_ID_GET(slot, get)					\
 static inline uint64_t							\
 get(const struct ns_obj *o)						\
 {									\
 	return o->id[slot];						\
-}									\
+}
+#define NS_OBJ_ID(slot, get, set)					\
+NS_OBJ_ID_GET(slot, get)						\
 									\
 static inline void							\
 set(struct ns_obj *o, uint64_t v)					\
