@@ -206,26 +206,13 @@ add_stat(struct ns_obj *obj, struct ns_val *val, size_t off)
 NET_NUMBERS(NET_GETTER)
 NET_STATS(NET_GETTER)
 
-/* A string the kernel gave, or none when it gave none or an empty one
- * (an interface without an alias). */
-static int
-add_linkstr(struct ns_val *val, const char *s)
-{
-	if (s == NULL || *s == '\0') {
-		errno = ENOENT;
-		return -1;
-	}
-	ns_val_add(val, s);
-	return 0;
-}
-
 static int
 get_address(struct ns_obj *obj, struct ns_val *val)
 {
 	struct link *link = net_get(obj);
 	char buf[128];
 
-	return add_linkstr(val, link ? ns_link_lladdr(link, IFLA_ADDRESS, buf,
+	return ns_val_text(val, link ? ns_link_lladdr(link, IFLA_ADDRESS, buf,
 	    sizeof(buf)) : NULL);
 }
 
@@ -235,7 +222,7 @@ get_broadcast(struct ns_obj *obj, struct ns_val *val)
 	struct link *link = net_get(obj);
 	char buf[128];
 
-	return add_linkstr(val, link ? ns_link_lladdr(link, IFLA_BROADCAST, buf,
+	return ns_val_text(val, link ? ns_link_lladdr(link, IFLA_BROADCAST, buf,
 	    sizeof(buf)) : NULL);
 }
 
@@ -248,8 +235,8 @@ get_linktype(struct ns_obj *obj, struct ns_val *val)
 	char buf[32];
 
 	if (link == NULL)
-		return add_linkstr(val, NULL);
-	return add_linkstr(val, nl_llproto2str(ns_link_arptype(link), buf,
+		return ns_val_text(val, NULL);
+	return ns_val_text(val, nl_llproto2str(ns_link_arptype(link), buf,
 	    sizeof(buf)));
 }
 
@@ -258,7 +245,7 @@ get_qdisc(struct ns_obj *obj, struct ns_val *val)
 {
 	struct link *link = net_get(obj);
 
-	return add_linkstr(val, link ? ns_link_str(link, IFLA_QDISC) : NULL);
+	return ns_val_text(val, link ? ns_link_str(link, IFLA_QDISC) : NULL);
 }
 
 static int
@@ -266,7 +253,7 @@ get_ifalias(struct ns_obj *obj, struct ns_val *val)
 {
 	struct link *link = net_get(obj);
 
-	return add_linkstr(val, link ? ns_link_str(link, IFLA_IFALIAS) : NULL);
+	return ns_val_text(val, link ? ns_link_str(link, IFLA_IFALIAS) : NULL);
 }
 
 /* "default", or "dormant" where a supplicant holds the link down. */
@@ -279,7 +266,7 @@ get_linkmode(struct ns_obj *obj, struct ns_val *val)
 
 	if (link == NULL || ns_link_u8(link, IFLA_LINKMODE, &mode) == -1)
 		return -1;
-	return add_linkstr(val, rtnl_link_mode2str(mode, buf, sizeof(buf)));
+	return ns_val_text(val, rtnl_link_mode2str(mode, buf, sizeof(buf)));
 }
 
 static int
@@ -484,7 +471,7 @@ add_inet(struct ns_val *val, const unsigned char *p, size_t len)
 {
 	char buf[INET6_ADDRSTRLEN];
 
-	return add_linkstr(val, inet_text(p, len, buf, sizeof(buf)));
+	return ns_val_text(val, inet_text(p, len, buf, sizeof(buf)));
 }
 
 /* A vxlan's IFLA_VXLAN_GROUP is its remote end, or the multicast

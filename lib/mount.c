@@ -205,18 +205,6 @@ or_none(const char *s)
 	return s != NULL && *s != '\0' ? s : "none";
 }
 
-/* A string attribute of the entry; "does not apply" when it is empty. */
-static int
-add_string(struct ns_val *v, const char *s)
-{
-	if (s == NULL || *s == '\0') {
-		errno = ENOENT;
-		return -1;
-	}
-	ns_val_add(v, s);
-	return 0;
-}
-
 static int
 get_id(struct ns_obj *obj, struct ns_val *v)
 {
@@ -245,7 +233,8 @@ get_target(struct ns_obj *obj, struct ns_val *v)
 	return 0;
 }
 
-NS_GETTER_TRY(fstype, struct libmnt_fs, entry, add_string, mnt_fs_get_fstype(r))
+NS_GETTER_TRY(fstype, struct libmnt_fs, entry, ns_val_text,
+    mnt_fs_get_fstype(r))
 
 /*
  * A mount whose device number is a block device the kernel knows (it has
@@ -275,12 +264,12 @@ get_source(struct ns_obj *obj, struct ns_val *v)
 	return 0;
 }
 
-NS_GETTER_TRY(spec, struct libmnt_fs, entry, add_string, mnt_fs_get_source(r))
-NS_GETTER_TRY(options, struct libmnt_fs, entry, add_string,
+NS_GETTER_TRY(spec, struct libmnt_fs, entry, ns_val_text, mnt_fs_get_source(r))
+NS_GETTER_TRY(options, struct libmnt_fs, entry, ns_val_text,
     mnt_fs_get_vfs_options(r))
-NS_GETTER_TRY(fsoptions, struct libmnt_fs, entry, add_string,
+NS_GETTER_TRY(fsoptions, struct libmnt_fs, entry, ns_val_text,
     mnt_fs_get_fs_options(r))
-NS_GETTER_TRY(fsroot, struct libmnt_fs, entry, add_string, mnt_fs_get_root(r))
+NS_GETTER_TRY(fsroot, struct libmnt_fs, entry, ns_val_text, mnt_fs_get_root(r))
 
 /*
  * The mount this one sits on, in the same table.  The root mount names a

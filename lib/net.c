@@ -244,12 +244,7 @@ get_addr_flags(struct ns_obj *o, struct ns_val *val)
 static int
 get_label(struct ns_obj *o, struct ns_val *val)
 {
-	const char *label = rtnl_addr_get_label(addr_of(o));
-
-	if (label == NULL || *label == '\0')
-		return ns_none();
-	ns_val_add(val, label);
-	return 0;
+	return ns_val_text(val, rtnl_addr_get_label(addr_of(o)));
 }
 
 static int

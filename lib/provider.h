@@ -214,6 +214,9 @@ void	ns_val_addf(struct ns_val *, const char *, ...)
 void	ns_val_num(struct ns_val *, unsigned long long);
 /* A kernel number by its name, or the number where it has none. */
 void	ns_val_named(struct ns_val *, const char *name, unsigned long long);
+/* A string the source may leave blank: none (ENOENT) when it is NULL
+ * or empty, as a field that does not apply. */
+int	ns_val_text(struct ns_val *, const char *);
 void	ns_val_reset(struct ns_val *);
 void	ns_val_free(struct ns_val *);
 /* The canonical path of a real file: "/fs" and its real path. */

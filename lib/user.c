@@ -520,18 +520,6 @@ file_link(struct ns_val *v, const char *text)
 	return 0;
 }
 
-/* A passwd field as text; none when it is empty. */
-static int
-field_text(struct ns_val *v, const char *text)
-{
-	if (text == NULL || *text == '\0') {
-		errno = ENOENT;
-		return -1;
-	}
-	ns_val_add(v, text);
-	return 0;
-}
-
 /* The named entry of an object; ENOENT if the database has none. */
 static struct ent *
 named(struct db *db, struct ns_obj *o)
@@ -571,9 +559,9 @@ NS_GETTER(primary, struct ent, user_named, ns_val_addf, "/group/%llu",
     (unsigned long long)r->gid)
 NS_GETTER(gecos, struct ent, user_named, ns_val_add, r->gecos)
 NS_GETTER_TRY(home, struct ent, user_named, file_link, r->home)
-NS_GETTER_TRY(homedir, struct ent, user_named, field_text, r->home)
+NS_GETTER_TRY(homedir, struct ent, user_named, ns_val_text, r->home)
 NS_GETTER_TRY(shell, struct ent, user_named, file_link, r->shell)
-NS_GETTER_TRY(loginshell, struct ent, user_named, field_text, r->shell)
+NS_GETTER_TRY(loginshell, struct ent, user_named, ns_val_text, r->shell)
 
 /*
  * The primary group and every group that lists the user, as getgrouplist
