@@ -89,8 +89,7 @@ ns_obj_set(struct ns_obj *o, const struct ns_class *cls, const char *fmt, ...)
 	char *path;
 
 	va_start(ap, fmt);
-	if (vasprintf(&path, fmt, ap) == -1)
-		err(1, NULL);
+	path = ns_xvasprintf(fmt, ap);
 	va_end(ap);
 	free(o->path);
 	o->path = path;
@@ -507,11 +506,33 @@ ns_xstrdup(const char *s)
 	return d;
 }
 
+char *
+ns_xvasprintf(const char *fmt, va_list ap)
+{
+	char *s;
+
+	if (vasprintf(&s, fmt, ap) == -1)
+		err(1, NULL);
+	return s;
+}
+
 int
 ns_none(void)
 {
 	errno = ENOENT;
 	return -1;
+}
+
+uint64_t
+ns_self_ns(const char *type, uint64_t *here)
+{
+	char path[32];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "/proc/self/ns/%s", type);
+	if (*here == 0 && stat(path, &st) == 0)
+		*here = st.st_ino;
+	return *here;
 }
 
 /* Only thread group leaders show up in a listing of /proc. */

@@ -225,8 +225,7 @@ ns_net_catf(char **s, const char *fmt, ...)
 	char *add, *n;
 
 	va_start(ap, fmt);
-	if (vasprintf(&add, fmt, ap) == -1)
-		err(1, NULL);
+	add = ns_xvasprintf(fmt, ap);
 	va_end(ap);
 	if (asprintf(&n, "%s%s", *s != NULL ? *s : "", add) == -1)
 		err(1, NULL);

@@ -9,6 +9,7 @@
 #ifndef NS_H
 #define NS_H
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -176,6 +177,8 @@ int		 ns_sandbox_args(int argc, char *argv[]);
  * them.  Out of memory is fatal: these exit with err(1). */
 void		*ns_xmalloc(size_t);
 char		*ns_xstrdup(const char *);
+/* vasprintf(3) that cannot fail. */
+char		*ns_xvasprintf(const char *, va_list);
 /* -1 with errno ENOENT: a getter's "the object has no such value". */
 int		 ns_none(void);
 /* The value of a hexadecimal digit, or -1 if c is none. */

@@ -75,23 +75,13 @@ kind_set_type(struct ns_obj *o, int type)
 static const struct ns_class ns_classes[NSFS_NTYPES];
 static const struct ns_class kind_class, top_class;
 
-static struct nsent *
-entry(struct ns_obj *o)
-{
-	struct nsent *e;
-
-	if ((e = ns_nstab_lookup(nsobj_ino(o), nsobj_type(o))) == NULL)
-		errno = ENOENT;
-	return e;
-}
-
-/* As entry(), with the owners, parents and creators asked. */
+/* As ns_nstab_of(), with the owners, parents and creators asked. */
 static struct nsent *
 entry_asked(struct ns_obj *o)
 {
 	struct nsent *e;
 
-	if ((e = entry(o)) == NULL)
+	if ((e = ns_nstab_of(o)) == NULL)
 		return NULL;
 	ns_nstab_ask_all();
 	return ns_nstab_find(nsobj_ino(o));
@@ -127,14 +117,14 @@ get_processes(struct ns_obj *o, struct ns_val *v)
 	struct nsent *e;
 	size_t i;
 
-	if ((e = entry(o)) == NULL)
+	if ((e = ns_nstab_of(o)) == NULL)
 		return -1;
 	for (i = 0; i < e->npids; i++)
 		ns_val_addf(v, "/proc/%llu", (unsigned long long)e->pids[i]);
 	return 0;
 }
 
-NS_GETTER(nprocs, struct nsent, entry, ns_val_num, r->npids)
+NS_GETTER(nprocs, struct nsent, ns_nstab_of, ns_val_num, r->npids)
 
 static int
 get_owner(struct ns_obj *o, struct ns_val *v)
@@ -188,7 +178,7 @@ get_nsfs(struct ns_obj *o, struct ns_val *v)
 	struct nsent *e;
 	size_t i;
 
-	if ((e = entry(o)) == NULL)
+	if ((e = ns_nstab_of(o)) == NULL)
 		return -1;
 	for (i = 0; i < e->nmounts; i++)
 		ns_val_fs(v, e->mounts[i]);
@@ -233,7 +223,7 @@ get_keepers(struct ns_obj *o, struct ns_val *v)
 	struct nsent *e;
 	size_t i;
 
-	if ((e = entry(o)) == NULL)
+	if ((e = ns_nstab_of(o)) == NULL)
 		return -1;
 	for (i = 0; i < e->npids; i++)
 		ns_val_addf(v, "/proc/%llu", (unsigned long long)e->pids[i]);
@@ -270,7 +260,7 @@ ns_summary(struct ns_obj *o, struct ns_val *v)
 	char cmd[512];
 	size_t npids;
 
-	if ((e = entry(o)) == NULL)
+	if ((e = ns_nstab_of(o)) == NULL)
 		return -1;
 	if ((npids = e->npids) > 0)
 		command(e->pids[0], cmd, sizeof(cmd));
@@ -306,7 +296,7 @@ get_name(struct ns_obj *o, struct ns_val *v)
 	struct nsent *e;
 	const char *name;
 
-	if ((e = entry(o)) == NULL)
+	if ((e = ns_nstab_of(o)) == NULL)
 		return -1;
 	if ((name = ns_name(e)) == NULL)
 		return ns_none();

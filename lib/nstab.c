@@ -422,6 +422,16 @@ ns_nstab_lookup(uint64_t ino, int type)
 	return type == T_NET || type == -1 ? from_socket(ino) : NULL;
 }
 
+struct nsent *
+ns_nstab_of(struct ns_obj *o)
+{
+	struct nsent *e;
+
+	if ((e = ns_nstab_lookup(nsobj_ino(o), nsobj_type(o))) == NULL)
+		errno = ENOENT;
+	return e;
+}
+
 /* The object's entry; ENOENT if it is gone from the table. */
 
 size_t

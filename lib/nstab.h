@@ -63,6 +63,8 @@ void		 ns_nstab_ask_all(void);
 /* The entry of an inode wherever it may be found, type T_* or -1 when
  * not known; NULL if nowhere. */
 struct nsent	*ns_nstab_lookup(uint64_t ino, int type);
+/* The entry of an object /ns/TYPE/INODE; NULL with ENOENT if none. */
+struct nsent	*ns_nstab_of(struct ns_obj *);
 /* A descriptor of the entry's namespace, or -1. */
 int		 ns_nstab_open(struct nsent *);
 /* Open a path if it is still the namespace of that inode: -1 if not. */

@@ -166,6 +166,9 @@ int	ns_emit_each(int n, int (*make)(struct ns_obj *, int),
 	    ns_emit_fn emit, void *arg);
 /* How many children a listing of the node gives. */
 size_t	ns_count_children(struct ns_obj *);
+/* The inode of the caller's own namespace of a type ("net", "mnt"),
+ * kept in *here once read; 0 if it cannot be read. */
+uint64_t	ns_self_ns(const char *type, uint64_t *here);
 /* Call fn for every process (thread group) in /proc until it returns
  * non-zero; that value, or -1 with errno if /proc cannot be read
  * (core.c, for the providers that scan every process). */
