@@ -517,6 +517,20 @@ ns_xvasprintf(const char *fmt, va_list ap)
 }
 
 int
+ns_seen(uint64_t **set, size_t *n, uint64_t id)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		if ((*set)[i] == id)
+			return 1;
+	if ((*set = reallocarray(*set, *n + 1, sizeof(**set))) == NULL)
+		err(1, NULL);
+	(*set)[(*n)++] = id;
+	return 0;
+}
+
+int
 ns_none(void)
 {
 	errno = ENOENT;

@@ -229,6 +229,15 @@ socket_by_child(uint64_t ino, int protocol)
 }
 
 struct nl_sock *
+ns_netns_route_once(struct nl_sock **sk, int *failed)
+{
+	if (*sk == NULL && !*failed &&
+	    (*sk = ns_netns_nl_socket(NETLINK_ROUTE)) == NULL)
+		*failed = 1;
+	return *sk;
+}
+
+struct nl_sock *
 ns_netns_nl_socket(int protocol)
 {
 	struct nl_sock *sk;

@@ -440,10 +440,7 @@ nl_route(void)
 {
 	struct netstate *ns = net_state();
 
-	if (ns->nlsock == NULL && !ns->nlfailed &&
-	    (ns->nlsock = ns_netns_nl_socket(NETLINK_ROUTE)) == NULL)
-		ns->nlfailed = 1;
-	return ns->nlsock;
+	return ns_netns_route_once(&ns->nlsock, &ns->nlfailed);
 }
 
 static int

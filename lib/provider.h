@@ -169,6 +169,8 @@ size_t	ns_count_children(struct ns_obj *);
 /* The inode of the caller's own namespace of a type ("net", "mnt"),
  * kept in *here once read; 0 if it cannot be read. */
 uint64_t	ns_self_ns(const char *type, uint64_t *here);
+/* Whether id is in the set of n ids; if not, it is added (0). */
+int	ns_seen(uint64_t **set, size_t *n, uint64_t id);
 /* Call fn for every process (thread group) in /proc until it returns
  * non-zero; that value, or -1 with errno if /proc cannot be read
  * (core.c, for the providers that scan every process). */
