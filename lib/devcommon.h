@@ -56,11 +56,7 @@ extern const struct kind ns_dev_kinds[KNET + 1];	/* devload.c */
  * major or a numbered root has its kind (KBLOCK...), its major and its
  * minor; an interface its ifindex.  Other objects go by their path.
  */
-static inline int
-dev_kindno(const struct ns_obj *o)
-{
-	return (int)o->id[0];
-}
+NS_OBJ_SLOT_GET(0, int, dev_kindno)
 
 static inline const struct kind *
 dev_kind(const struct ns_obj *o)

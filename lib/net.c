@@ -72,18 +72,7 @@ static const struct kind kinds[NKIND] = {
  */
 NS_OBJ_ID(1, net_kind, set_net_kind)
 NS_OBJ_ID(0, net_group, set_net_group)
-
-static inline size_t
-net_at(const struct ns_obj *o)
-{
-	return o->id[0];
-}
-
-static inline void
-set_net_at(struct ns_obj *o, size_t at)
-{
-	o->id[0] = at;
-}
+NS_OBJ_SLOT(0, size_t, net_at, set_net_at)
 
 static struct ent *
 ent_of(const struct ns_obj *o)

@@ -52,17 +52,7 @@
 #include "nsview.h"
 
 /* The node /ns/TYPE has its type alone (a namespace's ids: nstab.h). */
-static inline int
-kind_type(const struct ns_obj *o)
-{
-	return (int)o->id[0];
-}
-
-static inline void
-kind_set_type(struct ns_obj *o, int type)
-{
-	o->id[0] = (uint64_t)type;
-}
+NS_OBJ_SLOT(0, int, kind_type, kind_set_type)
 
 /* Where ip netns keeps its namespaces, as iproute2 names it. */
 #define NETNS_RUN_DIR	"/run/netns"

@@ -22,11 +22,7 @@ enum {
 /* An object /ns/TYPE/INODE's ids: its inode and its type (T_*). */
 NS_OBJ_ID_GET(0, nsobj_ino)
 
-static inline int
-nsobj_type(const struct ns_obj *o)
-{
-	return (int)o->id[1];
-}
+NS_OBJ_SLOT_GET(1, int, nsobj_type)
 
 static inline void
 nsobj_set_ids(struct ns_obj *o, uint64_t ino, int type)

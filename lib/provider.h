@@ -40,23 +40,26 @@ enum ns_type {
 /*
  * Names for one slot of ns_obj.id, which each provider gives a meaning:
  * NS_OBJ_ID(0, pipe_ino, pipe_set_ino) defines pipe_ino(o), which reads
- * id[0], and pipe_set_ino(o, v), which writes it; NS_OBJ_ID_GET the
- * first alone, for a slot set with others.
+ * id[0], and pipe_set_ino(o, v), which writes it; NS_OBJ_SLOT the same
+ * for a slot that holds another type (an int, a T_* type); NS_OBJ_ID_GET
+ * the reader alone, for a slot set with others.
  */
-#define NS_OBJ_ID_GET(slot, get)					\
-static inline uint64_t							\
+#define NS_OBJ_SLOT_GET(slot, type, get)				\
+static inline type							\
 get(const struct ns_obj *o)						\
 {									\
-	return o->id[slot];						\
+	return (type)o->id[slot];					\
 }
-#define NS_OBJ_ID(slot, get, set)					\
-NS_OBJ_ID_GET(slot, get)						\
+#define NS_OBJ_SLOT(slot, type, get, set)				\
+NS_OBJ_SLOT_GET(slot, type, get)					\
 									\
 static inline void							\
-set(struct ns_obj *o, uint64_t v)					\
+set(struct ns_obj *o, type v)						\
 {									\
-	o->id[slot] = v;						\
+	o->id[slot] = (uint64_t)v;					\
 }
+#define NS_OBJ_ID_GET(slot, get)	NS_OBJ_SLOT_GET(slot, uint64_t, get)
+#define NS_OBJ_ID(slot, get, set)	NS_OBJ_SLOT(slot, uint64_t, get, set)
 
 /* The type of a getter (and of a summary) and of a listing, to declare
  * them before the tables that name them: static ns_get_fn get_pid; */
