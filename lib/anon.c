@@ -605,10 +605,8 @@ get_size(struct ns_obj *o, struct ns_val *v)
 	if ((e = holder_of(o)) == NULL || (st = ns_fd_ent_stat(e)) == NULL)
 		return -1;
 	if (strcmp(ns_fd_ent_assoc(e), "mem") == 0 ||
-	    strcmp(ns_fd_ent_assoc(e), "shm") == 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	    strcmp(ns_fd_ent_assoc(e), "shm") == 0)
+		return ns_none();
 	ns_val_num(v, (unsigned long long)st->st_size);
 	return 0;
 }
@@ -644,10 +642,8 @@ static int
 get_attached(struct ns_obj *o, struct ns_val *v)
 {
 	ns_fd_index_holders_all(o->path, add_attached, v);
-	if (v->n == 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (v->n == 0)
+		return ns_none();
 	return 0;
 }
 

@@ -282,10 +282,8 @@ real_dir(const char *input, char *real, size_t size)
 		name = slash + 1;
 	}
 	if (*name == '\0' || strcmp(name, ".") == 0 ||
-	    strcmp(name, "..") == 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	    strcmp(name, "..") == 0)
+		return ns_none();
 	if (realpath(d, dir) == NULL)
 		return -1;
 	if ((size_t)snprintf(real, size, "%s/%s",
@@ -355,10 +353,8 @@ ns_resolve_into(struct ns_obj *o, const char *input)
 	int r, e;
 
 	memset(o, 0, sizeof(*o));
-	if (*input == '\0') {
-		errno = ENOENT;
-		return -1;
-	}
+	if (*input == '\0')
+		return ns_none();
 	if ((s = strdup(input)) == NULL || (path = strdup(input)) == NULL)
 		err(1, NULL);
 	ns_unescape(s);

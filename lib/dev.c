@@ -183,10 +183,8 @@ lookup_member(struct ns_obj *obj, const char *sub, const char *name)
 
 	if (!plain_name(name) ||
 	    (ud = udev_device_new_from_subsystem_sysname(ns_dev_udev(), sub,
-	    name)) == NULL) {
-		errno = ENOENT;
-		return -1;
-	}
+	    name)) == NULL)
+		return ns_none();
 	return ns_dev_set_from_udev(obj, ud);
 }
 
@@ -207,10 +205,8 @@ dev_lookup(struct ns_obj *obj, char **comp, int n)
 		return ns_dev_lookup_tree(obj, comp + 1, n - 1);
 	/* Anything else is a subsystem or not ours: /dev/vda and
 	 * /dev/disk/by-id/... fall back to the real files. */
-	if (n > 2 || !ns_dev_subsys_exists(comp[0])) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (n > 2 || !ns_dev_subsys_exists(comp[0]))
+		return ns_none();
 	if (n == 1) {
 		ns_obj_set(obj, &ns_dev_subsys_class, "/dev/%s", comp[0]);
 		return 0;

@@ -727,10 +727,8 @@ get_addresses(struct ns_obj *obj, struct ns_val *val)
 static int
 add_ifindex(struct ns_val *val, int ifindex)
 {
-	if (ifindex <= 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (ifindex <= 0)
+		return ns_none();
 	ns_val_addf(val, "/dev/net/%d", ifindex);
 	return 0;
 }
@@ -779,10 +777,8 @@ get_link_netnsid(struct ns_obj *obj, struct ns_val *val)
 
 	if (link == NULL)
 		return -1;
-	if (ns_link_s32(link, IFLA_LINK_NETNSID, &nsid) == -1 || nsid < 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (ns_link_s32(link, IFLA_LINK_NETNSID, &nsid) == -1 || nsid < 0)
+		return ns_none();
 	ns_val_num(val, nsid);
 	return 0;
 }
@@ -844,10 +840,8 @@ ns_dev_set_netif(struct ns_obj *obj, struct link *link)
 {
 	struct netpriv *np;
 
-	if (link == NULL) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (link == NULL)
+		return ns_none();
 	if ((np = calloc(1, sizeof(*np))) == NULL)
 		err(1, NULL);
 	np->link = link;
@@ -863,10 +857,8 @@ ns_dev_set_netif(struct ns_obj *obj, struct link *link)
 int
 ns_dev_lookup_netname(struct ns_obj *obj, const char *name)
 {
-	if (*name == '\0' || strlen(name) >= IFNAMSIZ) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (*name == '\0' || strlen(name) >= IFNAMSIZ)
+		return ns_none();
 	return ns_dev_set_netif(obj, ns_link_get(0, name));
 }
 

@@ -61,10 +61,8 @@ obj_sock(struct fdent *e, char *buf, size_t size)
 	char dir[32];
 	uint64_t ino;
 
-	if (ns_fd_bracket_number(e->link, "socket:[", &ino) == -1) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (ns_fd_bracket_number(e->link, "socket:[", &ino) == -1)
+		return ns_none();
 	if (ns_sock_path_held(ino, e->pid, e->fd, buf, size) == 0)
 		return 0;
 	if ((proto = ns_fdent_proto(e)) == NULL)
@@ -176,10 +174,8 @@ ent_dup(const struct fdent *e)
 {
 	int pidfd, fd, save;
 
-	if (e->fd < 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (e->fd < 0)
+		return ns_none();
 	if ((pidfd = (int)syscall(SYS_pidfd_open, (pid_t)e->pid, 0)) == -1)
 		return -1;
 	fd = (int)syscall(SYS_pidfd_getfd, pidfd, e->fd, 0);

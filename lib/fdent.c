@@ -510,10 +510,8 @@ ns_fdent_kind(struct fdent *e)
 static int
 obj_own(struct fdent *e, char *buf, size_t size)
 {
-	if (e->fd < 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (e->fd < 0)
+		return ns_none();
 	snprintf(buf, size, "/proc/%llu/fd/%d", (unsigned long long)e->pid,
 	    e->fd);
 	return 0;
@@ -653,10 +651,8 @@ obj_path(struct fdent *e, char *buf, size_t size)
 		return 0;
 	}
 	if (e->link[0] != '/' || !(S_ISLNK(st->st_mode) ?
-	    names_link(e->link, st) : names_file(e->link, st))) {
-		errno = ENOENT;
-		return -1;
-	}
+	    names_link(e->link, st) : names_file(e->link, st)))
+		return ns_none();
 	if ((size_t)snprintf(buf, size, "/fs%s",
 	    strcmp(e->link, "/") == 0 ? "" : e->link) >= size) {
 		errno = ENAMETOOLONG;
@@ -670,10 +666,8 @@ obj_pipe(struct fdent *e, char *buf, size_t size)
 {
 	uint64_t ino;
 
-	if (ns_fd_bracket_number(e->link, "pipe:[", &ino) == -1) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (ns_fd_bracket_number(e->link, "pipe:[", &ino) == -1)
+		return ns_none();
 	snprintf(buf, size, "/pipe/%llu", (unsigned long long)ino);
 	return 0;
 }
@@ -744,10 +738,8 @@ obj_bpf_mapped(struct fdent *e, char *buf, size_t size)
 		ns_fdent_unref(c);
 	}
 	closedir(dir);
-	if (n != 1) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (n != 1)
+		return ns_none();
 	snprintf(buf, size, "/anon/bpf-map/%llu", (unsigned long long)found);
 	return 0;
 }
@@ -779,10 +771,8 @@ obj_pidfd(struct fdent *e, char *buf, size_t size)
 
 	if ((info = ns_fdent_info(e)) == NULL)
 		return -1;
-	if (ns_fdinfo_parse_pidfd(info, &p) == -1 || p.pid <= 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (ns_fdinfo_parse_pidfd(info, &p) == -1 || p.pid <= 0)
+		return ns_none();
 	snprintf(buf, size, "/proc/%lld", (long long)p.pid);
 	return 0;
 }
@@ -793,10 +783,8 @@ obj_nsfs(struct fdent *e, char *buf, size_t size)
 	const char *type;
 	uint64_t ino;
 
-	if ((type = ns_fd_nsfs_type(e->link, &ino)) == NULL) {
-		errno = ENOENT;
-		return -1;
-	}
+	if ((type = ns_fd_nsfs_type(e->link, &ino)) == NULL)
+		return ns_none();
 	snprintf(buf, size, "/ns/%s/%llu", type, (unsigned long long)ino);
 	return 0;
 }

@@ -193,10 +193,8 @@ catalog_str(struct ns_obj *o, struct ns_val *v, size_t off)
 	struct catalog_ent *c = o->priv;
 	const char *s;
 
-	if (c == NULL) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (c == NULL)
+		return ns_none();
 	s = *(char **)((char *)c + off);
 	if (*s == '\0')
 		return ns_none();

@@ -365,10 +365,8 @@ get_mount(struct ns_obj *obj, struct ns_val *v)
 
 	if ((p = load(obj)) == NULL)
 		return -1;
-	if (!p->has_mnt_id) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (!p->has_mnt_id)
+		return ns_none();
 	ns_val_addf(v, "/mount/%llu", (unsigned long long)p->mnt_id);
 	return 0;
 }
@@ -383,10 +381,8 @@ get_device(struct ns_obj *obj, struct ns_val *v)
 
 	if ((p = load(obj)) == NULL)
 		return -1;
-	if (!S_ISBLK(p->st.st_mode) && !S_ISCHR(p->st.st_mode)) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (!S_ISBLK(p->st.st_mode) && !S_ISCHR(p->st.st_mode))
+		return ns_none();
 	ns_val_addf(v, "/dev/%s/%u/%u", S_ISBLK(p->st.st_mode) ?
 	    "block" : "char", major(p->st.st_rdev), minor(p->st.st_rdev));
 	return 0;

@@ -698,10 +698,8 @@ field_val(struct ns_obj *o, const char *name, enum ns_type type,
 	char *rpath, *s;
 	size_t i;
 
-	if ((f = field_of(o, name)) == NULL || f->null || f->n == 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if ((f = field_of(o, name)) == NULL || f->null || f->n == 0)
+		return ns_none();
 	if ((h = split_path(o->path, &rpath)) == NULL)
 		return -1;
 	free(rpath);
@@ -1036,10 +1034,8 @@ ns_host_holders(const char *object, ns_emit_fn emit, void *arg)
 	size_t i, n = 0;
 	int stop = 0, status;
 
-	if ((h = split_path(object, &rpath)) == NULL) {
-		errno = ENOENT;
-		return -1;
-	}
+	if ((h = split_path(object, &rpath)) == NULL)
+		return ns_none();
 	args[4] = rpath;
 	if (ns_host_call(h, args, &r, &doc) == -1) {
 		free(rpath);
@@ -1268,10 +1264,8 @@ host_lookup(struct ns_obj *o, char **comp, int n)
 
 	if (n == 0)
 		return ns_obj_set(o, &top_class, "/host");
-	if (!ns_host_name_ok(comp[0])) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (!ns_host_name_ok(comp[0]))
+		return ns_none();
 	if (n == 1)
 		return host_reached(o, comp[0]);
 	if ((fp = open_memstream(&path, &len)) == NULL)

@@ -317,10 +317,8 @@ sys_string(struct ns_obj *o, struct ns_val *v, const char *file)
 		return -1;
 	if ((n = read_sys(m, file, buf, sizeof(buf))) == -1)
 		return -1;
-	if (n == 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (n == 0)
+		return ns_none();
 	ns_val_add(v, buf);
 	return 0;
 }
@@ -529,10 +527,8 @@ get_parameters(struct ns_obj *o, struct ns_val *v)
 	}
 	free(value);
 	free_names(names, n);
-	if (s == NULL) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (s == NULL)
+		return ns_none();
 	ns_val_add(v, s);
 	free(s);
 	return 0;
@@ -559,10 +555,8 @@ get_taint(struct ns_obj *o, struct ns_val *v)
 	if ((m = entry(o)) == NULL)
 		return -1;
 	if (m->listed) {
-		if (m->taint == NULL || *m->taint == '\0') {
-			errno = ENOENT;
-			return -1;
-		}
+		if (m->taint == NULL || *m->taint == '\0')
+			return ns_none();
 		ns_val_add(v, m->taint);
 		return 0;
 	}
@@ -789,10 +783,8 @@ module_lookup(struct ns_obj *o, char **comp, int n)
 
 	if (n == 0)
 		return ns_obj_set(o, &top_class, "/module");
-	if (n > 1 || (m = find_alias(comp[0])) == NULL) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (n > 1 || (m = find_alias(comp[0])) == NULL)
+		return ns_none();
 	return ns_obj_set(o, &mod_class, "/module/%s", m->name);
 }
 

@@ -220,10 +220,8 @@ get_target(struct ns_obj *obj, struct ns_val *v)
 
 	if ((fs = entry(obj)) == NULL)
 		return -1;
-	if ((t = mnt_fs_get_target(fs)) == NULL || *t != '/') {
-		errno = ENOENT;
-		return -1;
-	}
+	if ((t = mnt_fs_get_target(fs)) == NULL || *t != '/')
+		return ns_none();
 	if (mount_ns(obj) == 0)
 		ns_val_fs(v, t);
 	else
@@ -256,10 +254,8 @@ get_source(struct ns_obj *obj, struct ns_val *v)
 	dev = mnt_fs_get_devno(fs);
 	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u", major(dev),
 	    minor(dev));
-	if (major(dev) == 0 || access(sys, F_OK) != 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (major(dev) == 0 || access(sys, F_OK) != 0)
+		return ns_none();
 	ns_val_addf(v, "/dev/block/%u/%u", major(dev), minor(dev));
 	return 0;
 }
@@ -286,10 +282,8 @@ get_parent(struct ns_obj *obj, struct ns_val *v)
 		return -1;
 	parent = mnt_fs_get_parent_id(fs);
 	if (parent < 0 || (uint64_t)parent == mount_id(obj) ||
-	    find_in(mount_ns(obj), parent) == NULL) {
-		errno = ENOENT;
-		return -1;
-	}
+	    find_in(mount_ns(obj), parent) == NULL)
+		return ns_none();
 	ns_val_addf(v, "/mount/%d", parent);
 	return 0;
 }
@@ -446,10 +440,8 @@ mount_lookup(struct ns_obj *obj, char **comp, int n)
 
 	if (n == 0)
 		return ns_obj_set(obj, &table_class, "/mount");
-	if (n > 1 || ns_parse_u64(comp[0], INT_MAX, &id) == -1) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (n > 1 || ns_parse_u64(comp[0], INT_MAX, &id) == -1)
+		return ns_none();
 	if ((fs = find_id(id, &ns)) == NULL)
 		return -1;
 	if (ns_obj_set(obj, &mount_class, "/mount/%llu",
@@ -480,10 +472,8 @@ ns_mount_lookup_in(struct ns_obj *obj, uint64_t ino, char **comp, int n)
 		set_mount_ids(obj, 0, ino);
 		return 0;
 	}
-	if (n > 1 || ns_parse_u64(comp[0], INT_MAX, &id) == -1) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (n > 1 || ns_parse_u64(comp[0], INT_MAX, &id) == -1)
+		return ns_none();
 	if ((fs = find_in(ino, id)) == NULL)
 		return -1;
 	if (ns_obj_set(obj, &mount_class, "/mount/%llu",

@@ -360,10 +360,8 @@ ns_netns_lookup(struct ns_obj *o, uint64_t ino, char **comp, int n)
 	int r;
 
 	if (n < 1 || (p = provider_of(comp[0])) == NULL ||
-	    (p == &ns_dev_provider && n > 1 && strcmp(comp[1], "net") != 0)) {
-		errno = ENOENT;
-		return -1;
-	}
+	    (p == &ns_dev_provider && n > 1 && strcmp(comp[1], "net") != 0))
+		return ns_none();
 	if (ino == ns_netns_here())
 		return p->lookup(o, comp + 1, n - 1);
 	if (p == &ns_dev_provider && n == 1)

@@ -179,7 +179,8 @@ void		*ns_xmalloc(size_t);
 char		*ns_xstrdup(const char *);
 /* vasprintf(3) that cannot fail. */
 char		*ns_xvasprintf(const char *, va_list);
-/* -1 with errno ENOENT: a getter's "the object has no such value". */
+/* -1 with errno ENOENT: a getter's "the object has no such value", or
+ * any call's "there is no such thing". */
 int		 ns_none(void);
 /* The value of a hexadecimal digit, or -1 if c is none. */
 int		 ns_hexval(int c);

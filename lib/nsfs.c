@@ -123,10 +123,8 @@ get_owner(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = entry_asked(o)) == NULL)
 		return -1;
-	if (e->owner == 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (e->owner == 0)
+		return ns_none();
 	ns_val_addf(v, "/ns/user/%llu", (unsigned long long)e->owner);
 	return 0;
 }
@@ -138,10 +136,8 @@ get_parent(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = entry_asked(o)) == NULL)
 		return -1;
-	if (e->parent == 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (e->parent == 0)
+		return ns_none();
 	ns_val_addf(v, "/ns/%s/%llu", ns_nsfs_types[e->type],
 	    (unsigned long long)e->parent);
 	return 0;
@@ -154,10 +150,8 @@ get_creator(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = entry_asked(o)) == NULL)
 		return -1;
-	if (!e->has_creator) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (!e->has_creator)
+		return ns_none();
 	ns_val_addf(v, "/user/%u", (unsigned)e->creator);
 	return 0;
 }

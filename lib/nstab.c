@@ -452,10 +452,8 @@ ns_nstab_open_net(uint64_t ino)
 	struct nsent *e;
 	int fd;
 
-	if ((e = ns_nstab_lookup(ino, T_NET)) == NULL || e->type != T_NET) {
-		errno = ENOENT;
-		return -1;
-	}
+	if ((e = ns_nstab_lookup(ino, T_NET)) == NULL || e->type != T_NET)
+		return ns_none();
 	if ((fd = ns_nstab_open(e)) == -1 && errno == 0)
 		errno = ENOENT;
 	return fd;

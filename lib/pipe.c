@@ -174,10 +174,8 @@ holders_by_end(struct ns_obj *o, struct ns_val *v, int writers)
 	size_t n = v->n;
 
 	ns_fd_index_holders(o->path, add_end, &ends);
-	if (v->n == n) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (v->n == n)
+		return ns_none();
 	return 0;
 }
 
@@ -238,10 +236,8 @@ pipe_lookup(struct ns_obj *o, char **comp, int n)
 	if (n == 0)
 		return ns_obj_set(o, &top_class, "/pipe");
 	if (n > 1 || ns_parse_u64(comp[0], UINT64_MAX, &ino) == -1 ||
-	    !pipe_exists(ino)) {
-		errno = ENOENT;
-		return -1;
-	}
+	    !pipe_exists(ino))
+		return ns_none();
 	set_pipe(o, ino);
 	return 0;
 }

@@ -433,10 +433,8 @@ get_ppid(struct ns_obj *o, struct ns_val *v)
 	if ((p = load_stat(o)) == NULL)
 		return -1;
 	/* init and kthreadd have parent 0, which is no process. */
-	if (p->ppid == 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (p->ppid == 0)
+		return ns_none();
 	ns_val_addf(v, "/proc/%llu", (unsigned long long)p->ppid);
 	return 0;
 }
@@ -616,10 +614,8 @@ get_exe(struct ns_obj *o, struct ns_val *v)
 	if ((n = readlink(path, target, sizeof(target) - 1)) == -1)
 		return -1;
 	target[n] = '\0';
-	if (!fd_link_is_memfd(target) || stat(path, &st) == -1) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (!fd_link_is_memfd(target) || stat(path, &st) == -1)
+		return ns_none();
 	ns_val_addf(v, "/anon/memfd/%llu", (unsigned long long)st.st_ino);
 	return 0;
 }
@@ -632,10 +628,8 @@ get_tty(struct ns_obj *o, struct ns_val *v)
 
 	if ((p = load_stat(o)) == NULL)
 		return -1;
-	if (p->tty == 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (p->tty == 0)
+		return ns_none();
 	/* tty_nr is the kernel's dev_t, split as major() and minor() do. */
 	maj = (p->tty >> 8) & 0xfff;
 	min = (p->tty & 0xff) | ((p->tty >> 12) & 0xfff00);

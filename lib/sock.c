@@ -917,10 +917,8 @@ proto_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	struct proto *p;
 	size_t i;
 
-	if (sock_row(o) >= NPROTO) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (sock_row(o) >= NPROTO)
+		return ns_none();
 	p = a.p = &ns_sock_protos[sock_row(o)];
 	t = ns_sock_table(p);
 	for (i = 0; i < t->n; i++)

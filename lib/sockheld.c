@@ -557,10 +557,8 @@ ns_sock_path_held(uint64_t inode, uint64_t pid, int fd, char *buf,
 {
 	struct proto *p;
 
-	if ((p = ns_sock_proto_of(inode, pid, fd)) == NULL) {
-		errno = ENOENT;
-		return -1;
-	}
+	if ((p = ns_sock_proto_of(inode, pid, fd)) == NULL)
+		return ns_none();
 	if ((size_t)snprintf(buf, size, "/sock/%s/%llu", p->name,
 	    (unsigned long long)inode) >= size) {
 		errno = ENAMETOOLONG;

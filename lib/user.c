@@ -487,10 +487,8 @@ ids_links(struct ids *s, struct ns_val *v, const char *top)
 			ns_val_addf(v, "/%s/%llu", top,
 			    (unsigned long long)s->v[i]);
 	free(s->v);
-	if (v->n == 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (v->n == 0)
+		return ns_none();
 	return 0;
 }
 
@@ -506,10 +504,8 @@ file_link(struct ns_val *v, const char *text)
 {
 	char *real;
 
-	if (text == NULL || *text != '/') {
-		errno = ENOENT;
-		return -1;
-	}
+	if (text == NULL || *text != '/')
+		return ns_none();
 	if ((real = realpath(text, NULL)) == NULL) {
 		if (errno != EACCES)
 			errno = ENOENT;
