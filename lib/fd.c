@@ -194,10 +194,7 @@ get_flags(struct ns_obj *o, struct ns_val *v)
 	if (ns_fdent_info_of(o, &e) == NULL)
 		return -1;
 	ns_fd_flags_string(e->ci.flags, buf, sizeof(buf));
-	if (buf[0] == '\0')
-		return ns_none();
-	ns_val_add(v, buf);
-	return 0;
+	return ns_val_text(v, buf);
 }
 
 static int

@@ -699,10 +699,7 @@ ns_fd_get_inodes(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	marks_string(m, n, buf, sizeof(buf));
 	free(m);
-	if (buf[0] == '\0')
-		return ns_none();
-	ns_val_add(v, buf);
-	return 0;
+	return ns_val_text(v, buf);
 }
 
 static int

@@ -196,10 +196,7 @@ catalog_str(struct ns_obj *o, struct ns_val *v, size_t off)
 	if (c == NULL)
 		return ns_none();
 	s = *(char **)((char *)c + off);
-	if (*s == '\0')
-		return ns_none();
-	ns_val_add(v, s);
-	return 0;
+	return ns_val_text(v, s);
 }
 
 static int
