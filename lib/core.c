@@ -492,6 +492,16 @@ ns_xmalloc(size_t size)
 	return p;
 }
 
+void *
+ns_xcalloc(size_t size)
+{
+	void *p;
+
+	if ((p = calloc(1, size)) == NULL)
+		err(1, NULL);
+	return p;
+}
+
 char *
 ns_xstrdup(const char *s)
 {

@@ -40,8 +40,7 @@ net_load(struct ns_obj *obj)
 
 	if (obj->priv != NULL)
 		return obj->priv;
-	if ((np = calloc(1, sizeof(*np))) == NULL)
-		err(1, NULL);
+	np = ns_xcalloc(sizeof(*np));
 	np->link = ns_link_get(net_ifindex(obj), NULL);
 	obj->priv = np;
 	return np;
@@ -842,8 +841,7 @@ ns_dev_set_netif(struct ns_obj *obj, struct link *link)
 
 	if (link == NULL)
 		return ns_none();
-	if ((np = calloc(1, sizeof(*np))) == NULL)
-		err(1, NULL);
+	np = ns_xcalloc(sizeof(*np));
 	np->link = link;
 	net_set_ifindex(obj, ns_link_ifindex(link));
 	ns_obj_set(obj, &ns_dev_netif_class, "/dev/net/%llu",
@@ -875,8 +873,7 @@ emit_link(struct link *link, void *arg)
 	struct netpriv *np;
 	int stop;
 
-	if ((np = calloc(1, sizeof(*np))) == NULL)
-		err(1, NULL);
+	np = ns_xcalloc(sizeof(*np));
 	np->link = ns_link_ref(link);
 	ns_obj_set(&c, &ns_dev_netif_class, "/dev/net/%d",
 	    ns_link_ifindex(link));

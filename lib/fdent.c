@@ -63,8 +63,7 @@ ns_fdent_new(uint64_t pid, int fd)
 {
 	struct fdent *e;
 
-	if ((e = calloc(1, sizeof(*e))) == NULL)
-		err(1, NULL);
+	e = ns_xcalloc(sizeof(*e));
 	e->refs = 1;
 	e->pid = pid;
 	e->fd = fd;

@@ -425,8 +425,7 @@ rec_keep(struct rhost *h, struct host_row *row, struct listing *from,
 		}
 		ns_host_row_free(&r->row);
 	} else {
-		if ((r = calloc(1, sizeof(*r))) == NULL)
-			err(1, NULL);
+		r = ns_xcalloc(sizeof(*r));
 		r->path = path;
 		b = hash(path);
 		r->next = recs[b];

@@ -176,6 +176,8 @@ int		 ns_sandbox_args(int argc, char *argv[]);
 /* The core's services, once for every provider (and tool) that needs
  * them.  Out of memory is fatal: these exit with err(1). */
 void		*ns_xmalloc(size_t);
+/* One object's worth of zeroed memory. */
+void		*ns_xcalloc(size_t);
 char		*ns_xstrdup(const char *);
 /* vasprintf(3) that cannot fail. */
 char		*ns_xvasprintf(const char *, va_list);

@@ -228,8 +228,7 @@ ns_out_new(enum ns_format fmt, int noheadings, const char *name)
 {
 	struct ns_out *out;
 
-	if ((out = calloc(1, sizeof(*out))) == NULL)
-		err(1, NULL);
+	out = ns_xcalloc(sizeof(*out));
 	out->fmt = fmt;
 	out->tb = new_table(fmt, noheadings, name);
 	out->fp = stdout;

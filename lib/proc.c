@@ -154,8 +154,7 @@ info_of(struct ns_obj *o)
 
 	if (o->priv != NULL)
 		return o->priv;
-	if ((p = calloc(1, sizeof(*p))) == NULL)
-		err(1, NULL);
+	p = ns_xcalloc(sizeof(*p));
 	p->stat_errno = -1;
 	p->status_errno = -1;
 	o->priv = p;

@@ -92,8 +92,7 @@ ent_new(struct proto *p, uint64_t ino)
 {
 	struct sock_ent *e;
 
-	if ((e = calloc(1, sizeof(*e))) == NULL)
-		err(1, NULL);
+	e = ns_xcalloc(sizeof(*e));
 	e->ino = ino;
 	e->proto = p - ns_sock_protos;
 	e->family = p->family;

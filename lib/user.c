@@ -157,8 +157,7 @@ ent_new(uint64_t id)
 {
 	struct ent *e;
 
-	if ((e = calloc(1, sizeof(*e))) == NULL)
-		err(1, NULL);
+	e = ns_xcalloc(sizeof(*e));
 	e->id = id;
 	return e;
 }

@@ -854,8 +854,7 @@ ns_watch_source(struct ns_watch *w, const char *name, int fd,
 
 	if (w->nsrcs == MAXSRC)
 		errx(1, "too many sources");
-	if ((s = calloc(1, sizeof(*s))) == NULL)
-		err(1, NULL);
+	s = ns_xcalloc(sizeof(*s));
 	s->name = name;
 	s->fd = fd;
 	s->fn = fn;
@@ -886,8 +885,7 @@ ns_source_tree(struct ns_source *s, const struct ns_tree *def)
 
 	if (w->ntrees == MAXTREE || s->ntrees == MAXTREE)
 		errx(1, "too many subtrees");
-	if ((t = calloc(1, sizeof(*t))) == NULL)
-		err(1, NULL);
+	t = ns_xcalloc(sizeof(*t));
 	t->def = def;
 	t->src = s;
 	t->moved = -1;
