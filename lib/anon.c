@@ -497,12 +497,7 @@ kind_summary(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_id(struct ns_obj *o, struct ns_val *v)
-{
-	ns_val_num(v, anon_id(o));
-	return 0;
-}
+NS_GETTER_OBJ(id, ns_val_num, anon_id(o))
 
 static int
 first(struct fdent *e, void *arg)

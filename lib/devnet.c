@@ -96,20 +96,10 @@ get_net_name(struct ns_obj *obj, struct ns_val *val)
 	return add_str(val, link ? ns_link_str(link, IFLA_IFNAME) : NULL);
 }
 
-static int
-get_ifindex(struct ns_obj *obj, struct ns_val *val)
-{
-	ns_val_num(val, net_ifindex(obj));
-	return 0;
-}
+NS_GETTER_OBJ(ifindex, ns_val_num, net_ifindex(o))
 
 /* "n2", as udev names an interface. */
-static int
-get_net_dev(struct ns_obj *obj, struct ns_val *val)
-{
-	ns_val_addf(val, "n%llu", (unsigned long long)net_ifindex(obj));
-	return 0;
-}
+NS_GETTER_OBJ(net_dev, ns_val_addf, "n%llu", (unsigned long long)net_ifindex(o))
 
 /* Every interface is of the net class, whether sysfs shows it or not. */
 static int

@@ -89,12 +89,7 @@ list_subsys(struct ns_obj *obj, ns_emit_fn emit, void *arg)
 	return stop;
 }
 
-static int
-get_subsys_name(struct ns_obj *obj, struct ns_val *val)
-{
-	ns_val_add(val, subsys_name(obj));
-	return 0;
-}
+NS_GETTER_OBJ(subsys_name, ns_val_add, subsys_name(o))
 
 /* "bus, 3 devices", "class, 70 devices". */
 static int
@@ -274,12 +269,7 @@ sysdir_name(const struct ns_obj *obj)
 	return strrchr(obj->path, '/') + 1;
 }
 
-static int
-get_sysdir_name(struct ns_obj *obj, struct ns_val *val)
-{
-	ns_val_add(val, sysdir_name(obj));
-	return 0;
-}
+NS_GETTER_OBJ(sysdir_name, ns_val_add, sysdir_name(o))
 
 static int
 get_sysdir_parent(struct ns_obj *obj, struct ns_val *val)
@@ -290,12 +280,7 @@ get_sysdir_parent(struct ns_obj *obj, struct ns_val *val)
 	return ns_dev_add_dir_parent(val, syspath);
 }
 
-static int
-get_sysdir_syspath(struct ns_obj *obj, struct ns_val *val)
-{
-	ns_val_addf(val, "/sys%s", obj->path + 4);
-	return 0;
-}
+NS_GETTER_OBJ(sysdir_syspath, ns_val_addf, "/sys%s", o->path + 4)
 
 /* "net, a directory of the device tree". */
 static int

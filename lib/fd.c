@@ -701,12 +701,7 @@ node_summary(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_node_pid(struct ns_obj *o, struct ns_val *v)
-{
-	ns_val_num(v, fd_obj_pid(o));
-	return 0;
-}
+NS_GETTER_OBJ(node_pid, ns_val_num, fd_obj_pid(o))
 
 static const struct ns_attr node_attrs[] = {
 	{ "pid", NS_NUMBER, "the process id", get_node_pid },

@@ -324,13 +324,7 @@ base_name(const char *path)
 	return s != NULL ? s + 1 : path;
 }
 
-static int
-get_name(struct ns_obj *obj, struct ns_val *v)
-{
-	ns_val_add(v, base_name(real_path(obj)));
-	return 0;
-}
-
+NS_GETTER_OBJ(name, ns_val_add, base_name(real_path(o)))
 NS_GETTER(size, struct fs_priv, load, ns_val_num,
     (unsigned long long)r->st.st_size)
 

@@ -337,12 +337,7 @@ sys_number(const struct mod *m, const char *file, uint64_t *n)
 	return 0;
 }
 
-static int
-get_name(struct ns_obj *o, struct ns_val *v)
-{
-	ns_val_add(v, mod_name(o));
-	return 0;
-}
+NS_GETTER_OBJ(name, ns_val_add, mod_name(o))
 
 /*
  * Loaded modules say how they are; a module outside /proc/modules that

@@ -205,12 +205,7 @@ or_none(const char *s)
 	return s != NULL && *s != '\0' ? s : "none";
 }
 
-static int
-get_id(struct ns_obj *obj, struct ns_val *v)
-{
-	ns_val_num(v, (unsigned long long)mount_id(obj));
-	return 0;
-}
+NS_GETTER_OBJ(id, ns_val_num, (unsigned long long)mount_id(o))
 
 static int
 get_target(struct ns_obj *obj, struct ns_val *v)

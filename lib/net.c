@@ -168,19 +168,8 @@ get_key_addr(struct ns_obj *o, struct ns_val *val)
 	return 0;
 }
 
-static int
-get_prefixlen(struct ns_obj *o, struct ns_val *val)
-{
-	ns_val_num(val, ent_of(o)->key.plen);
-	return 0;
-}
-
-static int
-get_family(struct ns_obj *o, struct ns_val *val)
-{
-	ns_val_add(val, ns_net_family_name(ent_of(o)->key.family));
-	return 0;
-}
+NS_GETTER_OBJ(prefixlen, ns_val_num, ent_of(o)->key.plen)
+NS_GETTER_OBJ(family, ns_val_add, ns_net_family_name(ent_of(o)->key.family))
 
 /* The interface an address or neighbour is on, or a group's. */
 static int
@@ -347,13 +336,8 @@ route_of(struct ns_obj *o)
 	return (struct rtnl_route *)ent_of(o)->obj;
 }
 
-static int
-get_table_number(struct ns_obj *o, struct ns_val *val)
-{
-	ns_val_num(val, o->cls == &table_class ? net_group(o) :
-	    ent_of(o)->key.major);
-	return 0;
-}
+NS_GETTER_OBJ(table_number, ns_val_num,
+    o->cls == &table_class ? net_group(o) : ent_of(o)->key.major)
 
 static int
 get_table_name(struct ns_obj *o, struct ns_val *val)
@@ -410,19 +394,8 @@ get_route_scope(struct ns_obj *o, struct ns_val *val)
 	return 0;
 }
 
-static int
-get_metric(struct ns_obj *o, struct ns_val *val)
-{
-	ns_val_num(val, rtnl_route_get_priority(route_of(o)));
-	return 0;
-}
-
-static int
-get_tos(struct ns_obj *o, struct ns_val *val)
-{
-	ns_val_num(val, rtnl_route_get_tos(route_of(o)));
-	return 0;
-}
+NS_GETTER_OBJ(metric, ns_val_num, rtnl_route_get_priority(route_of(o)))
+NS_GETTER_OBJ(tos, ns_val_num, rtnl_route_get_tos(route_of(o)))
 
 static int
 get_source(struct ns_obj *o, struct ns_val *val)

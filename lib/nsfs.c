@@ -87,19 +87,8 @@ set_ns(struct ns_obj *o, int type, uint64_t ino)
 	return 0;
 }
 
-static int
-get_nstype(struct ns_obj *o, struct ns_val *v)
-{
-	ns_val_add(v, ns_nsfs_types[nsobj_type(o)]);
-	return 0;
-}
-
-static int
-get_inode(struct ns_obj *o, struct ns_val *v)
-{
-	ns_val_num(v, (unsigned long long)nsobj_ino(o));
-	return 0;
-}
+NS_GETTER_OBJ(nstype, ns_val_add, ns_nsfs_types[nsobj_type(o)])
+NS_GETTER_OBJ(inode, ns_val_num, (unsigned long long)nsobj_ino(o))
 
 static int
 get_processes(struct ns_obj *o, struct ns_val *v)

@@ -121,7 +121,8 @@ held_socket(struct fdent *fe, void *arg)
 	if (ns_parse_u64(num, UINT64_MAX, &ino) == -1)
 		return 0;
 	a = ask(ino, ns_fd_ent_pid(fe), ns_fd_ent_fd(fe));
-	if (strcmp(a->netns, k->want) == 0 && !ns_seen(&k->seen, &k->nseen, ino))
+	if (strcmp(a->netns, k->want) == 0 &&
+	    !ns_seen(&k->seen, &k->nseen, ino))
 		ns_val_add(k->v, a->path);
 	return 0;
 }

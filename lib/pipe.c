@@ -143,12 +143,7 @@ top_summary(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_inode(struct ns_obj *o, struct ns_val *v)
-{
-	ns_val_num(v, pipe_ino(o));
-	return 0;
-}
+NS_GETTER_OBJ(inode, ns_val_num, pipe_ino(o))
 
 /* The holders of one end of the pipe, by how they opened it. */
 struct ends {

@@ -366,13 +366,7 @@ load_status(struct ns_obj *o)
 	return p;
 }
 
-static int
-get_pid(struct ns_obj *o, struct ns_val *v)
-{
-	ns_val_num(v, proc_pid(o));
-	return 0;
-}
-
+NS_GETTER_OBJ(pid, ns_val_num, proc_pid(o))
 NS_GETTER(comm, struct proc_info, load_stat, ns_val_add, r->comm)
 
 /*

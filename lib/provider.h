@@ -84,7 +84,8 @@ struct ns_attr {
  * of the record as r.  NS_GETTER_TRY is the same for a writer that can
  * itself fail, whose result the getter returns; NS_GETTER_IF, for a
  * field that only some records have, gives none (ns_none) unless the
- * condition holds of r.
+ * condition holds of r.  NS_GETTER_OBJ writes a value that needs no
+ * record, of the object o alone (its id, its path).
  */
 #define NS_GETTER_BODY(name, type, find, result)			\
 static int								\
@@ -100,6 +101,13 @@ get_##name(struct ns_obj *o, struct ns_val *v)				\
 	NS_GETTER_BODY(name, type, find, (put(v, __VA_ARGS__), 0))
 #define NS_GETTER_TRY(name, type, find, add, ...)			\
 	NS_GETTER_BODY(name, type, find, add(v, __VA_ARGS__))
+#define NS_GETTER_OBJ(name, put, ...)					\
+static int								\
+get_##name(struct ns_obj *o, struct ns_val *v)				\
+{									\
+	put(v, __VA_ARGS__);						\
+	return 0;							\
+}
 #define NS_GETTER_IF(name, type, find, cond, put, ...)			\
 	NS_GETTER_BODY(name, type, find,				\
 	    (cond) ? (put(v, __VA_ARGS__), 0) : ns_none())

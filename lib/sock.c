@@ -413,12 +413,7 @@ get_protocol(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_inode(struct ns_obj *o, struct ns_val *v)
-{
-	ns_val_num(v, sock_ino(o));
-	return 0;
-}
+NS_GETTER_OBJ(inode, ns_val_num, sock_ino(o))
 
 static int
 get_state(struct ns_obj *o, struct ns_val *v)
@@ -670,7 +665,7 @@ NS_GETTER_IF(dst_group, struct sock_ent, entry, r->dst_group != 0, ns_val_num,
 
 /* The group bitmap as one hex number, its highest word first. */
 static void
-add_groups(const struct sock_ent *e, struct ns_val *v)
+add_groups(struct ns_val *v, const struct sock_ent *e)
 {
 	char *s, *q;
 	size_t i, top = e->ngroups;
@@ -690,19 +685,10 @@ add_groups(const struct sock_ent *e, struct ns_val *v)
 	free(s);
 }
 
-static int
-get_nlgroups(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	add_groups(e, v);
-	return 0;
-}
+NS_GETTER(nlgroups, struct sock_ent, entry, add_groups, r)
 
 static void
-add_ethproto(const struct sock_ent *e, struct ns_val *v)
+add_ethproto(struct ns_val *v, const struct sock_ent *e)
 {
 	const char *s;
 
@@ -712,16 +698,7 @@ add_ethproto(const struct sock_ent *e, struct ns_val *v)
 		ns_val_add(v, s);
 }
 
-static int
-get_ethproto(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	add_ethproto(e, v);
-	return 0;
-}
+NS_GETTER(ethproto, struct sock_ent, entry, add_ethproto, r)
 
 /* "unix stream ESTAB /run/x.sock peer 1234" */
 static int
@@ -781,7 +758,7 @@ netlink_summary(struct ns_obj *o, struct ns_val *v)
 		snprintf(proto, sizeof(proto), "%u", e->nlproto);
 		name = proto;
 	}
-	add_groups(e, &g);
+	add_groups(&g, e);
 	ns_val_addf(v, "netlink %s %s portid %u groups %s", name,
 	    ns_sock_state_name(e->state), e->portid, g.buf);
 	ns_val_free(&g);
@@ -801,7 +778,7 @@ packet_summary(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	if ((type = ns_sock_type_name(e->type)) == NULL)
 		type = "?";
-	add_ethproto(e, &p);
+	add_ethproto(&p, e);
 	if (e->ifindex != 0)
 		snprintf(ifc, sizeof(ifc), " interface %u", e->ifindex);
 	ns_val_addf(v, "packet %s %s%s", type, p.buf, ifc);

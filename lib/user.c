@@ -543,13 +543,7 @@ group_named(struct ns_obj *o)
 NS_GETTER(user_name, struct ent, user_named, ns_val_add, r->name)
 
 /* The uid of a user, the gid of a group. */
-static int
-get_id(struct ns_obj *o, struct ns_val *v)
-{
-	ns_val_num(v, id_of(o));
-	return 0;
-}
-
+NS_GETTER_OBJ(id, ns_val_num, id_of(o))
 NS_GETTER(primary, struct ent, user_named, ns_val_addf, "/group/%llu",
     (unsigned long long)r->gid)
 NS_GETTER(gecos, struct ent, user_named, ns_val_add, r->gecos)
