@@ -543,52 +543,11 @@ holder_info(struct ns_obj *o)
 }
 
 /* The values its fdinfo text gives, read as fd.c reads a holder's. */
-static int
-get_counter(struct ns_obj *o, struct ns_val *v)
-{
-	const char *info;
-
-	if ((info = holder_info(o)) == NULL)
-		return -1;
-	return ns_fd_val_counter(info, v);
-}
-
-static int
-get_bpf_type(struct ns_obj *o, struct ns_val *v)
-{
-	const char *info;
-
-	if ((info = holder_info(o)) == NULL)
-		return -1;
-	return ns_fd_val_bpf_type(info, v);
-}
-
-static int
-get_bpf_tag(struct ns_obj *o, struct ns_val *v)
-{
-	const char *info;
-
-	if ((info = holder_info(o)) == NULL)
-		return -1;
-	return ns_fd_val_bpf_tag(info, v);
-}
-
-static int
-get_bpf_prog(struct ns_obj *o, struct ns_val *v)
-{
-	const char *info;
-
-	return (info = holder_info(o)) != NULL ? ns_fd_val_bpf_prog(info, v) :
-	    -1;
-}
-
-static int
-get_bpf_name(struct ns_obj *o, struct ns_val *v)
-{
-	struct fdent *e;
-
-	return (e = holder_of(o)) != NULL ? ns_fd_val_bpf_name(e, v) : -1;
-}
+NS_GETTER_TRY(counter, const char, holder_info, ns_fd_val_counter, r)
+NS_GETTER_TRY(bpf_type, const char, holder_info, ns_fd_val_bpf_type, r)
+NS_GETTER_TRY(bpf_tag, const char, holder_info, ns_fd_val_bpf_tag, r)
+NS_GETTER_TRY(bpf_prog, const char, holder_info, ns_fd_val_bpf_prog, r)
+NS_GETTER_TRY(bpf_name, struct fdent, holder_of, ns_fd_val_bpf_name, r)
 
 /* maps tells no size: a mapping alone does not give it. */
 static int

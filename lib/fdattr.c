@@ -465,7 +465,7 @@ ns_fd_get_id(struct ns_obj *o, struct ns_val *v)
 }
 
 int
-ns_fd_val_counter(const char *info, struct ns_val *v)
+ns_fd_val_counter(struct ns_val *v, const char *info)
 {
 	struct fdinfo_eventfd ev;
 
@@ -482,7 +482,7 @@ ns_fd_get_counter(struct ns_obj *o, struct ns_val *v)
 	struct fdent *e;
 
 	return (info = ns_fdent_info_of(o, &e)) != NULL ?
-	    ns_fd_val_counter(info, v) : -1;
+	    ns_fd_val_counter(v, info) : -1;
 }
 
 #define MAXTARGETS	4096
@@ -755,7 +755,7 @@ ns_fd_get_nspid(struct ns_obj *o, struct ns_val *v)
 }
 
 int
-ns_fd_val_bpf_type(const char *info, struct ns_val *v)
+ns_fd_val_bpf_type(struct ns_val *v, const char *info)
 {
 	struct fdinfo_bpf b;
 
@@ -769,7 +769,7 @@ ns_fd_val_bpf_type(const char *info, struct ns_val *v)
 }
 
 int
-ns_fd_val_bpf_prog(const char *info, struct ns_val *v)
+ns_fd_val_bpf_prog(struct ns_val *v, const char *info)
 {
 	struct fdinfo_bpf b;
 
@@ -780,7 +780,7 @@ ns_fd_val_bpf_prog(const char *info, struct ns_val *v)
 }
 
 int
-ns_fd_val_bpf_tag(const char *info, struct ns_val *v)
+ns_fd_val_bpf_tag(struct ns_val *v, const char *info)
 {
 	struct fdinfo_bpf b;
 
@@ -797,7 +797,7 @@ ns_fd_get_bpf_type(struct ns_obj *o, struct ns_val *v)
 	struct fdent *e;
 
 	return (info = ns_fdent_info_of(o, &e)) != NULL ?
-	    ns_fd_val_bpf_type(info, v) : -1;
+	    ns_fd_val_bpf_type(v, info) : -1;
 }
 
 int
@@ -807,7 +807,7 @@ ns_fd_get_bpf_tag(struct ns_obj *o, struct ns_val *v)
 	struct fdent *e;
 
 	return (info = ns_fdent_info_of(o, &e)) != NULL ?
-	    ns_fd_val_bpf_tag(info, v) : -1;
+	    ns_fd_val_bpf_tag(v, info) : -1;
 }
 
 int
@@ -817,7 +817,7 @@ ns_fd_get_bpf_prog(struct ns_obj *o, struct ns_val *v)
 	struct fdent *e;
 
 	return (info = ns_fdent_info_of(o, &e)) != NULL ?
-	    ns_fd_val_bpf_prog(info, v) : -1;
+	    ns_fd_val_bpf_prog(v, info) : -1;
 }
 
 /* A bpf object's name is in no fdinfo line: bpf(BPF_OBJ_GET_INFO_BY_FD)
@@ -859,7 +859,7 @@ ent_bpf_name(struct fdent *e, char *buf, size_t size)
 }
 
 int
-ns_fd_val_bpf_name(struct fdent *e, struct ns_val *v)
+ns_fd_val_bpf_name(struct ns_val *v, struct fdent *e)
 {
 	char name[BPF_OBJ_NAME_LEN];
 
@@ -874,7 +874,7 @@ ns_fd_get_bpf_name(struct ns_obj *o, struct ns_val *v)
 {
 	struct fdent *e;
 
-	return (e = ns_fdent_of(o)) != NULL ? ns_fd_val_bpf_name(e, v) : -1;
+	return (e = ns_fdent_of(o)) != NULL ? ns_fd_val_bpf_name(v, e) : -1;
 }
 
 static int
