@@ -106,7 +106,6 @@ list_top(struct ns_obj *obj, ns_emit_fn emit, void *arg)
 	size_t i;
 	int stop = 0;
 
-	(void)obj;
 	for (i = 0; i <= KNET && !stop; i++) {
 		ns_obj_set(&c, &ns_dev_root_class, "/dev/%s",
 		    ns_dev_kinds[i].name);
@@ -125,7 +124,6 @@ list_top(struct ns_obj *obj, ns_emit_fn emit, void *arg)
 static int
 top_summary(struct ns_obj *obj, struct ns_val *val)
 {
-	(void)obj;
 	ns_val_add(val, "devices by number, interfaces, the device tree, "
 	    "subsystems");
 	return 0;

@@ -102,13 +102,7 @@ NS_GETTER_OBJ(ifindex, ns_val_num, net_ifindex(o))
 NS_GETTER_OBJ(net_dev, ns_val_addf, "n%llu", (unsigned long long)net_ifindex(o))
 
 /* Every interface is of the net class, whether sysfs shows it or not. */
-static int
-get_net_subsystem(struct ns_obj *obj, struct ns_val *val)
-{
-	(void)obj;
-	ns_val_add(val, "net");
-	return 0;
-}
+NS_GETTER_OBJ(net_subsystem, ns_val_add, "net")
 
 /*
  * The numbers of a link message, and its statistics as ip -s link counts

@@ -239,7 +239,6 @@ list_tree(struct ns_obj *obj, ns_emit_fn emit, void *arg)
 	size_t n = 0, cap = 0, i;
 	int fd, stop = 0;
 
-	(void)obj;
 	if ((fd = open(SYSDEVICES, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
 		return 0;
 	walk_tree(fd, "", 1, 0, &v, &n, &cap);
@@ -291,26 +290,12 @@ sysdir_summary(struct ns_obj *obj, struct ns_val *val)
 	return 0;
 }
 
-static int
-get_tree_name(struct ns_obj *obj, struct ns_val *val)
-{
-	(void)obj;
-	ns_val_add(val, "devices");
-	return 0;
-}
-
-static int
-get_tree_syspath(struct ns_obj *obj, struct ns_val *val)
-{
-	(void)obj;
-	ns_val_add(val, SYSDEVICES);
-	return 0;
-}
+NS_GETTER_OBJ(tree_name, ns_val_add, "devices")
+NS_GETTER_OBJ(tree_syspath, ns_val_add, SYSDEVICES)
 
 static int
 tree_summary(struct ns_obj *obj, struct ns_val *val)
 {
-	(void)obj;
 	ns_val_add(val, "the device tree: devices of no subsystem, "
 	    "directories of devices");
 	return 0;

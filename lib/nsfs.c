@@ -461,7 +461,6 @@ top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 static int
 top_summary(struct ns_obj *o, struct ns_val *v)
 {
-	(void)o;
 	ns_val_add(v, "Linux namespaces, by type and inode");
 	return 0;
 }

@@ -686,14 +686,12 @@ count_db(struct db *db)
 static int
 user_top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
-	(void)o;
 	return list_db(&users, "user", &user_class, emit, arg);
 }
 
 static int
 user_top_summary(struct ns_obj *o, struct ns_val *v)
 {
-	(void)o;
 	ns_val_addf(v, "%lu users", count_db(&users));
 	return 0;
 }
@@ -701,14 +699,12 @@ user_top_summary(struct ns_obj *o, struct ns_val *v)
 static int
 group_top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
-	(void)o;
 	return list_db(&groups, "group", &group_class, emit, arg);
 }
 
 static int
 group_top_summary(struct ns_obj *o, struct ns_val *v)
 {
-	(void)o;
 	ns_val_addf(v, "%lu groups", count_db(&groups));
 	return 0;
 }
