@@ -636,7 +636,7 @@ main(int argc, char *argv[])
 	struct run r = { 0 };
 	char *inet = NULL;
 	size_t i;
-	int ch, helpcols = 0, types = 0, rval = 0;
+	int ch, types = 0, rval = 0;
 
 	while ((ch = ns_getopt(&tool, argc, argv, &oo)) != -1) {
 		switch (ch) {
@@ -652,9 +652,6 @@ main(int argc, char *argv[])
 			break;
 		case 't':
 			parse_kinds(&r.sel, optarg);
-			break;
-		case 'H':
-			helpcols = 1;
 			break;
 		case OPT_TYPES:
 			types = 1;
@@ -686,7 +683,7 @@ main(int argc, char *argv[])
 		inet_join(&oo, inet);
 	ns_sandbox_args(argc, argv);
 
-	if (helpcols) {
+	if (oo.helpcols) {
 		free((void *)r.sel.pids);
 		free(r.sel.kinds);
 		return ns_out_help_of(types ? "fdkind" : "fd,assoc", oo.fmt,

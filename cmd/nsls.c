@@ -375,15 +375,12 @@ main(int argc, char *argv[])
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct listing ls = { 0 };
 	char *root[] = { "/", NULL };
-	int ch, helpcols = 0, longfmt = 0, rval;
+	int ch, longfmt = 0, rval;
 
 	while ((ch = ns_getopt(&tool, argc, argv, &oo)) != -1) {
 		switch (ch) {
 		case 'd':
 			ls.self = 1;
-			break;
-		case 'H':
-			helpcols = 1;
 			break;
 		case 'l':
 			longfmt = 1;
@@ -405,7 +402,7 @@ main(int argc, char *argv[])
 	ns_sandbox_args(argc, argv);
 	ls.filter = oo.filter;
 
-	if (helpcols)
+	if (oo.helpcols)
 		return ns_out_help(oo.fmt, oo.noheadings) == 0 ? 0 : 1;
 	/* A table for -o, -J, -P, -r, -l or -T; else bare paths. */
 	if (oo.columns != NULL || oo.fmt != NS_FMT_TABLE || longfmt ||

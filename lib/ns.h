@@ -132,6 +132,7 @@ struct ns_outopts {
 	/* The names -Q may use, if not the attributes' (nswatch's). */
 	int		(*known)(const char *);
 	unsigned	 flags;		/* NS_OUT_BYTES, NS_OUT_SHELL */
+	int		 helpcols;	/* -H: the columns, not the objects */
 };
 
 /* Call fn for each argument, and for "-" for each line of standard

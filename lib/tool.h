@@ -80,7 +80,8 @@ void	ns_bad_option(char *argv[], const char *opts);
 
 /* The next of the tool's own options, as getopt_long(3) returns it, or
  * -1 at the end.  The shared ones are done here: the output flags go
- * into oo (ns_outopt; NULL for a tool that has none), -h prints the
+ * into oo (ns_outopt; NULL for a tool that has none), -H sets
+ * oo->helpcols and is returned too, -h prints the
  * usage and -V the version, both exiting 0, and an option refused is
  * said (ns_bad_option) and exits 2 through the usage. */
 int	ns_getopt(const struct ns_tool *, int argc, char *argv[],
