@@ -626,12 +626,10 @@ main(int argc, char *argv[])
 		{ "types",		no_argument,	NULL,	OPT_TYPES },
 		{ "summary",		optional_argument, NULL, OPT_SUMMARY },
 		{ "counter",		required_argument, NULL, 'C' },
-		NS_HELP_LONGOPTS,
-		{ NULL,			0,			NULL, 0 }
+		NS_LAST_LONGOPTS
 	};
 	static const struct ns_tool tool = { "fdinfo",
-	    "aC:i:p:t:" NS_TABLE_OPTS NS_HELP_OPTS,
-	    longopts, usage };
+	    "aC:i:p:t:" NS_TABLE_OPTS NS_HELP_OPTS, longopts, usage };
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct run r = { 0 };
 	char *inet = NULL;

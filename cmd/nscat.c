@@ -81,8 +81,7 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		NS_TABLE_LONGOPTS,
-		NS_HELP_LONGOPTS,
-		{ NULL,			0,			NULL, 0 }
+		NS_LAST_LONGOPTS
 	};
 	static const struct ns_tool tool = { "nscat",
 	    NS_TABLE_OPTS NS_HELP_OPTS, longopts, usage };

@@ -366,12 +366,10 @@ main(int argc, char *argv[])
 		{ "recursive",		no_argument,		NULL, 'R' },
 		{ "tree",		no_argument,		NULL, 'T' },
 		NS_TABLE_LONGOPTS,
-		NS_HELP_LONGOPTS,
-		{ NULL,			0,			NULL, 0 }
+		NS_LAST_LONGOPTS
 	};
 	static const struct ns_tool tool = { "nsls",
-	    "dlRT" NS_TABLE_OPTS NS_HELP_OPTS,
-	    longopts, usage };
+	    "dlRT" NS_TABLE_OPTS NS_HELP_OPTS, longopts, usage };
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct listing ls = { 0 };
 	char *root[] = { "/", NULL };

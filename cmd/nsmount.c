@@ -1390,8 +1390,7 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "foreground",		no_argument,		NULL, 'f' },
 		{ "options",		required_argument,	NULL, 'o' },
-		NS_HELP_LONGOPTS,
-		{ NULL,			0,			NULL, 0 }
+		NS_LAST_LONGOPTS
 	};
 	static const struct ns_tool tool = { "nsmount",
 	    "fo:" NS_HELP_OPTS, longopts, usage };

@@ -19,8 +19,7 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		NS_OUTPUT_LONGOPTS,
 		NS_FILTER_LONGOPTS,
-		NS_HELP_LONGOPTS,
-		{ NULL,			0,			NULL, 0 }
+		NS_LAST_LONGOPTS
 	};
 	static const struct ns_tool tool = { "nswatch",
 	    NS_OUTPUT_OPTS NS_FILTER_OPTS NS_HELP_OPTS, longopts, usage };

@@ -25,7 +25,7 @@
 #define NS_TABLE_OPTS	NS_OUTPUT_OPTS NS_VALUE_OPTS NS_FILTER_OPTS
 
 /* Their long options, for a tool's table: NS_HELP_LONGOPTS comes last,
- * before the table's end. */
+ * before the table's end, or NS_LAST_LONGOPTS, which is both. */
 #define NS_OUTPUT_LONGOPTS \
 	{ "output",		required_argument,	NULL, 'o' }, \
 	{ "json",		no_argument,		NULL, 'J' }, \
@@ -45,6 +45,9 @@
 #define NS_HELP_LONGOPTS \
 	{ "help",		no_argument,		NULL, 'h' }, \
 	{ "version",		no_argument,		NULL, 'V' }
+#define NS_LAST_LONGOPTS \
+	NS_HELP_LONGOPTS, \
+	{ NULL,			0,			NULL, 0 }
 
 /* The help lines of those options where every tool says the same, for
  * a tool's usage: -J -P -r, -n -H, and -h -V. */
