@@ -274,16 +274,13 @@ busy_walk(struct run *r, char *dev)
 {
 	struct busy b = { .r = r, .dev = dev };
 	struct ns_obj *top;
-	size_t i;
 
 	if ((top = ns_resolve("/mount")) != NULL)
 		(void)ns_list(top, take_mount, &b);
 	ns_obj_free(top);
 	if (b.n > 0)
 		ns_fd_walk(&r->sel, busy_row, &b);
-	for (i = 0; i < b.n; i++)
-		free(b.mounts[i]);
-	free(b.mounts);
+	ns_free_strings(b.mounts, b.n);
 }
 
 static int
@@ -383,11 +380,7 @@ known_kind(const struct kinds *k, const char *name)
 static void
 kinds_free(struct kinds *k)
 {
-	size_t i;
-
-	for (i = 0; i < k->n; i++)
-		free(k->name[i]);
-	free(k->name);
+	ns_free_strings(k->name, k->n);
 }
 
 static void

@@ -222,12 +222,6 @@ add_kind_of(struct fdent *e, void *arg)
 	return 0;
 }
 
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static void
 kinds_load(void)
 {
@@ -239,7 +233,7 @@ kinds_load(void)
 	for (i = 0; i < NIDKINDS; i++)
 		add_kind(idkinds[i].name);
 	ns_fd_index_each("anon_inode:", add_kind_of, NULL);
-	qsort(kinds.name, kinds.n, sizeof(*kinds.name), cmp_str);
+	qsort(kinds.name, kinds.n, sizeof(*kinds.name), ns_cmp_strings);
 }
 
 static int
@@ -461,7 +455,6 @@ kind_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	struct listing l = { 0 };
 	const struct idkind *k;
 	char kind[64], prefix[80];
-	size_t i;
 	int stop;
 
 	l.kind = kind_of(o, kind, sizeof(kind));
@@ -476,9 +469,7 @@ kind_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	if (k != NULL && strcmp(k->name, "bpf-prog") == 0)
 		ns_fd_index_each("anon_inode:bpf_link", collect_linked, &l);
 	stop = emit_listing(&l, k, emit, arg);
-	for (i = 0; i < l.nfds; i++)
-		free(l.fds[i]);
-	free(l.fds);
+	ns_free_strings(l.fds, l.nfds);
 	free(l.ids);
 	return stop;
 }

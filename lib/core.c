@@ -512,6 +512,22 @@ ns_xstrdup(const char *s)
 	return d;
 }
 
+int
+ns_cmp_strings(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void
+ns_free_strings(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
 char *
 ns_xvasprintf(const char *fmt, va_list ap)
 {

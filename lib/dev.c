@@ -92,9 +92,7 @@ emit_subsystems(ns_emit_fn emit, void *arg)
 		stop = emit(&c, arg);
 		ns_obj_clear(&c);
 	}
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
+	ns_free_strings(v, n);
 	return stop;
 }
 

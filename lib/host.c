@@ -1008,9 +1008,7 @@ ns_prefetch(char *const *inputs, size_t n)
 		free(paths[i]);
 		paths[i] = NULL;
 	}
-	for (i = 0; i < n; i++)
-		free(paths[i]);
-	free(paths);
+	ns_free_strings(paths, n);
 	jobs_run(jobs, njobs);
 }
 

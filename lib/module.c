@@ -427,22 +427,6 @@ sys_dir(const struct mod *m, const char *sub, size_t *np)
 }
 
 static int
-by_string(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void
-free_names(char **names, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-}
-
-static int
 get_holders(struct ns_obj *o, struct ns_val *v)
 {
 	struct mod *m;
@@ -458,10 +442,10 @@ get_holders(struct ns_obj *o, struct ns_val *v)
 	}
 	names = sys_dir(m, "holders", &n);
 	if (n > 0)
-		qsort(names, n, sizeof(*names), by_string);
+		qsort(names, n, sizeof(*names), ns_cmp_strings);
 	for (i = 0; i < n; i++)
 		ns_val_addf(v, "/module/%s", names[i]);
-	free_names(names, n);
+	ns_free_strings(names, n);
 	return 0;
 }
 
@@ -511,7 +495,7 @@ get_parameters(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	names = sys_dir(m, "parameters", &n);
 	if (n > 0)
-		qsort(names, n, sizeof(*names), by_string);
+		qsort(names, n, sizeof(*names), ns_cmp_strings);
 	if ((value = malloc(VALUE_MAX)) == NULL)
 		err(1, NULL);
 	for (i = 0; i < n; i++) {
@@ -521,7 +505,7 @@ get_parameters(struct ns_obj *o, struct ns_val *v)
 		append_param(&s, &len, names[i], value);
 	}
 	free(value);
-	free_names(names, n);
+	ns_free_strings(names, n);
 	if (s == NULL)
 		return ns_none();
 	ns_val_add(v, s);
@@ -574,7 +558,7 @@ get_drivers(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	}
 	if (n > 0)
-		qsort(names, n, sizeof(*names), by_string);
+		qsort(names, n, sizeof(*names), ns_cmp_strings);
 	for (i = 0; i < n; i++) {
 		l = strlen(names[i]);
 		if ((s = realloc(s, len + l + 2)) == NULL)
@@ -586,7 +570,7 @@ get_drivers(struct ns_obj *o, struct ns_val *v)
 	}
 	ns_val_add(v, s);
 	free(s);
-	free_names(names, n);
+	ns_free_strings(names, n);
 	return 0;
 }
 
@@ -633,10 +617,10 @@ get_bound(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	names = sys_dir(m, "drivers", &n);
 	if (n > 0)
-		qsort(names, n, sizeof(*names), by_string);
+		qsort(names, n, sizeof(*names), ns_cmp_strings);
 	for (i = 0; i < n; i++)
 		add_bound(v, m, names[i]);
-	free_names(names, n);
+	ns_free_strings(names, n);
 	return 0;
 }
 

@@ -180,6 +180,10 @@ void		*ns_xmalloc(size_t);
 /* One object's worth of zeroed memory. */
 void		*ns_xcalloc(size_t);
 char		*ns_xstrdup(const char *);
+/* qsort(3)'s comparison of two strings, for an array of char *. */
+int		 ns_cmp_strings(const void *, const void *);
+/* Free n strings and the array that holds them. */
+void		 ns_free_strings(char **, size_t n);
 /* vasprintf(3) that cannot fail. */
 char		*ns_xvasprintf(const char *, va_list);
 /* -1 with errno ENOENT: a getter's "the object has no such value", or

@@ -844,9 +844,7 @@ own_print(struct ns_out *out)
 			pos[i] = out->cells[r + i];
 		own_line(out, pos);
 	}
-	for (i = 0; i < out->ncols; i++)
-		free(heads[i]);
-	free(heads);
+	ns_free_strings(heads, out->ncols);
 	free(pos);
 }
 
