@@ -274,16 +274,13 @@ busy_walk(struct run *r, char *dev)
 {
 	struct busy b = { .r = r, .dev = dev };
 	struct ns_obj *top;
-	size_t i;
 
 	if ((top = ns_resolve("/mount")) != NULL)
 		(void)ns_list(top, take_mount, &b);
 	ns_obj_free(top);
 	if (b.n > 0)
 		ns_fd_walk(&r->sel, busy_row, &b);
-	for (i = 0; i < b.n; i++)
-		free(b.mounts[i]);
-	free(b.mounts);
+	ns_free_strings(b.mounts, b.n);
 }
 
 static int
@@ -383,11 +380,7 @@ known_kind(const struct kinds *k, const char *name)
 static void
 kinds_free(struct kinds *k)
 {
-	size_t i;
-
-	for (i = 0; i < k->n; i++)
-		free(k->name[i]);
-	free(k->name);
+	ns_free_strings(k->name, k->n);
 }
 
 static void
@@ -622,23 +615,19 @@ main(int argc, char *argv[])
 		{ "pid",		required_argument,	NULL, 'p' },
 		{ "type",		required_argument,	NULL, 't' },
 		{ "inet",		required_argument,	NULL, 'i' },
-		NS_OUTPUT_LONGOPTS,
-		NS_VALUE_LONGOPTS,
-		NS_FILTER_LONGOPTS,
+		NS_TABLE_LONGOPTS,
 		{ "types",		no_argument,	NULL,	OPT_TYPES },
 		{ "summary",		optional_argument, NULL, OPT_SUMMARY },
 		{ "counter",		required_argument, NULL, 'C' },
-		NS_HELP_LONGOPTS,
-		{ NULL,			0,			NULL, 0 }
+		NS_LAST_LONGOPTS
 	};
 	static const struct ns_tool tool = { "fdinfo",
-	    "aC:i:p:t:" NS_OUTPUT_OPTS NS_VALUE_OPTS NS_FILTER_OPTS NS_HELP_OPTS,
-	    longopts, usage };
+	    "aC:i:p:t:" NS_TABLE_OPTS NS_HELP_OPTS, longopts, usage };
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct run r = { 0 };
 	char *inet = NULL;
 	size_t i;
-	int ch, helpcols = 0, types = 0, rval = 0;
+	int ch, types = 0, rval = 0;
 
 	while ((ch = ns_getopt(&tool, argc, argv, &oo)) != -1) {
 		switch (ch) {
@@ -654,9 +643,6 @@ main(int argc, char *argv[])
 			break;
 		case 't':
 			parse_kinds(&r.sel, optarg);
-			break;
-		case 'H':
-			helpcols = 1;
 			break;
 		case OPT_TYPES:
 			types = 1;
@@ -688,7 +674,7 @@ main(int argc, char *argv[])
 		inet_join(&oo, inet);
 	ns_sandbox_args(argc, argv);
 
-	if (helpcols) {
+	if (oo.helpcols) {
 		free((void *)r.sel.pids);
 		free(r.sel.kinds);
 		return ns_out_help_of(types ? "fdkind" : "fd,assoc", oo.fmt,

@@ -80,26 +80,22 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
-		NS_OUTPUT_LONGOPTS,
-		NS_VALUE_LONGOPTS,
-		NS_FILTER_LONGOPTS,
-		NS_HELP_LONGOPTS,
-		{ NULL,			0,			NULL, 0 }
+		NS_TABLE_LONGOPTS,
+		NS_LAST_LONGOPTS
 	};
 	static const struct ns_tool tool = { "nscat",
-	    NS_OUTPUT_OPTS NS_VALUE_OPTS NS_FILTER_OPTS NS_HELP_OPTS, longopts,
-	    usage };
+	    NS_TABLE_OPTS NS_HELP_OPTS, longopts, usage };
 	struct cat c = { .oo = { NS_FMT_TABLE, 0, NULL } };
-	int ch, helpcols = 0, rval;
+	int rval;
 
-	while ((ch = ns_getopt(&tool, argc, argv, &c.oo)) != -1)
-		if (ch == 'H')
-			helpcols = 1;
+	/* Every option of nscat is a shared one. */
+	while (ns_getopt(&tool, argc, argv, &c.oo) != -1)
+		continue;
 	argc -= optind;
 	argv += optind;
 	ns_sandbox_args(argc, argv);
 
-	if (helpcols)
+	if (c.oo.helpcols)
 		return ns_out_help(c.oo.fmt, c.oo.noheadings) == 0 ? 0 : 1;
 	if (argc == 0)
 		usage(2);

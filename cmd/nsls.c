@@ -381,27 +381,20 @@ main(int argc, char *argv[])
 		{ "long",		no_argument,		NULL, 'l' },
 		{ "recursive",		no_argument,		NULL, 'R' },
 		{ "tree",		no_argument,		NULL, 'T' },
-		NS_OUTPUT_LONGOPTS,
-		NS_VALUE_LONGOPTS,
-		NS_FILTER_LONGOPTS,
-		NS_HELP_LONGOPTS,
-		{ NULL,			0,			NULL, 0 }
+		NS_TABLE_LONGOPTS,
+		NS_LAST_LONGOPTS
 	};
 	static const struct ns_tool tool = { "nsls",
-	    "dlRT" NS_OUTPUT_OPTS NS_VALUE_OPTS NS_FILTER_OPTS NS_HELP_OPTS,
-	    longopts, usage };
+	    "dlRT" NS_TABLE_OPTS NS_HELP_OPTS, longopts, usage };
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct listing ls = { 0 };
 	char *root[] = { "/", NULL };
-	int ch, helpcols = 0, longfmt = 0, rval;
+	int ch, longfmt = 0, rval;
 
 	while ((ch = ns_getopt(&tool, argc, argv, &oo)) != -1) {
 		switch (ch) {
 		case 'd':
 			ls.self = 1;
-			break;
-		case 'H':
-			helpcols = 1;
 			break;
 		case 'l':
 			longfmt = 1;
@@ -423,7 +416,7 @@ main(int argc, char *argv[])
 	ns_sandbox_args(argc, argv);
 	ls.filter = oo.filter;
 
-	if (helpcols)
+	if (oo.helpcols)
 		return ns_out_help(oo.fmt, oo.noheadings) == 0 ? 0 : 1;
 	/* A table for -o, -J, -P, -r, -l or -T; else bare paths. */
 	if (oo.columns != NULL || oo.fmt != NS_FMT_TABLE || longfmt ||

@@ -611,9 +611,7 @@ list_object(const char *path, struct ns_obj *o, struct buf *out)
 	}
 	for (i = 0; e == 0 && i + 1 < ch.nothers; i += 2)
 		add_other(&ch, ch.others[i], ch.others[i + 1]);
-	for (i = 0; i < ch.nothers; i++)
-		free(ch.others[i]);
-	free(ch.others);
+	ns_free_strings(ch.others, ch.nothers);
 	for (i = 0; e == 0 && i < al.n; i++) {
 		a = &al.a[i];
 		if (a->links == 1 && strcmp(a->name, "path") != 0 &&
@@ -637,12 +635,6 @@ list_object(const char *path, struct ns_obj *o, struct buf *out)
 }
 
 static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static int
 list_links(struct place *pl, struct buf *out)
 {
 	char *v, *s, **names;
@@ -656,15 +648,13 @@ list_links(struct place *pl, struct buf *out)
 		err(1, NULL);
 	for (i = 0, s = v; i < n; i++, s += strlen(s) + 1)
 		names[i] = entry_name(s);
-	qsort(names, n, sizeof(*names), cmp_str);
+	qsort(names, n, sizeof(*names), ns_cmp_strings);
 	for (i = 0; i < n; i++) {
 		if (*names[i] != '\0' &&
 		    (i == 0 || strcmp(names[i], names[i - 1]) != 0))
 			add_entry(out, 'l', names[i]);
 	}
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+	ns_free_strings(names, n);
 	free(v);
 	return 0;
 }
@@ -1390,8 +1380,7 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "foreground",		no_argument,		NULL, 'f' },
 		{ "options",		required_argument,	NULL, 'o' },
-		NS_HELP_LONGOPTS,
-		{ NULL,			0,			NULL, 0 }
+		NS_LAST_LONGOPTS
 	};
 	static const struct ns_tool tool = { "nsmount",
 	    "fo:" NS_HELP_OPTS, longopts, usage };

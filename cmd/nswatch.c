@@ -19,24 +19,23 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		NS_OUTPUT_LONGOPTS,
 		NS_FILTER_LONGOPTS,
-		NS_HELP_LONGOPTS,
-		{ NULL,			0,			NULL, 0 }
+		NS_LAST_LONGOPTS
 	};
 	static const struct ns_tool tool = { "nswatch",
 	    NS_OUTPUT_OPTS NS_FILTER_OPTS NS_HELP_OPTS, longopts, usage };
 	/* -Q reads an event's columns besides the object's attributes. */
 	struct ns_outopts oo = { .fmt = NS_FMT_TABLE,
 	    .known = ns_watch_known };
-	int ch, helpcols = 0, rval;
+	int rval;
 
-	while ((ch = ns_getopt(&tool, argc, argv, &oo)) != -1)
-		if (ch == 'H')
-			helpcols = 1;
+	/* Every option of nswatch is a shared one. */
+	while (ns_getopt(&tool, argc, argv, &oo) != -1)
+		continue;
 	argc -= optind;
 	argv += optind;
 	ns_sandbox_args(argc, argv);
 
-	if (helpcols)
+	if (oo.helpcols)
 		return ns_watch_help(oo.fmt, oo.noheadings) == 0 ? 0 : 1;
 	if ((rval = ns_watch_run(argc, argv, &oo)) == 2)
 		usage(2);

@@ -27,32 +27,12 @@
 #include "fdparse.h"
 
 /* An anonymous object's id: the kernel's id of it. */
-static inline uint64_t
-anon_id(const struct ns_obj *o)
-{
-	return o->id[0];
-}
+NS_OBJ_ID(0, anon_id, anon_set_id)
 
-static inline void
-anon_set_id(struct ns_obj *o, uint64_t id)
-{
-	o->id[0] = id;
-}
-
-static int	top_list(struct ns_obj *, ns_emit_fn, void *);
-static int	top_summary(struct ns_obj *, struct ns_val *);
-static int	kind_list(struct ns_obj *, ns_emit_fn, void *);
-static int	kind_summary(struct ns_obj *, struct ns_val *);
-static int	obj_summary(struct ns_obj *, struct ns_val *);
-static int	get_kind(struct ns_obj *, struct ns_val *);
-static int	get_id(struct ns_obj *, struct ns_val *);
-static int	get_counter(struct ns_obj *, struct ns_val *);
-static int	get_bpf_type(struct ns_obj *, struct ns_val *);
-static int	get_bpf_tag(struct ns_obj *, struct ns_val *);
-static int	get_bpf_name(struct ns_obj *, struct ns_val *);
-static int	get_bpf_prog(struct ns_obj *, struct ns_val *);
-static int	get_size(struct ns_obj *, struct ns_val *);
-static int	get_attached(struct ns_obj *, struct ns_val *);
+static ns_list_fn	top_list, kind_list;
+static ns_get_fn	top_summary, kind_summary, obj_summary, get_kind,
+    get_id, get_counter, get_bpf_type, get_bpf_tag, get_bpf_name, get_bpf_prog,
+    get_size, get_attached;
 
 /* The kinds whose objects have ids, the link text of a descriptor of
  * each, and whether a process can hold one other than by a descriptor
@@ -74,10 +54,6 @@ static const struct idkind {
 	    "by inode", 1 },
 };
 #define NIDKINDS	(sizeof(idkinds) / sizeof(idkinds[0]))
-
-static const struct ns_attr top_attrs[] = {
-	{ NULL }
-};
 
 static const struct ns_attr kind_attrs[] = {
 	{ "kind", NS_STRING, "what kind of thing it is", get_kind },
@@ -127,7 +103,7 @@ static const struct ns_attr memfd_attrs[] = {
 
 static const struct ns_class top_class = {
 	.type = "anon",
-	.attrs = top_attrs,
+	.attrs = ns_no_attrs,
 	.list = top_list,
 	.summary = top_summary,
 };
@@ -246,12 +222,6 @@ add_kind_of(struct fdent *e, void *arg)
 	return 0;
 }
 
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static void
 kinds_load(void)
 {
@@ -263,7 +233,7 @@ kinds_load(void)
 	for (i = 0; i < NIDKINDS; i++)
 		add_kind(idkinds[i].name);
 	ns_fd_index_each("anon_inode:", add_kind_of, NULL);
-	qsort(kinds.name, kinds.n, sizeof(*kinds.name), cmp_str);
+	qsort(kinds.name, kinds.n, sizeof(*kinds.name), ns_cmp_strings);
 }
 
 static int
@@ -485,7 +455,6 @@ kind_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	struct listing l = { 0 };
 	const struct idkind *k;
 	char kind[64], prefix[80];
-	size_t i;
 	int stop;
 
 	l.kind = kind_of(o, kind, sizeof(kind));
@@ -500,9 +469,7 @@ kind_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	if (k != NULL && strcmp(k->name, "bpf-prog") == 0)
 		ns_fd_index_each("anon_inode:bpf_link", collect_linked, &l);
 	stop = emit_listing(&l, k, emit, arg);
-	for (i = 0; i < l.nfds; i++)
-		free(l.fds[i]);
-	free(l.fds);
+	ns_free_strings(l.fds, l.nfds);
 	free(l.ids);
 	return stop;
 }
@@ -521,12 +488,7 @@ kind_summary(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_id(struct ns_obj *o, struct ns_val *v)
-{
-	ns_val_num(v, anon_id(o));
-	return 0;
-}
+NS_GETTER_OBJ(id, ns_val_num, anon_id(o))
 
 static int
 first(struct fdent *e, void *arg)
@@ -572,52 +534,11 @@ holder_info(struct ns_obj *o)
 }
 
 /* The values its fdinfo text gives, read as fd.c reads a holder's. */
-static int
-get_counter(struct ns_obj *o, struct ns_val *v)
-{
-	const char *info;
-
-	if ((info = holder_info(o)) == NULL)
-		return -1;
-	return ns_fd_val_counter(info, v);
-}
-
-static int
-get_bpf_type(struct ns_obj *o, struct ns_val *v)
-{
-	const char *info;
-
-	if ((info = holder_info(o)) == NULL)
-		return -1;
-	return ns_fd_val_bpf_type(info, v);
-}
-
-static int
-get_bpf_tag(struct ns_obj *o, struct ns_val *v)
-{
-	const char *info;
-
-	if ((info = holder_info(o)) == NULL)
-		return -1;
-	return ns_fd_val_bpf_tag(info, v);
-}
-
-static int
-get_bpf_prog(struct ns_obj *o, struct ns_val *v)
-{
-	const char *info;
-
-	return (info = holder_info(o)) != NULL ? ns_fd_val_bpf_prog(info, v) :
-	    -1;
-}
-
-static int
-get_bpf_name(struct ns_obj *o, struct ns_val *v)
-{
-	struct fdent *e;
-
-	return (e = holder_of(o)) != NULL ? ns_fd_val_bpf_name(e, v) : -1;
-}
+NS_GETTER_TRY(counter, const char, holder_info, ns_fd_val_counter, r)
+NS_GETTER_TRY(bpf_type, const char, holder_info, ns_fd_val_bpf_type, r)
+NS_GETTER_TRY(bpf_tag, const char, holder_info, ns_fd_val_bpf_tag, r)
+NS_GETTER_TRY(bpf_prog, const char, holder_info, ns_fd_val_bpf_prog, r)
+NS_GETTER_TRY(bpf_name, struct fdent, holder_of, ns_fd_val_bpf_name, r)
 
 /* maps tells no size: a mapping alone does not give it. */
 static int
@@ -629,10 +550,8 @@ get_size(struct ns_obj *o, struct ns_val *v)
 	if ((e = holder_of(o)) == NULL || (st = ns_fd_ent_stat(e)) == NULL)
 		return -1;
 	if (strcmp(ns_fd_ent_assoc(e), "mem") == 0 ||
-	    strcmp(ns_fd_ent_assoc(e), "shm") == 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	    strcmp(ns_fd_ent_assoc(e), "shm") == 0)
+		return ns_none();
 	ns_val_num(v, (unsigned long long)st->st_size);
 	return 0;
 }
@@ -668,10 +587,8 @@ static int
 get_attached(struct ns_obj *o, struct ns_val *v)
 {
 	ns_fd_index_holders_all(o->path, add_attached, v);
-	if (v->n == 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (v->n == 0)
+		return ns_none();
 	return 0;
 }
 

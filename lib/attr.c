@@ -12,19 +12,8 @@
 
 #include "core.h"
 
-static int
-get_path(struct ns_obj *o, struct ns_val *v)
-{
-	ns_val_add(v, o->path);
-	return 0;
-}
-
-static int
-get_type(struct ns_obj *o, struct ns_val *v)
-{
-	ns_val_add(v, o->cls->type);
-	return 0;
-}
+NS_GETTER_OBJ(path, ns_val_add, o->path)
+NS_GETTER_OBJ(type, ns_val_add, o->cls->type)
 
 static int
 get_summary(struct ns_obj *o, struct ns_val *v)

@@ -50,16 +50,16 @@ static const struct ns_provider *const providers[] = {
 };
 #define NPROVIDERS (sizeof(providers) / sizeof(providers[0]))
 
-static int	root_list(struct ns_obj *, ns_emit_fn, void *);
-static int	root_summary(struct ns_obj *, struct ns_val *);
+static ns_list_fn	root_list;
+static ns_get_fn	root_summary;
 
-static const struct ns_attr root_attrs[] = {
+const struct ns_attr ns_no_attrs[] = {
 	{ NULL }
 };
 
 static const struct ns_class root_class = {
 	.type = "root",
-	.attrs = root_attrs,
+	.attrs = ns_no_attrs,
 	.list = root_list,
 	.summary = root_summary,
 };
@@ -89,8 +89,7 @@ ns_obj_set(struct ns_obj *o, const struct ns_class *cls, const char *fmt, ...)
 	char *path;
 
 	va_start(ap, fmt);
-	if (vasprintf(&path, fmt, ap) == -1)
-		err(1, NULL);
+	path = ns_xvasprintf(fmt, ap);
 	va_end(ap);
 	free(o->path);
 	o->path = path;
@@ -283,10 +282,8 @@ real_dir(const char *input, char *real, size_t size)
 		name = slash + 1;
 	}
 	if (*name == '\0' || strcmp(name, ".") == 0 ||
-	    strcmp(name, "..") == 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	    strcmp(name, "..") == 0)
+		return ns_none();
 	if (realpath(d, dir) == NULL)
 		return -1;
 	if ((size_t)snprintf(real, size, "%s/%s",
@@ -356,10 +353,8 @@ ns_resolve_into(struct ns_obj *o, const char *input)
 	int r, e;
 
 	memset(o, 0, sizeof(*o));
-	if (*input == '\0') {
-		errno = ENOENT;
-		return -1;
-	}
+	if (*input == '\0')
+		return ns_none();
 	if ((s = strdup(input)) == NULL || (path = strdup(input)) == NULL)
 		err(1, NULL);
 	ns_unescape(s);
@@ -497,6 +492,16 @@ ns_xmalloc(size_t size)
 	return p;
 }
 
+void *
+ns_xcalloc(size_t size)
+{
+	void *p;
+
+	if ((p = calloc(1, size)) == NULL)
+		err(1, NULL);
+	return p;
+}
+
 char *
 ns_xstrdup(const char *s)
 {
@@ -508,10 +513,62 @@ ns_xstrdup(const char *s)
 }
 
 int
+ns_cmp_strings(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void
+ns_free_strings(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+char *
+ns_xvasprintf(const char *fmt, va_list ap)
+{
+	char *s;
+
+	if (vasprintf(&s, fmt, ap) == -1)
+		err(1, NULL);
+	return s;
+}
+
+int
+ns_seen(uint64_t **set, size_t *n, uint64_t id)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		if ((*set)[i] == id)
+			return 1;
+	if ((*set = reallocarray(*set, *n + 1, sizeof(**set))) == NULL)
+		err(1, NULL);
+	(*set)[(*n)++] = id;
+	return 0;
+}
+
+int
 ns_none(void)
 {
 	errno = ENOENT;
 	return -1;
+}
+
+uint64_t
+ns_self_ns(const char *type, uint64_t *here)
+{
+	char path[32];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "/proc/self/ns/%s", type);
+	if (*here == 0 && stat(path, &st) == 0)
+		*here = st.st_ino;
+	return *here;
 }
 
 /* Only thread group leaders show up in a listing of /proc. */

@@ -92,9 +92,7 @@ emit_subsystems(ns_emit_fn emit, void *arg)
 		stop = emit(&c, arg);
 		ns_obj_clear(&c);
 	}
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
+	ns_free_strings(v, n);
 	return stop;
 }
 
@@ -106,7 +104,6 @@ list_top(struct ns_obj *obj, ns_emit_fn emit, void *arg)
 	size_t i;
 	int stop = 0;
 
-	(void)obj;
 	for (i = 0; i <= KNET && !stop; i++) {
 		ns_obj_set(&c, &ns_dev_root_class, "/dev/%s",
 		    ns_dev_kinds[i].name);
@@ -125,7 +122,6 @@ list_top(struct ns_obj *obj, ns_emit_fn emit, void *arg)
 static int
 top_summary(struct ns_obj *obj, struct ns_val *val)
 {
-	(void)obj;
 	ns_val_add(val, "devices by number, interfaces, the device tree, "
 	    "subsystems");
 	return 0;
@@ -215,10 +211,8 @@ dev_lookup(struct ns_obj *obj, char **comp, int n)
 		return ns_dev_lookup_tree(obj, comp + 1, n - 1);
 	/* Anything else is a subsystem or not ours: /dev/vda and
 	 * /dev/disk/by-id/... fall back to the real files. */
-	if (n > 2 || !ns_dev_subsys_exists(comp[0])) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (n > 2 || !ns_dev_subsys_exists(comp[0]))
+		return ns_none();
 	if (n == 1) {
 		ns_obj_set(obj, &ns_dev_subsys_class, "/dev/%s", comp[0]);
 		return 0;
@@ -287,13 +281,9 @@ dev_ident(struct ns_obj *obj, const char *s)
 	return 0;
 }
 
-static const struct ns_attr node_attrs[] = {
-	{ NULL }
-};
-
 static const struct ns_class top_class = {
 	.type = "devices",
-	.attrs = node_attrs,
+	.attrs = ns_no_attrs,
 	.list = list_top,
 	.summary = top_summary,
 };

@@ -56,11 +56,7 @@ extern const struct kind ns_dev_kinds[KNET + 1];	/* devload.c */
  * major or a numbered root has its kind (KBLOCK...), its major and its
  * minor; an interface its ifindex.  Other objects go by their path.
  */
-static inline int
-dev_kindno(const struct ns_obj *o)
-{
-	return (int)o->id[0];
-}
+NS_OBJ_SLOT_GET(0, int, dev_kindno)
 
 static inline const struct kind *
 dev_kind(const struct ns_obj *o)
@@ -68,17 +64,8 @@ dev_kind(const struct ns_obj *o)
 	return &ns_dev_kinds[o->id[0]];
 }
 
-static inline uint64_t
-dev_major(const struct ns_obj *o)
-{
-	return o->id[1];
-}
-
-static inline uint64_t
-dev_minor(const struct ns_obj *o)
-{
-	return o->id[2];
-}
+NS_OBJ_ID_GET(1, dev_major)
+NS_OBJ_ID_GET(2, dev_minor)
 
 static inline void
 dev_set_id(struct ns_obj *o, int kind, uint64_t maj, uint64_t min)
@@ -88,17 +75,7 @@ dev_set_id(struct ns_obj *o, int kind, uint64_t maj, uint64_t min)
 	o->id[2] = min;
 }
 
-static inline uint64_t
-net_ifindex(const struct ns_obj *o)
-{
-	return o->id[0];
-}
-
-static inline void
-net_set_ifindex(struct ns_obj *o, uint64_t ifindex)
-{
-	o->id[0] = ifindex;
-}
+NS_OBJ_ID(0, net_ifindex, net_set_ifindex)
 
 /* What a device object hangs on priv. */
 struct devvol;

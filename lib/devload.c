@@ -396,9 +396,7 @@ ns_dev_sysattr_u64(struct udev_device *ud, const char *name, uint64_t *v)
 
 	if ((s = udev_device_get_sysattr_value(ud, name)) == NULL)
 		return -1;
-	if (ns_parse_u64(s, UINT64_MAX, v) == -1) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (ns_parse_u64(s, UINT64_MAX, v) == -1)
+		return ns_none();
 	return 0;
 }

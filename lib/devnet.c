@@ -40,8 +40,7 @@ net_load(struct ns_obj *obj)
 
 	if (obj->priv != NULL)
 		return obj->priv;
-	if ((np = calloc(1, sizeof(*np))) == NULL)
-		err(1, NULL);
+	np = ns_xcalloc(sizeof(*np));
 	np->link = ns_link_get(net_ifindex(obj), NULL);
 	obj->priv = np;
 	return np;
@@ -97,29 +96,13 @@ get_net_name(struct ns_obj *obj, struct ns_val *val)
 	return add_str(val, link ? ns_link_str(link, IFLA_IFNAME) : NULL);
 }
 
-static int
-get_ifindex(struct ns_obj *obj, struct ns_val *val)
-{
-	ns_val_num(val, net_ifindex(obj));
-	return 0;
-}
+NS_GETTER_OBJ(ifindex, ns_val_num, net_ifindex(o))
 
 /* "n2", as udev names an interface. */
-static int
-get_net_dev(struct ns_obj *obj, struct ns_val *val)
-{
-	ns_val_addf(val, "n%llu", (unsigned long long)net_ifindex(obj));
-	return 0;
-}
+NS_GETTER_OBJ(net_dev, ns_val_addf, "n%llu", (unsigned long long)net_ifindex(o))
 
 /* Every interface is of the net class, whether sysfs shows it or not. */
-static int
-get_net_subsystem(struct ns_obj *obj, struct ns_val *val)
-{
-	(void)obj;
-	ns_val_add(val, "net");
-	return 0;
-}
+NS_GETTER_OBJ(net_subsystem, ns_val_add, "net")
 
 /*
  * The numbers of a link message, and its statistics as ip -s link counts
@@ -206,26 +189,13 @@ add_stat(struct ns_obj *obj, struct ns_val *val, size_t off)
 NET_NUMBERS(NET_GETTER)
 NET_STATS(NET_GETTER)
 
-/* A string the kernel gave, or none when it gave none or an empty one
- * (an interface without an alias). */
-static int
-add_linkstr(struct ns_val *val, const char *s)
-{
-	if (s == NULL || *s == '\0') {
-		errno = ENOENT;
-		return -1;
-	}
-	ns_val_add(val, s);
-	return 0;
-}
-
 static int
 get_address(struct ns_obj *obj, struct ns_val *val)
 {
 	struct link *link = net_get(obj);
 	char buf[128];
 
-	return add_linkstr(val, link ? ns_link_lladdr(link, IFLA_ADDRESS, buf,
+	return ns_val_text(val, link ? ns_link_lladdr(link, IFLA_ADDRESS, buf,
 	    sizeof(buf)) : NULL);
 }
 
@@ -235,7 +205,7 @@ get_broadcast(struct ns_obj *obj, struct ns_val *val)
 	struct link *link = net_get(obj);
 	char buf[128];
 
-	return add_linkstr(val, link ? ns_link_lladdr(link, IFLA_BROADCAST, buf,
+	return ns_val_text(val, link ? ns_link_lladdr(link, IFLA_BROADCAST, buf,
 	    sizeof(buf)) : NULL);
 }
 
@@ -248,8 +218,8 @@ get_linktype(struct ns_obj *obj, struct ns_val *val)
 	char buf[32];
 
 	if (link == NULL)
-		return add_linkstr(val, NULL);
-	return add_linkstr(val, nl_llproto2str(ns_link_arptype(link), buf,
+		return ns_val_text(val, NULL);
+	return ns_val_text(val, nl_llproto2str(ns_link_arptype(link), buf,
 	    sizeof(buf)));
 }
 
@@ -258,7 +228,7 @@ get_qdisc(struct ns_obj *obj, struct ns_val *val)
 {
 	struct link *link = net_get(obj);
 
-	return add_linkstr(val, link ? ns_link_str(link, IFLA_QDISC) : NULL);
+	return ns_val_text(val, link ? ns_link_str(link, IFLA_QDISC) : NULL);
 }
 
 static int
@@ -266,7 +236,7 @@ get_ifalias(struct ns_obj *obj, struct ns_val *val)
 {
 	struct link *link = net_get(obj);
 
-	return add_linkstr(val, link ? ns_link_str(link, IFLA_IFALIAS) : NULL);
+	return ns_val_text(val, link ? ns_link_str(link, IFLA_IFALIAS) : NULL);
 }
 
 /* "default", or "dormant" where a supplicant holds the link down. */
@@ -279,7 +249,7 @@ get_linkmode(struct ns_obj *obj, struct ns_val *val)
 
 	if (link == NULL || ns_link_u8(link, IFLA_LINKMODE, &mode) == -1)
 		return -1;
-	return add_linkstr(val, rtnl_link_mode2str(mode, buf, sizeof(buf)));
+	return ns_val_text(val, rtnl_link_mode2str(mode, buf, sizeof(buf)));
 }
 
 static int
@@ -484,7 +454,7 @@ add_inet(struct ns_val *val, const unsigned char *p, size_t len)
 {
 	char buf[INET6_ADDRSTRLEN];
 
-	return add_linkstr(val, inet_text(p, len, buf, sizeof(buf)));
+	return ns_val_text(val, inet_text(p, len, buf, sizeof(buf)));
 }
 
 /* A vxlan's IFLA_VXLAN_GROUP is its remote end, or the multicast
@@ -740,10 +710,8 @@ get_addresses(struct ns_obj *obj, struct ns_val *val)
 static int
 add_ifindex(struct ns_val *val, int ifindex)
 {
-	if (ifindex <= 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (ifindex <= 0)
+		return ns_none();
 	ns_val_addf(val, "/dev/net/%d", ifindex);
 	return 0;
 }
@@ -792,10 +760,8 @@ get_link_netnsid(struct ns_obj *obj, struct ns_val *val)
 
 	if (link == NULL)
 		return -1;
-	if (ns_link_s32(link, IFLA_LINK_NETNSID, &nsid) == -1 || nsid < 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (ns_link_s32(link, IFLA_LINK_NETNSID, &nsid) == -1 || nsid < 0)
+		return ns_none();
 	ns_val_num(val, nsid);
 	return 0;
 }
@@ -857,12 +823,9 @@ ns_dev_set_netif(struct ns_obj *obj, struct link *link)
 {
 	struct netpriv *np;
 
-	if (link == NULL) {
-		errno = ENOENT;
-		return -1;
-	}
-	if ((np = calloc(1, sizeof(*np))) == NULL)
-		err(1, NULL);
+	if (link == NULL)
+		return ns_none();
+	np = ns_xcalloc(sizeof(*np));
 	np->link = link;
 	net_set_ifindex(obj, ns_link_ifindex(link));
 	ns_obj_set(obj, &ns_dev_netif_class, "/dev/net/%llu",
@@ -876,10 +839,8 @@ ns_dev_set_netif(struct ns_obj *obj, struct link *link)
 int
 ns_dev_lookup_netname(struct ns_obj *obj, const char *name)
 {
-	if (*name == '\0' || strlen(name) >= IFNAMSIZ) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (*name == '\0' || strlen(name) >= IFNAMSIZ)
+		return ns_none();
 	return ns_dev_set_netif(obj, ns_link_get(0, name));
 }
 
@@ -896,8 +857,7 @@ emit_link(struct link *link, void *arg)
 	struct netpriv *np;
 	int stop;
 
-	if ((np = calloc(1, sizeof(*np))) == NULL)
-		err(1, NULL);
+	np = ns_xcalloc(sizeof(*np));
 	np->link = ns_link_ref(link);
 	ns_obj_set(&c, &ns_dev_netif_class, "/dev/net/%d",
 	    ns_link_ifindex(link));

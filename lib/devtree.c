@@ -87,12 +87,7 @@ list_subsys(struct ns_obj *obj, ns_emit_fn emit, void *arg)
 	return stop;
 }
 
-static int
-get_subsys_name(struct ns_obj *obj, struct ns_val *val)
-{
-	ns_val_add(val, subsys_name(obj));
-	return 0;
-}
+NS_GETTER_OBJ(subsys_name, ns_val_add, subsys_name(o))
 
 /* "bus, 3 devices", "class, 70 devices". */
 static int
@@ -237,7 +232,6 @@ list_tree(struct ns_obj *obj, ns_emit_fn emit, void *arg)
 	size_t n = 0, cap = 0, i;
 	int fd, stop = 0;
 
-	(void)obj;
 	if ((fd = open(SYSDEVICES, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
 		return 0;
 	walk_tree(fd, "", 1, 0, &v, &n, &cap);
@@ -267,12 +261,7 @@ sysdir_name(const struct ns_obj *obj)
 	return strrchr(obj->path, '/') + 1;
 }
 
-static int
-get_sysdir_name(struct ns_obj *obj, struct ns_val *val)
-{
-	ns_val_add(val, sysdir_name(obj));
-	return 0;
-}
+NS_GETTER_OBJ(sysdir_name, ns_val_add, sysdir_name(o))
 
 static int
 get_sysdir_parent(struct ns_obj *obj, struct ns_val *val)
@@ -283,12 +272,7 @@ get_sysdir_parent(struct ns_obj *obj, struct ns_val *val)
 	return ns_dev_add_dir_parent(val, syspath);
 }
 
-static int
-get_sysdir_syspath(struct ns_obj *obj, struct ns_val *val)
-{
-	ns_val_addf(val, "/sys%s", obj->path + 4);
-	return 0;
-}
+NS_GETTER_OBJ(sysdir_syspath, ns_val_addf, "/sys%s", o->path + 4)
 
 /* "net, a directory of the device tree". */
 static int
@@ -299,26 +283,12 @@ sysdir_summary(struct ns_obj *obj, struct ns_val *val)
 	return 0;
 }
 
-static int
-get_tree_name(struct ns_obj *obj, struct ns_val *val)
-{
-	(void)obj;
-	ns_val_add(val, "devices");
-	return 0;
-}
-
-static int
-get_tree_syspath(struct ns_obj *obj, struct ns_val *val)
-{
-	(void)obj;
-	ns_val_add(val, SYSDEVICES);
-	return 0;
-}
+NS_GETTER_OBJ(tree_name, ns_val_add, "devices")
+NS_GETTER_OBJ(tree_syspath, ns_val_add, SYSDEVICES)
 
 static int
 tree_summary(struct ns_obj *obj, struct ns_val *val)
 {
-	(void)obj;
 	ns_val_add(val, "the device tree: devices of no subsystem, "
 	    "directories of devices");
 	return 0;

@@ -147,9 +147,7 @@ ns_dev_add_mounts(struct ns_val *val, uint64_t maj, uint64_t min,
 	ns_obj_free(top);
 	if (r == -1)
 		return -1;
-	if (val->n == n) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (val->n == n)
+		return ns_none();
 	return 0;
 }

@@ -29,27 +29,9 @@
 #include "fdindex.h"
 #include "fdwalk.h"
 
-static int
-get_pid(struct ns_obj *o, struct ns_val *v)
-{
-	struct fdent *e;
-
-	if ((e = ns_fdent_of(o)) == NULL)
-		return -1;
-	ns_val_num(v, e->pid);
-	return 0;
-}
-
-static int
-get_process(struct ns_obj *o, struct ns_val *v)
-{
-	struct fdent *e;
-
-	if ((e = ns_fdent_of(o)) == NULL)
-		return -1;
-	ns_val_addf(v, "/proc/%llu", (unsigned long long)e->pid);
-	return 0;
-}
+NS_GETTER(pid, struct fdent, ns_fdent_of, ns_val_num, r->pid)
+NS_GETTER(process, struct fdent, ns_fdent_of, ns_val_addf, "/proc/%llu",
+    (unsigned long long)r->pid)
 
 static int
 get_comm(struct ns_obj *o, struct ns_val *v)
@@ -166,18 +148,7 @@ get_owner(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_fd(struct ns_obj *o, struct ns_val *v)
-{
-	struct fdent *e;
-
-	if ((e = ns_fdent_of(o)) == NULL)
-		return -1;
-	if (e->fd < 0)
-		return ns_none();
-	ns_val_num(v, e->fd);
-	return 0;
-}
+NS_GETTER_IF(fd, struct fdent, ns_fdent_of, r->fd >= 0, ns_val_num, r->fd)
 
 static int
 get_assoc(struct ns_obj *o, struct ns_val *v)
@@ -223,10 +194,7 @@ get_flags(struct ns_obj *o, struct ns_val *v)
 	if (ns_fdent_info_of(o, &e) == NULL)
 		return -1;
 	ns_fd_flags_string(e->ci.flags, buf, sizeof(buf));
-	if (buf[0] == '\0')
-		return ns_none();
-	ns_val_add(v, buf);
-	return 0;
+	return ns_val_text(v, buf);
 }
 
 static int
@@ -264,18 +232,8 @@ get_mount(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_kind(struct ns_obj *o, struct ns_val *v)
-{
-	struct fdent *e;
-
-	if ((e = ns_fdent_of(o)) == NULL)
-		return -1;
-	if (*ns_fdent_kind(e) == '\0')
-		return ns_none();
-	ns_val_add(v, ns_fdent_kind(e));
-	return 0;
-}
+NS_GETTER_IF(kind, struct fdent, ns_fdent_of, *ns_fdent_kind(r) != '\0',
+    ns_val_add, ns_fdent_kind(r))
 
 static int
 get_object(struct ns_obj *o, struct ns_val *v)
@@ -743,12 +701,7 @@ node_summary(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_node_pid(struct ns_obj *o, struct ns_val *v)
-{
-	ns_val_num(v, fd_obj_pid(o));
-	return 0;
-}
+NS_GETTER_OBJ(node_pid, ns_val_num, fd_obj_pid(o))
 
 static const struct ns_attr node_attrs[] = {
 	{ "pid", NS_NUMBER, "the process id", get_node_pid },

@@ -61,10 +61,8 @@ obj_sock(struct fdent *e, char *buf, size_t size)
 	char dir[32];
 	uint64_t ino;
 
-	if (ns_fd_bracket_number(e->link, "socket:[", &ino) == -1) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (ns_fd_bracket_number(e->link, "socket:[", &ino) == -1)
+		return ns_none();
 	if (ns_sock_path_held(ino, e->pid, e->fd, buf, size) == 0)
 		return 0;
 	if ((proto = ns_fdent_proto(e)) == NULL)
@@ -176,10 +174,8 @@ ent_dup(const struct fdent *e)
 {
 	int pidfd, fd, save;
 
-	if (e->fd < 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (e->fd < 0)
+		return ns_none();
 	if ((pidfd = (int)syscall(SYS_pidfd_open, (pid_t)e->pid, 0)) == -1)
 		return -1;
 	fd = (int)syscall(SYS_pidfd_getfd, pidfd, e->fd, 0);
@@ -469,7 +465,7 @@ ns_fd_get_id(struct ns_obj *o, struct ns_val *v)
 }
 
 int
-ns_fd_val_counter(const char *info, struct ns_val *v)
+ns_fd_val_counter(struct ns_val *v, const char *info)
 {
 	struct fdinfo_eventfd ev;
 
@@ -486,7 +482,7 @@ ns_fd_get_counter(struct ns_obj *o, struct ns_val *v)
 	struct fdent *e;
 
 	return (info = ns_fdent_info_of(o, &e)) != NULL ?
-	    ns_fd_val_counter(info, v) : -1;
+	    ns_fd_val_counter(v, info) : -1;
 }
 
 #define MAXTARGETS	4096
@@ -703,10 +699,7 @@ ns_fd_get_inodes(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	marks_string(m, n, buf, sizeof(buf));
 	free(m);
-	if (buf[0] == '\0')
-		return ns_none();
-	ns_val_add(v, buf);
-	return 0;
+	return ns_val_text(v, buf);
 }
 
 static int
@@ -762,7 +755,7 @@ ns_fd_get_nspid(struct ns_obj *o, struct ns_val *v)
 }
 
 int
-ns_fd_val_bpf_type(const char *info, struct ns_val *v)
+ns_fd_val_bpf_type(struct ns_val *v, const char *info)
 {
 	struct fdinfo_bpf b;
 
@@ -776,7 +769,7 @@ ns_fd_val_bpf_type(const char *info, struct ns_val *v)
 }
 
 int
-ns_fd_val_bpf_prog(const char *info, struct ns_val *v)
+ns_fd_val_bpf_prog(struct ns_val *v, const char *info)
 {
 	struct fdinfo_bpf b;
 
@@ -787,7 +780,7 @@ ns_fd_val_bpf_prog(const char *info, struct ns_val *v)
 }
 
 int
-ns_fd_val_bpf_tag(const char *info, struct ns_val *v)
+ns_fd_val_bpf_tag(struct ns_val *v, const char *info)
 {
 	struct fdinfo_bpf b;
 
@@ -804,7 +797,7 @@ ns_fd_get_bpf_type(struct ns_obj *o, struct ns_val *v)
 	struct fdent *e;
 
 	return (info = ns_fdent_info_of(o, &e)) != NULL ?
-	    ns_fd_val_bpf_type(info, v) : -1;
+	    ns_fd_val_bpf_type(v, info) : -1;
 }
 
 int
@@ -814,7 +807,7 @@ ns_fd_get_bpf_tag(struct ns_obj *o, struct ns_val *v)
 	struct fdent *e;
 
 	return (info = ns_fdent_info_of(o, &e)) != NULL ?
-	    ns_fd_val_bpf_tag(info, v) : -1;
+	    ns_fd_val_bpf_tag(v, info) : -1;
 }
 
 int
@@ -824,7 +817,7 @@ ns_fd_get_bpf_prog(struct ns_obj *o, struct ns_val *v)
 	struct fdent *e;
 
 	return (info = ns_fdent_info_of(o, &e)) != NULL ?
-	    ns_fd_val_bpf_prog(info, v) : -1;
+	    ns_fd_val_bpf_prog(v, info) : -1;
 }
 
 /* A bpf object's name is in no fdinfo line: bpf(BPF_OBJ_GET_INFO_BY_FD)
@@ -866,7 +859,7 @@ ent_bpf_name(struct fdent *e, char *buf, size_t size)
 }
 
 int
-ns_fd_val_bpf_name(struct fdent *e, struct ns_val *v)
+ns_fd_val_bpf_name(struct ns_val *v, struct fdent *e)
 {
 	char name[BPF_OBJ_NAME_LEN];
 
@@ -881,7 +874,7 @@ ns_fd_get_bpf_name(struct ns_obj *o, struct ns_val *v)
 {
 	struct fdent *e;
 
-	return (e = ns_fdent_of(o)) != NULL ? ns_fd_val_bpf_name(e, v) : -1;
+	return (e = ns_fdent_of(o)) != NULL ? ns_fd_val_bpf_name(v, e) : -1;
 }
 
 static int

@@ -15,43 +15,43 @@ int	ns_fd_attr_of(const char *path, const char *name, struct ns_val *);
 struct fdent;
 const char *ns_fd_object(struct fdent *);
 /* lsfd's NAME of a descriptor, in the words of its kind. */
-int	ns_fd_get_name(struct ns_obj *, struct ns_val *);
+ns_get_fn	ns_fd_get_name;
 
 /* Whether a descriptor holds a tun or tap device. */
 int	ns_fd_is_tun(struct ns_obj *);
 
 /* The getters of fdattr.c, for the classes of fd.c. */
-int	ns_fd_get_backing(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_bpf_name(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_bpf_prog(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_bpf_tag(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_bpf_type(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_clock(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_counter(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_cq_entries(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_devname(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_driver(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_endpoints(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_event_flags(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_events(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_fanotify_flags(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_id(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_inodes(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_interface(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_interval(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_local(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_nspid(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_peer(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_remaining(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_remote(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_sigmask(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_sock_netns(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_sock_type(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_sq_entries(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_state(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_targets(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_tty(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_tun_netns(struct ns_obj *, struct ns_val *);
-int	ns_fd_get_watches(struct ns_obj *, struct ns_val *);
+ns_get_fn	ns_fd_get_backing;
+ns_get_fn	ns_fd_get_bpf_name;
+ns_get_fn	ns_fd_get_bpf_prog;
+ns_get_fn	ns_fd_get_bpf_tag;
+ns_get_fn	ns_fd_get_bpf_type;
+ns_get_fn	ns_fd_get_clock;
+ns_get_fn	ns_fd_get_counter;
+ns_get_fn	ns_fd_get_cq_entries;
+ns_get_fn	ns_fd_get_devname;
+ns_get_fn	ns_fd_get_driver;
+ns_get_fn	ns_fd_get_endpoints;
+ns_get_fn	ns_fd_get_event_flags;
+ns_get_fn	ns_fd_get_events;
+ns_get_fn	ns_fd_get_fanotify_flags;
+ns_get_fn	ns_fd_get_id;
+ns_get_fn	ns_fd_get_inodes;
+ns_get_fn	ns_fd_get_interface;
+ns_get_fn	ns_fd_get_interval;
+ns_get_fn	ns_fd_get_local;
+ns_get_fn	ns_fd_get_nspid;
+ns_get_fn	ns_fd_get_peer;
+ns_get_fn	ns_fd_get_remaining;
+ns_get_fn	ns_fd_get_remote;
+ns_get_fn	ns_fd_get_sigmask;
+ns_get_fn	ns_fd_get_sock_netns;
+ns_get_fn	ns_fd_get_sock_type;
+ns_get_fn	ns_fd_get_sq_entries;
+ns_get_fn	ns_fd_get_state;
+ns_get_fn	ns_fd_get_targets;
+ns_get_fn	ns_fd_get_tty;
+ns_get_fn	ns_fd_get_tun_netns;
+ns_get_fn	ns_fd_get_watches;
 
 #endif

@@ -64,8 +64,7 @@ ns_fdent_new(uint64_t pid, int fd)
 {
 	struct fdent *e;
 
-	if ((e = calloc(1, sizeof(*e))) == NULL)
-		err(1, NULL);
+	e = ns_xcalloc(sizeof(*e));
 	e->refs = 1;
 	e->pid = pid;
 	e->fd = fd;
@@ -511,10 +510,8 @@ ns_fdent_kind(struct fdent *e)
 static int
 obj_own(struct fdent *e, char *buf, size_t size)
 {
-	if (e->fd < 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (e->fd < 0)
+		return ns_none();
 	snprintf(buf, size, "/proc/%llu/fd/%d", (unsigned long long)e->pid,
 	    e->fd);
 	return 0;
@@ -675,10 +672,8 @@ obj_path(struct fdent *e, char *buf, size_t size)
 	    has_suffix(e->link, " (deleted)"))
 		return obj_shm(e, st, buf, size);
 	if (e->link[0] != '/' || !(S_ISLNK(st->st_mode) ?
-	    names_link(e->link, st) : names_file(e->link, st))) {
-		errno = ENOENT;
-		return -1;
-	}
+	    names_link(e->link, st) : names_file(e->link, st)))
+		return ns_none();
 	if ((size_t)snprintf(buf, size, "/fs%s",
 	    strcmp(e->link, "/") == 0 ? "" : e->link) >= size) {
 		errno = ENAMETOOLONG;
@@ -692,10 +687,8 @@ obj_pipe(struct fdent *e, char *buf, size_t size)
 {
 	uint64_t ino;
 
-	if (ns_fd_bracket_number(e->link, "pipe:[", &ino) == -1) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (ns_fd_bracket_number(e->link, "pipe:[", &ino) == -1)
+		return ns_none();
 	snprintf(buf, size, "/pipe/%llu", (unsigned long long)ino);
 	return 0;
 }
@@ -766,10 +759,8 @@ obj_bpf_mapped(struct fdent *e, char *buf, size_t size)
 		ns_fdent_unref(c);
 	}
 	closedir(dir);
-	if (n != 1) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (n != 1)
+		return ns_none();
 	snprintf(buf, size, "/anon/bpf-map/%llu", (unsigned long long)found);
 	return 0;
 }
@@ -801,10 +792,8 @@ obj_pidfd(struct fdent *e, char *buf, size_t size)
 
 	if ((info = ns_fdent_info(e)) == NULL)
 		return -1;
-	if (ns_fdinfo_parse_pidfd(info, &p) == -1 || p.pid <= 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (ns_fdinfo_parse_pidfd(info, &p) == -1 || p.pid <= 0)
+		return ns_none();
 	snprintf(buf, size, "/proc/%lld", (long long)p.pid);
 	return 0;
 }
@@ -815,10 +804,8 @@ obj_nsfs(struct fdent *e, char *buf, size_t size)
 	const char *type;
 	uint64_t ino;
 
-	if ((type = ns_fd_nsfs_type(e->link, &ino)) == NULL) {
-		errno = ENOENT;
-		return -1;
-	}
+	if ((type = ns_fd_nsfs_type(e->link, &ino)) == NULL)
+		return ns_none();
 	snprintf(buf, size, "/ns/%s/%llu", type, (unsigned long long)ino);
 	return 0;
 }

@@ -126,28 +126,7 @@ extern const struct fd_file_kind ns_fd_file_kinds[];
 
 /* The ids of a descriptor's object (/proc/PID/fd/N) and of the node
  * /proc/PID/fd: the process, and the descriptor number. */
-static inline uint64_t
-fd_obj_pid(const struct ns_obj *o)
-{
-	return o->id[0];
-}
-
-static inline int
-fd_obj_fd(const struct ns_obj *o)
-{
-	return (int)o->id[1];
-}
-
-static inline void
-fd_obj_set_pid(struct ns_obj *o, uint64_t pid)
-{
-	o->id[0] = pid;
-}
-
-static inline void
-fd_obj_set_fd(struct ns_obj *o, int fd)
-{
-	o->id[1] = (uint64_t)fd;
-}
+NS_OBJ_ID(0, fd_obj_pid, fd_obj_set_pid)
+NS_OBJ_SLOT(1, int, fd_obj_fd, fd_obj_set_fd)
 
 #endif

@@ -304,10 +304,8 @@ ns_fd_holders(const char *object, struct ns_val *v)
 	size_t n = v->n;
 
 	ns_fd_index_holders(object, ns_fd_add_holder, v);
-	if (v->n == n) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (v->n == n)
+		return ns_none();
 	return 0;
 }
 

@@ -52,14 +52,14 @@ int		 ns_fd_add_holder(struct fdent *, void *);
 /* Values an fdinfo text gives, for an object's attribute whoever holds
  * it: an eventfd's counter, a bpf object's type and tag.  0, or -1 with
  * errno ENOENT where the text has none. */
-int		 ns_fd_val_counter(const char *info, struct ns_val *);
-int		 ns_fd_val_bpf_type(const char *info, struct ns_val *);
-int		 ns_fd_val_bpf_tag(const char *info, struct ns_val *);
+int		 ns_fd_val_counter(struct ns_val *, const char *info);
+int		 ns_fd_val_bpf_type(struct ns_val *, const char *info);
+int		 ns_fd_val_bpf_tag(struct ns_val *, const char *info);
 /* A bpf link's program, /anon/bpf-prog/ID. */
-int		 ns_fd_val_bpf_prog(const char *info, struct ns_val *);
+int		 ns_fd_val_bpf_prog(struct ns_val *, const char *info);
 /* A bpf object's name, asked of the kernel through the descriptor
  * (fdattr.c). */
-int		 ns_fd_val_bpf_name(struct fdent *, struct ns_val *);
+int		 ns_fd_val_bpf_name(struct ns_val *, struct fdent *);
 /* Whether it was opened for reading, for writing. */
 int		 ns_fd_ent_readable(struct fdent *);
 int		 ns_fd_ent_writable(struct fdent *);

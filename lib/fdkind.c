@@ -193,15 +193,10 @@ catalog_str(struct ns_obj *o, struct ns_val *v, size_t off)
 	struct catalog_ent *c = o->priv;
 	const char *s;
 
-	if (c == NULL) {
-		errno = ENOENT;
-		return -1;
-	}
-	s = *(char **)((char *)c + off);
-	if (*s == '\0')
+	if (c == NULL)
 		return ns_none();
-	ns_val_add(v, s);
-	return 0;
+	s = *(char **)((char *)c + off);
+	return ns_val_text(v, s);
 }
 
 static int

@@ -324,23 +324,9 @@ base_name(const char *path)
 	return s != NULL ? s + 1 : path;
 }
 
-static int
-get_name(struct ns_obj *obj, struct ns_val *v)
-{
-	ns_val_add(v, base_name(real_path(obj)));
-	return 0;
-}
-
-static int
-get_size(struct ns_obj *obj, struct ns_val *v)
-{
-	struct fs_priv *p;
-
-	if ((p = load(obj)) == NULL)
-		return -1;
-	ns_val_num(v, (unsigned long long)p->st.st_size);
-	return 0;
-}
+NS_GETTER_OBJ(name, ns_val_add, base_name(real_path(o)))
+NS_GETTER(size, struct fs_priv, load, ns_val_num,
+    (unsigned long long)r->st.st_size)
 
 static int
 get_mode(struct ns_obj *obj, struct ns_val *v)
@@ -355,60 +341,16 @@ get_mode(struct ns_obj *obj, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_perm(struct ns_obj *obj, struct ns_val *v)
-{
-	struct fs_priv *p;
-
-	if ((p = load(obj)) == NULL)
-		return -1;
-	ns_val_addf(v, "%04o", (unsigned)(p->st.st_mode & 07777));
-	return 0;
-}
-
-static int
-get_nlink(struct ns_obj *obj, struct ns_val *v)
-{
-	struct fs_priv *p;
-
-	if ((p = load(obj)) == NULL)
-		return -1;
-	ns_val_num(v, (unsigned long long)p->st.st_nlink);
-	return 0;
-}
-
-static int
-get_inode(struct ns_obj *obj, struct ns_val *v)
-{
-	struct fs_priv *p;
-
-	if ((p = load(obj)) == NULL)
-		return -1;
-	ns_val_num(v, (unsigned long long)p->st.st_ino);
-	return 0;
-}
-
-static int
-get_owner(struct ns_obj *obj, struct ns_val *v)
-{
-	struct fs_priv *p;
-
-	if ((p = load(obj)) == NULL)
-		return -1;
-	ns_val_addf(v, "/user/%u", (unsigned)p->st.st_uid);
-	return 0;
-}
-
-static int
-get_group(struct ns_obj *obj, struct ns_val *v)
-{
-	struct fs_priv *p;
-
-	if ((p = load(obj)) == NULL)
-		return -1;
-	ns_val_addf(v, "/group/%u", (unsigned)p->st.st_gid);
-	return 0;
-}
+NS_GETTER(perm, struct fs_priv, load, ns_val_addf, "%04o",
+    (unsigned)(r->st.st_mode & 07777))
+NS_GETTER(nlink, struct fs_priv, load, ns_val_num,
+    (unsigned long long)r->st.st_nlink)
+NS_GETTER(inode, struct fs_priv, load, ns_val_num,
+    (unsigned long long)r->st.st_ino)
+NS_GETTER(owner, struct fs_priv, load, ns_val_addf, "/user/%u",
+    (unsigned)r->st.st_uid)
+NS_GETTER(group, struct fs_priv, load, ns_val_addf, "/group/%u",
+    (unsigned)r->st.st_gid)
 
 static int
 get_mount(struct ns_obj *obj, struct ns_val *v)
@@ -417,24 +359,14 @@ get_mount(struct ns_obj *obj, struct ns_val *v)
 
 	if ((p = load(obj)) == NULL)
 		return -1;
-	if (!p->has_mnt_id) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (!p->has_mnt_id)
+		return ns_none();
 	ns_val_addf(v, "/mount/%llu", (unsigned long long)p->mnt_id);
 	return 0;
 }
 
-static int
-get_dev(struct ns_obj *obj, struct ns_val *v)
-{
-	struct fs_priv *p;
-
-	if ((p = load(obj)) == NULL)
-		return -1;
-	ns_val_addf(v, "%u:%u", major(p->st.st_dev), minor(p->st.st_dev));
-	return 0;
-}
+NS_GETTER(dev, struct fs_priv, load, ns_val_addf, "%u:%u", major(r->st.st_dev),
+    minor(r->st.st_dev))
 
 static int
 get_device(struct ns_obj *obj, struct ns_val *v)
@@ -443,10 +375,8 @@ get_device(struct ns_obj *obj, struct ns_val *v)
 
 	if ((p = load(obj)) == NULL)
 		return -1;
-	if (!S_ISBLK(p->st.st_mode) && !S_ISCHR(p->st.st_mode)) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (!S_ISBLK(p->st.st_mode) && !S_ISCHR(p->st.st_mode))
+		return ns_none();
 	ns_val_addf(v, "/dev/%s/%u/%u", S_ISBLK(p->st.st_mode) ?
 	    "block" : "char", major(p->st.st_rdev), minor(p->st.st_rdev));
 	return 0;

@@ -82,17 +82,9 @@ static struct rec	*recs[NBUCKETS];
 static struct rclass	*rclasses;
 
 
-static int	top_list(struct ns_obj *, ns_emit_fn, void *);
-static int	top_summary(struct ns_obj *, struct ns_val *);
-static int	remote_list(struct ns_obj *, ns_emit_fn, void *);
-static int	host_summary(struct ns_obj *, struct ns_val *);
-static int	remote_summary(struct ns_obj *, struct ns_val *);
-static int	get_transport(struct ns_obj *, struct ns_val *);
-static int	get_version(struct ns_obj *, struct ns_val *);
-
-static const struct ns_attr top_attrs[] = {
-	{ NULL }
-};
+static ns_list_fn	top_list, remote_list;
+static ns_get_fn	top_summary, host_summary, remote_summary,
+    get_transport, get_version;
 
 static const struct ns_attr host_attrs[] = {
 	{ "transport", NS_STRING, "the command that reaches the machine",
@@ -104,7 +96,7 @@ static const struct ns_attr host_attrs[] = {
 
 static const struct ns_class top_class = {
 	.type = "hosts",
-	.attrs = top_attrs,
+	.attrs = ns_no_attrs,
 	.list = top_list,
 	.summary = top_summary,
 };
@@ -433,8 +425,7 @@ rec_keep(struct rhost *h, struct host_row *row, struct listing *from,
 		}
 		ns_host_row_free(&r->row);
 	} else {
-		if ((r = calloc(1, sizeof(*r))) == NULL)
-			err(1, NULL);
+		r = ns_xcalloc(sizeof(*r));
 		r->path = path;
 		b = hash(path);
 		r->next = recs[b];
@@ -706,10 +697,8 @@ field_val(struct ns_obj *o, const char *name, enum ns_type type,
 	char *rpath, *s;
 	size_t i;
 
-	if ((f = field_of(o, name)) == NULL || f->null || f->n == 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if ((f = field_of(o, name)) == NULL || f->null || f->n == 0)
+		return ns_none();
 	if ((h = split_path(o->path, &rpath)) == NULL)
 		return -1;
 	free(rpath);
@@ -1019,9 +1008,7 @@ ns_prefetch(char *const *inputs, size_t n)
 		free(paths[i]);
 		paths[i] = NULL;
 	}
-	for (i = 0; i < n; i++)
-		free(paths[i]);
-	free(paths);
+	ns_free_strings(paths, n);
 	jobs_run(jobs, njobs);
 }
 
@@ -1044,10 +1031,8 @@ ns_host_holders(const char *object, ns_emit_fn emit, void *arg)
 	size_t i, n = 0;
 	int stop = 0, status;
 
-	if ((h = split_path(object, &rpath)) == NULL) {
-		errno = ENOENT;
-		return -1;
-	}
+	if ((h = split_path(object, &rpath)) == NULL)
+		return ns_none();
 	args[4] = rpath;
 	if (ns_host_call(h, args, &r, &doc) == -1) {
 		free(rpath);
@@ -1276,10 +1261,8 @@ host_lookup(struct ns_obj *o, char **comp, int n)
 
 	if (n == 0)
 		return ns_obj_set(o, &top_class, "/host");
-	if (!ns_host_name_ok(comp[0])) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (!ns_host_name_ok(comp[0]))
+		return ns_none();
 	if (n == 1)
 		return host_reached(o, comp[0]);
 	if ((fp = open_memstream(&path, &len)) == NULL)

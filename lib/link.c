@@ -381,10 +381,7 @@ route_socket(void)
 {
 	struct linkstate *ls = state();
 
-	if (ls->sk == NULL && !ls->sk_failed &&
-	    (ls->sk = ns_netns_nl_socket(NETLINK_ROUTE)) == NULL)
-		ls->sk_failed = 1;
-	return ls->sk;
+	return ns_netns_route_once(&ls->sk, &ls->sk_failed);
 }
 
 static void

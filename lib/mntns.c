@@ -54,11 +54,8 @@ uint64_t
 ns_mntns_here(void)
 {
 	static uint64_t here;
-	struct stat st;
 
-	if (here == 0 && stat("/proc/self/ns/mnt", &st) == 0)
-		here = st.st_ino;
-	return here;
+	return ns_self_ns("mnt", &here);
 }
 
 int

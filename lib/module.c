@@ -317,10 +317,8 @@ sys_string(struct ns_obj *o, struct ns_val *v, const char *file)
 		return -1;
 	if ((n = read_sys(m, file, buf, sizeof(buf))) == -1)
 		return -1;
-	if (n == 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (n == 0)
+		return ns_none();
 	ns_val_add(v, buf);
 	return 0;
 }
@@ -339,12 +337,7 @@ sys_number(const struct mod *m, const char *file, uint64_t *n)
 	return 0;
 }
 
-static int
-get_name(struct ns_obj *o, struct ns_val *v)
-{
-	ns_val_add(v, mod_name(o));
-	return 0;
-}
+NS_GETTER_OBJ(name, ns_val_add, mod_name(o))
 
 /*
  * Loaded modules say how they are; a module outside /proc/modules that
@@ -434,22 +427,6 @@ sys_dir(const struct mod *m, const char *sub, size_t *np)
 }
 
 static int
-by_string(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void
-free_names(char **names, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-}
-
-static int
 get_holders(struct ns_obj *o, struct ns_val *v)
 {
 	struct mod *m;
@@ -465,10 +442,10 @@ get_holders(struct ns_obj *o, struct ns_val *v)
 	}
 	names = sys_dir(m, "holders", &n);
 	if (n > 0)
-		qsort(names, n, sizeof(*names), by_string);
+		qsort(names, n, sizeof(*names), ns_cmp_strings);
 	for (i = 0; i < n; i++)
 		ns_val_addf(v, "/module/%s", names[i]);
-	free_names(names, n);
+	ns_free_strings(names, n);
 	return 0;
 }
 
@@ -518,7 +495,7 @@ get_parameters(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	names = sys_dir(m, "parameters", &n);
 	if (n > 0)
-		qsort(names, n, sizeof(*names), by_string);
+		qsort(names, n, sizeof(*names), ns_cmp_strings);
 	if ((value = malloc(VALUE_MAX)) == NULL)
 		err(1, NULL);
 	for (i = 0; i < n; i++) {
@@ -528,11 +505,9 @@ get_parameters(struct ns_obj *o, struct ns_val *v)
 		append_param(&s, &len, names[i], value);
 	}
 	free(value);
-	free_names(names, n);
-	if (s == NULL) {
-		errno = ENOENT;
-		return -1;
-	}
+	ns_free_strings(names, n);
+	if (s == NULL)
+		return ns_none();
 	ns_val_add(v, s);
 	free(s);
 	return 0;
@@ -559,10 +534,8 @@ get_taint(struct ns_obj *o, struct ns_val *v)
 	if ((m = entry(o)) == NULL)
 		return -1;
 	if (m->listed) {
-		if (m->taint == NULL || *m->taint == '\0') {
-			errno = ENOENT;
-			return -1;
-		}
+		if (m->taint == NULL || *m->taint == '\0')
+			return ns_none();
 		ns_val_add(v, m->taint);
 		return 0;
 	}
@@ -585,7 +558,7 @@ get_drivers(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	}
 	if (n > 0)
-		qsort(names, n, sizeof(*names), by_string);
+		qsort(names, n, sizeof(*names), ns_cmp_strings);
 	for (i = 0; i < n; i++) {
 		l = strlen(names[i]);
 		if ((s = realloc(s, len + l + 2)) == NULL)
@@ -597,7 +570,7 @@ get_drivers(struct ns_obj *o, struct ns_val *v)
 	}
 	ns_val_add(v, s);
 	free(s);
-	free_names(names, n);
+	ns_free_strings(names, n);
 	return 0;
 }
 
@@ -644,10 +617,10 @@ get_bound(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	names = sys_dir(m, "drivers", &n);
 	if (n > 0)
-		qsort(names, n, sizeof(*names), by_string);
+		qsort(names, n, sizeof(*names), ns_cmp_strings);
 	for (i = 0; i < n; i++)
 		add_bound(v, m, names[i]);
-	free_names(names, n);
+	ns_free_strings(names, n);
 	return 0;
 }
 
@@ -756,13 +729,9 @@ top_summary(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static const struct ns_attr top_attrs[] = {
-	{ NULL }
-};
-
 static const struct ns_class top_class = {
 	.type = "modules",
-	.attrs = top_attrs,
+	.attrs = ns_no_attrs,
 	.list = top_list,
 	.summary = top_summary,
 };
@@ -793,10 +762,8 @@ module_lookup(struct ns_obj *o, char **comp, int n)
 
 	if (n == 0)
 		return ns_obj_set(o, &top_class, "/module");
-	if (n > 1 || (m = find_alias(comp[0])) == NULL) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (n > 1 || (m = find_alias(comp[0])) == NULL)
+		return ns_none();
 	return ns_obj_set(o, &mod_class, "/module/%s", m->name);
 }
 

@@ -50,17 +50,8 @@ static size_t ntables;
  * namespace whose table has it, 0 for the caller's own (a node of
  * mounts, /mount or /ns/mnt/INODE/mount, has that alone).
  */
-static inline uint64_t
-mount_id(const struct ns_obj *o)
-{
-	return o->id[0];
-}
-
-static inline uint64_t
-mount_ns(const struct ns_obj *o)
-{
-	return o->id[1];
-}
+NS_OBJ_ID_GET(0, mount_id)
+NS_OBJ_ID_GET(1, mount_ns)
 
 static inline void
 set_mount_ids(struct ns_obj *o, uint64_t id, uint64_t ns)
@@ -214,24 +205,7 @@ or_none(const char *s)
 	return s != NULL && *s != '\0' ? s : "none";
 }
 
-/* A string attribute of the entry; "does not apply" when it is empty. */
-static int
-add_string(struct ns_val *v, const char *s)
-{
-	if (s == NULL || *s == '\0') {
-		errno = ENOENT;
-		return -1;
-	}
-	ns_val_add(v, s);
-	return 0;
-}
-
-static int
-get_id(struct ns_obj *obj, struct ns_val *v)
-{
-	ns_val_num(v, (unsigned long long)mount_id(obj));
-	return 0;
-}
+NS_GETTER_OBJ(id, ns_val_num, (unsigned long long)mount_id(o))
 
 static int
 get_target(struct ns_obj *obj, struct ns_val *v)
@@ -241,10 +215,8 @@ get_target(struct ns_obj *obj, struct ns_val *v)
 
 	if ((fs = entry(obj)) == NULL)
 		return -1;
-	if ((t = mnt_fs_get_target(fs)) == NULL || *t != '/') {
-		errno = ENOENT;
-		return -1;
-	}
+	if ((t = mnt_fs_get_target(fs)) == NULL || *t != '/')
+		return ns_none();
 	if (mount_ns(obj) == 0)
 		ns_val_fs(v, t);
 	else
@@ -254,15 +226,8 @@ get_target(struct ns_obj *obj, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_fstype(struct ns_obj *obj, struct ns_val *v)
-{
-	struct libmnt_fs *fs;
-
-	if ((fs = entry(obj)) == NULL)
-		return -1;
-	return add_string(v, mnt_fs_get_fstype(fs));
-}
+NS_GETTER_TRY(fstype, struct libmnt_fs, entry, ns_val_text,
+    mnt_fs_get_fstype(r))
 
 /*
  * A mount whose device number is a block device the kernel knows (it has
@@ -284,53 +249,18 @@ get_source(struct ns_obj *obj, struct ns_val *v)
 	dev = mnt_fs_get_devno(fs);
 	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u", major(dev),
 	    minor(dev));
-	if (major(dev) == 0 || access(sys, F_OK) != 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (major(dev) == 0 || access(sys, F_OK) != 0)
+		return ns_none();
 	ns_val_addf(v, "/dev/block/%u/%u", major(dev), minor(dev));
 	return 0;
 }
 
-static int
-get_spec(struct ns_obj *obj, struct ns_val *v)
-{
-	struct libmnt_fs *fs;
-
-	if ((fs = entry(obj)) == NULL)
-		return -1;
-	return add_string(v, mnt_fs_get_source(fs));
-}
-
-static int
-get_options(struct ns_obj *obj, struct ns_val *v)
-{
-	struct libmnt_fs *fs;
-
-	if ((fs = entry(obj)) == NULL)
-		return -1;
-	return add_string(v, mnt_fs_get_vfs_options(fs));
-}
-
-static int
-get_fsoptions(struct ns_obj *obj, struct ns_val *v)
-{
-	struct libmnt_fs *fs;
-
-	if ((fs = entry(obj)) == NULL)
-		return -1;
-	return add_string(v, mnt_fs_get_fs_options(fs));
-}
-
-static int
-get_fsroot(struct ns_obj *obj, struct ns_val *v)
-{
-	struct libmnt_fs *fs;
-
-	if ((fs = entry(obj)) == NULL)
-		return -1;
-	return add_string(v, mnt_fs_get_root(fs));
-}
+NS_GETTER_TRY(spec, struct libmnt_fs, entry, ns_val_text, mnt_fs_get_source(r))
+NS_GETTER_TRY(options, struct libmnt_fs, entry, ns_val_text,
+    mnt_fs_get_vfs_options(r))
+NS_GETTER_TRY(fsoptions, struct libmnt_fs, entry, ns_val_text,
+    mnt_fs_get_fs_options(r))
+NS_GETTER_TRY(fsroot, struct libmnt_fs, entry, ns_val_text, mnt_fs_get_root(r))
 
 /*
  * The mount this one sits on, in the same table.  The root mount names a
@@ -347,10 +277,8 @@ get_parent(struct ns_obj *obj, struct ns_val *v)
 		return -1;
 	parent = mnt_fs_get_parent_id(fs);
 	if (parent < 0 || (uint64_t)parent == mount_id(obj) ||
-	    find_in(mount_ns(obj), parent) == NULL) {
-		errno = ENOENT;
-		return -1;
-	}
+	    find_in(mount_ns(obj), parent) == NULL)
+		return ns_none();
 	ns_val_addf(v, "/mount/%d", parent);
 	return 0;
 }
@@ -495,12 +423,8 @@ table_summary(struct ns_obj *obj, struct ns_val *v)
 	return 0;
 }
 
-static const struct ns_attr table_attrs[] = {
-	{ NULL }
-};
-
 static const struct ns_class table_class = {
-	"mounts", table_attrs, table_list, table_summary, NULL
+	"mounts", ns_no_attrs, table_list, table_summary, NULL
 };
 
 static int
@@ -511,10 +435,8 @@ mount_lookup(struct ns_obj *obj, char **comp, int n)
 
 	if (n == 0)
 		return ns_obj_set(obj, &table_class, "/mount");
-	if (n > 1 || ns_parse_u64(comp[0], INT_MAX, &id) == -1) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (n > 1 || ns_parse_u64(comp[0], INT_MAX, &id) == -1)
+		return ns_none();
 	if ((fs = find_id(id, &ns)) == NULL)
 		return -1;
 	if (ns_obj_set(obj, &mount_class, "/mount/%llu",
@@ -545,10 +467,8 @@ ns_mount_lookup_in(struct ns_obj *obj, uint64_t ino, char **comp, int n)
 		set_mount_ids(obj, 0, ino);
 		return 0;
 	}
-	if (n > 1 || ns_parse_u64(comp[0], INT_MAX, &id) == -1) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (n > 1 || ns_parse_u64(comp[0], INT_MAX, &id) == -1)
+		return ns_none();
 	if ((fs = find_in(ino, id)) == NULL)
 		return -1;
 	if (ns_obj_set(obj, &mount_class, "/mount/%llu",

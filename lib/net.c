@@ -70,41 +70,9 @@ static const struct kind kinds[NKIND] = {
  * group (an interface, a table) its number, a leaf its entry's place in
  * its kind's set, which stays put for the run.
  */
-static inline uint64_t
-net_kind(const struct ns_obj *o)
-{
-	return o->id[1];
-}
-
-static inline void
-set_net_kind(struct ns_obj *o, size_t kind)
-{
-	o->id[1] = kind;
-}
-
-static inline uint64_t
-net_group(const struct ns_obj *o)
-{
-	return o->id[0];
-}
-
-static inline void
-set_net_group(struct ns_obj *o, uint64_t major)
-{
-	o->id[0] = major;
-}
-
-static inline size_t
-net_at(const struct ns_obj *o)
-{
-	return o->id[0];
-}
-
-static inline void
-set_net_at(struct ns_obj *o, size_t at)
-{
-	o->id[0] = at;
-}
+NS_OBJ_ID(1, net_kind, set_net_kind)
+NS_OBJ_ID(0, net_group, set_net_group)
+NS_OBJ_SLOT(0, size_t, net_at, set_net_at)
 
 static struct ent *
 ent_of(const struct ns_obj *o)
@@ -200,19 +168,8 @@ get_key_addr(struct ns_obj *o, struct ns_val *val)
 	return 0;
 }
 
-static int
-get_prefixlen(struct ns_obj *o, struct ns_val *val)
-{
-	ns_val_num(val, ent_of(o)->key.plen);
-	return 0;
-}
-
-static int
-get_family(struct ns_obj *o, struct ns_val *val)
-{
-	ns_val_add(val, ns_net_family_name(ent_of(o)->key.family));
-	return 0;
-}
+NS_GETTER_OBJ(prefixlen, ns_val_num, ent_of(o)->key.plen)
+NS_GETTER_OBJ(family, ns_val_add, ns_net_family_name(ent_of(o)->key.family))
 
 /* The interface an address or neighbour is on, or a group's. */
 static int
@@ -265,12 +222,7 @@ get_addr_flags(struct ns_obj *o, struct ns_val *val)
 static int
 get_label(struct ns_obj *o, struct ns_val *val)
 {
-	const char *label = rtnl_addr_get_label(addr_of(o));
-
-	if (label == NULL || *label == '\0')
-		return ns_none();
-	ns_val_add(val, label);
-	return 0;
+	return ns_val_text(val, rtnl_addr_get_label(addr_of(o)));
 }
 
 static int
@@ -384,13 +336,8 @@ route_of(struct ns_obj *o)
 	return (struct rtnl_route *)ent_of(o)->obj;
 }
 
-static int
-get_table_number(struct ns_obj *o, struct ns_val *val)
-{
-	ns_val_num(val, o->cls == &table_class ? net_group(o) :
-	    ent_of(o)->key.major);
-	return 0;
-}
+NS_GETTER_OBJ(table_number, ns_val_num,
+    o->cls == &table_class ? net_group(o) : ent_of(o)->key.major)
 
 static int
 get_table_name(struct ns_obj *o, struct ns_val *val)
@@ -447,19 +394,8 @@ get_route_scope(struct ns_obj *o, struct ns_val *val)
 	return 0;
 }
 
-static int
-get_metric(struct ns_obj *o, struct ns_val *val)
-{
-	ns_val_num(val, rtnl_route_get_priority(route_of(o)));
-	return 0;
-}
-
-static int
-get_tos(struct ns_obj *o, struct ns_val *val)
-{
-	ns_val_num(val, rtnl_route_get_tos(route_of(o)));
-	return 0;
-}
+NS_GETTER_OBJ(metric, ns_val_num, rtnl_route_get_priority(route_of(o)))
+NS_GETTER_OBJ(tos, ns_val_num, rtnl_route_get_tos(route_of(o)))
 
 static int
 get_source(struct ns_obj *o, struct ns_val *val)
@@ -752,10 +688,6 @@ net_lookup(struct ns_obj *o, char **comp, int n)
 	    ns_net_set_of(k->set)->ent[at].name);
 }
 
-static const struct ns_attr no_attrs[] = {
-	{ NULL }
-};
-
 static const struct ns_attr ifgroup_attrs[] = {
 	{ "interface", NS_LINK, "the network interface",
 	    get_major_interface },
@@ -845,14 +777,14 @@ static const struct ns_attr neigh_attrs[] = {
 
 static const struct ns_class net_class = {
 	.type = "net",
-	.attrs = no_attrs,
+	.attrs = ns_no_attrs,
 	.list = net_list,
 	.summary = net_summary,
 };
 
 static const struct ns_class addrs_class = {
 	.type = "addrs",
-	.attrs = no_attrs,
+	.attrs = ns_no_attrs,
 	.list = top_list,
 	.summary = addrs_summary,
 };
@@ -872,7 +804,7 @@ static const struct ns_class addr_class = {
 
 static const struct ns_class routes_class = {
 	.type = "routes",
-	.attrs = no_attrs,
+	.attrs = ns_no_attrs,
 	.list = top_list,
 	.summary = routes_summary,
 };
@@ -892,7 +824,7 @@ static const struct ns_class route_class = {
 
 static const struct ns_class neighs_class = {
 	.type = "neighs",
-	.attrs = no_attrs,
+	.attrs = ns_no_attrs,
 	.list = top_list,
 	.summary = neighs_summary,
 };

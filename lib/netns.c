@@ -55,11 +55,8 @@ uint64_t
 ns_netns_here(void)
 {
 	static uint64_t here;
-	struct stat st;
 
-	if (here == 0 && stat("/proc/self/ns/net", &st) == 0)
-		here = st.st_ino;
-	return here;
+	return ns_self_ns("net", &here);
 }
 
 uint64_t
@@ -229,6 +226,15 @@ socket_by_child(uint64_t ino, int protocol)
 	}
 	ns_nl_setup(sk);
 	return sk;
+}
+
+struct nl_sock *
+ns_netns_route_once(struct nl_sock **sk, int *failed)
+{
+	if (*sk == NULL && !*failed &&
+	    (*sk = ns_netns_nl_socket(NETLINK_ROUTE)) == NULL)
+		*failed = 1;
+	return *sk;
 }
 
 struct nl_sock *
@@ -420,8 +426,7 @@ ns_netns_addf(struct ns_val *v, uint64_t ino, const char *fmt, ...)
 	char *path;
 
 	va_start(ap, fmt);
-	if (vasprintf(&path, fmt, ap) == -1)
-		err(1, NULL);
+	path = ns_xvasprintf(fmt, ap);
 	va_end(ap);
 	if (ino == 0 || ino == (target != 0 ? target : ns_netns_here()))
 		ns_val_add(v, path);

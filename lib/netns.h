@@ -43,6 +43,9 @@ void		 ns_netns_leave(int back);
  * it stays bound to (ns_nl_socket's, entered and left around it); NULL
  * where the kernel refuses it or the namespace cannot be entered. */
 struct nl_sock	*ns_netns_nl_socket(int protocol);
+/* The rtnetlink socket *sk of a provider's state, made on first use;
+ * after a refusal (*failed set) NULL without another try. */
+struct nl_sock	*ns_netns_route_once(struct nl_sock **sk, int *failed);
 
 /*
  * The state a provider keeps of the target namespace: own itself for the

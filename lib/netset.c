@@ -225,8 +225,7 @@ ns_net_catf(char **s, const char *fmt, ...)
 	char *add, *n;
 
 	va_start(ap, fmt);
-	if (vasprintf(&add, fmt, ap) == -1)
-		err(1, NULL);
+	add = ns_xvasprintf(fmt, ap);
 	va_end(ap);
 	if (asprintf(&n, "%s%s", *s != NULL ? *s : "", add) == -1)
 		err(1, NULL);
@@ -441,10 +440,7 @@ nl_route(void)
 {
 	struct netstate *ns = net_state();
 
-	if (ns->nlsock == NULL && !ns->nlfailed &&
-	    (ns->nlsock = ns_netns_nl_socket(NETLINK_ROUTE)) == NULL)
-		ns->nlfailed = 1;
-	return ns->nlsock;
+	return ns_netns_route_once(&ns->nlsock, &ns->nlfailed);
 }
 
 static int

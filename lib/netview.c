@@ -69,8 +69,8 @@ static int (*const getters[])(struct ns_obj *, struct ns_val *) = {
 };
 #define NGETTERS	(sizeof(getters) / sizeof(getters[0]))
 
-static int	view_list(struct ns_obj *, ns_emit_fn, void *);
-static int	view_summary(struct ns_obj *, struct ns_val *);
+static ns_list_fn	view_list;
+static ns_get_fn	view_summary;
 static void	view_release(struct ns_obj *);
 
 static int
@@ -315,13 +315,9 @@ devdir_summary(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static const struct ns_attr devdir_attrs[] = {
-	{ NULL }
-};
-
 static const struct ns_class devdir_class = {
 	.type = "dev",
-	.attrs = devdir_attrs,
+	.attrs = ns_no_attrs,
 	.list = devdir_list,
 	.summary = devdir_summary,
 };
@@ -364,10 +360,8 @@ ns_netns_lookup(struct ns_obj *o, uint64_t ino, char **comp, int n)
 	int r;
 
 	if (n < 1 || (p = provider_of(comp[0])) == NULL ||
-	    (p == &ns_dev_provider && n > 1 && strcmp(comp[1], "net") != 0)) {
-		errno = ENOENT;
-		return -1;
-	}
+	    (p == &ns_dev_provider && n > 1 && strcmp(comp[1], "net") != 0))
+		return ns_none();
 	if (ino == ns_netns_here())
 		return p->lookup(o, comp + 1, n - 1);
 	if (p == &ns_dev_provider && n == 1)

@@ -9,6 +9,7 @@
 #ifndef NS_H
 #define NS_H
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -131,6 +132,7 @@ struct ns_outopts {
 	/* The names -Q may use, if not the attributes' (nswatch's). */
 	int		(*known)(const char *);
 	unsigned	 flags;		/* NS_OUT_BYTES, NS_OUT_SHELL */
+	int		 helpcols;	/* -H: the columns, not the objects */
 };
 
 /* Call fn for each argument, and for "-" for each line of standard
@@ -180,8 +182,17 @@ int		 ns_sandbox_args(int argc, char *argv[]);
 /* The core's services, once for every provider (and tool) that needs
  * them.  Out of memory is fatal: these exit with err(1). */
 void		*ns_xmalloc(size_t);
+/* One object's worth of zeroed memory. */
+void		*ns_xcalloc(size_t);
 char		*ns_xstrdup(const char *);
-/* -1 with errno ENOENT: a getter's "the object has no such value". */
+/* qsort(3)'s comparison of two strings, for an array of char *. */
+int		 ns_cmp_strings(const void *, const void *);
+/* Free n strings and the array that holds them. */
+void		 ns_free_strings(char **, size_t n);
+/* vasprintf(3) that cannot fail. */
+char		*ns_xvasprintf(const char *, va_list);
+/* -1 with errno ENOENT: a getter's "the object has no such value", or
+ * any call's "there is no such thing". */
 int		 ns_none(void);
 /* The value of a hexadecimal digit, or -1 if c is none. */
 int		 ns_hexval(int c);

@@ -52,17 +52,7 @@
 #include "nsview.h"
 
 /* The node /ns/TYPE has its type alone (a namespace's ids: nstab.h). */
-static inline int
-kind_type(const struct ns_obj *o)
-{
-	return (int)o->id[0];
-}
-
-static inline void
-kind_set_type(struct ns_obj *o, int type)
-{
-	o->id[0] = (uint64_t)type;
-}
+NS_OBJ_SLOT(0, int, kind_type, kind_set_type)
 
 /* Where ip netns keeps its namespaces, as iproute2 names it. */
 #define NETNS_RUN_DIR	"/run/netns"
@@ -75,23 +65,13 @@ kind_set_type(struct ns_obj *o, int type)
 static const struct ns_class ns_classes[NSFS_NTYPES];
 static const struct ns_class kind_class, top_class;
 
-static struct nsent *
-entry(struct ns_obj *o)
-{
-	struct nsent *e;
-
-	if ((e = ns_nstab_lookup(nsobj_ino(o), nsobj_type(o))) == NULL)
-		errno = ENOENT;
-	return e;
-}
-
-/* As entry(), with the owners, parents and creators asked. */
+/* As ns_nstab_of(), with the owners, parents and creators asked. */
 static struct nsent *
 entry_asked(struct ns_obj *o)
 {
 	struct nsent *e;
 
-	if ((e = entry(o)) == NULL)
+	if ((e = ns_nstab_of(o)) == NULL)
 		return NULL;
 	ns_nstab_ask_all();
 	return ns_nstab_find(nsobj_ino(o));
@@ -107,19 +87,8 @@ set_ns(struct ns_obj *o, int type, uint64_t ino)
 	return 0;
 }
 
-static int
-get_nstype(struct ns_obj *o, struct ns_val *v)
-{
-	ns_val_add(v, ns_nsfs_types[nsobj_type(o)]);
-	return 0;
-}
-
-static int
-get_inode(struct ns_obj *o, struct ns_val *v)
-{
-	ns_val_num(v, (unsigned long long)nsobj_ino(o));
-	return 0;
-}
+NS_GETTER_OBJ(nstype, ns_val_add, ns_nsfs_types[nsobj_type(o)])
+NS_GETTER_OBJ(inode, ns_val_num, (unsigned long long)nsobj_ino(o))
 
 static int
 get_processes(struct ns_obj *o, struct ns_val *v)
@@ -127,23 +96,14 @@ get_processes(struct ns_obj *o, struct ns_val *v)
 	struct nsent *e;
 	size_t i;
 
-	if ((e = entry(o)) == NULL)
+	if ((e = ns_nstab_of(o)) == NULL)
 		return -1;
 	for (i = 0; i < e->npids; i++)
 		ns_val_addf(v, "/proc/%llu", (unsigned long long)e->pids[i]);
 	return 0;
 }
 
-static int
-get_nprocs(struct ns_obj *o, struct ns_val *v)
-{
-	struct nsent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	ns_val_num(v, e->npids);
-	return 0;
-}
+NS_GETTER(nprocs, struct nsent, ns_nstab_of, ns_val_num, r->npids)
 
 static int
 get_owner(struct ns_obj *o, struct ns_val *v)
@@ -152,10 +112,8 @@ get_owner(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = entry_asked(o)) == NULL)
 		return -1;
-	if (e->owner == 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (e->owner == 0)
+		return ns_none();
 	ns_val_addf(v, "/ns/user/%llu", (unsigned long long)e->owner);
 	return 0;
 }
@@ -170,10 +128,8 @@ get_parent(struct ns_obj *o, struct ns_val *v)
 		return ns_none();
 	if ((e = entry_asked(o)) == NULL)
 		return -1;
-	if (e->parent == 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (e->parent == 0)
+		return ns_none();
 	ns_val_addf(v, "/ns/%s/%llu", ns_nsfs_types[e->type],
 	    (unsigned long long)e->parent);
 	return 0;
@@ -186,10 +142,8 @@ get_creator(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = entry_asked(o)) == NULL)
 		return -1;
-	if (!e->has_creator) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (!e->has_creator)
+		return ns_none();
 	ns_val_addf(v, "/user/%u", (unsigned)e->creator);
 	return 0;
 }
@@ -200,7 +154,7 @@ get_nsfs(struct ns_obj *o, struct ns_val *v)
 	struct nsent *e;
 	size_t i;
 
-	if ((e = entry(o)) == NULL)
+	if ((e = ns_nstab_of(o)) == NULL)
 		return -1;
 	for (i = 0; i < e->nmounts; i++)
 		ns_val_fs(v, e->mounts[i]);
@@ -245,7 +199,7 @@ get_keepers(struct ns_obj *o, struct ns_val *v)
 	struct nsent *e;
 	size_t i;
 
-	if ((e = entry(o)) == NULL)
+	if ((e = ns_nstab_of(o)) == NULL)
 		return -1;
 	for (i = 0; i < e->npids; i++)
 		ns_val_addf(v, "/proc/%llu", (unsigned long long)e->pids[i]);
@@ -282,7 +236,7 @@ ns_summary(struct ns_obj *o, struct ns_val *v)
 	char cmd[512];
 	size_t npids;
 
-	if ((e = entry(o)) == NULL)
+	if ((e = ns_nstab_of(o)) == NULL)
 		return -1;
 	if ((npids = e->npids) > 0)
 		command(e->pids[0], cmd, sizeof(cmd));
@@ -318,7 +272,7 @@ get_name(struct ns_obj *o, struct ns_val *v)
 	struct nsent *e;
 	const char *name;
 
-	if ((e = entry(o)) == NULL)
+	if ((e = ns_nstab_of(o)) == NULL)
 		return -1;
 	if ((name = ns_name(e)) == NULL)
 		return ns_none();
@@ -499,13 +453,9 @@ kind_summary(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static const struct ns_attr empty_attrs[] = {
-	{ NULL }
-};
-
 static const struct ns_class kind_class = {
 	.type = "namespaces",
-	.attrs = empty_attrs,
+	.attrs = ns_no_attrs,
 	.list = kind_list,
 	.summary = kind_summary,
 };
@@ -528,14 +478,13 @@ top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 static int
 top_summary(struct ns_obj *o, struct ns_val *v)
 {
-	(void)o;
 	ns_val_add(v, "Linux namespaces, by type and inode");
 	return 0;
 }
 
 static const struct ns_class top_class = {
 	.type = "ns",
-	.attrs = empty_attrs,
+	.attrs = ns_no_attrs,
 	.list = top_list,
 	.summary = top_summary,
 };

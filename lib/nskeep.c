@@ -101,21 +101,6 @@ member(const struct keep *k, uint64_t pid)
 }
 
 static int
-seen(struct keep *k, uint64_t ino)
-{
-	size_t i;
-
-	for (i = 0; i < k->nseen; i++)
-		if (k->seen[i] == ino)
-			return 1;
-	if ((k->seen = reallocarray(k->seen, k->nseen + 1,
-	    sizeof(*k->seen))) == NULL)
-		err(1, NULL);
-	k->seen[k->nseen++] = ino;
-	return 0;
-}
-
-static int
 held_socket(struct fdent *fe, void *arg)
 {
 	struct keep *k = arg;
@@ -136,7 +121,8 @@ held_socket(struct fdent *fe, void *arg)
 	if (ns_parse_u64(num, UINT64_MAX, &ino) == -1)
 		return 0;
 	a = ask(ino, ns_fd_ent_pid(fe), ns_fd_ent_fd(fe));
-	if (strcmp(a->netns, k->want) == 0 && !seen(k, ino))
+	if (strcmp(a->netns, k->want) == 0 &&
+	    !ns_seen(&k->seen, &k->nseen, ino))
 		ns_val_add(k->v, a->path);
 	return 0;
 }

@@ -28,16 +28,6 @@
 #include "nsread.h"
 #include "nstab.h"
 
-static struct nsent *
-entry(struct ns_obj *o)
-{
-	struct nsent *e;
-
-	if ((e = ns_nstab_lookup(nsobj_ino(o), nsobj_type(o))) == NULL)
-		errno = ENOENT;
-	return e;
-}
-
 /* Count what could not be read, once, by its path; -1 with errno. */
 static int
 unreadable(const char *path, int e)
@@ -113,7 +103,7 @@ get_uts(struct ns_obj *o, struct ns_val *v, int which)
 	ssize_t n;
 	int fd, err;
 
-	if ((e = entry(o)) == NULL)
+	if ((e = ns_nstab_of(o)) == NULL)
 		return -1;
 	if ((fd = ns_nstab_open(e)) == -1)
 		return unreadable(o->path, errno == 0 ? ENOENT : errno);
@@ -146,7 +136,7 @@ get_map(struct ns_obj *o, struct ns_val *v, const char *file)
 	char out[96], *text, *s, *line;
 	struct nsent *e;
 
-	if ((e = entry(o)) == NULL ||
+	if ((e = ns_nstab_of(o)) == NULL ||
 	    (text = ns_member_file(e, file, NULL)) == NULL)
 		return -1;
 	for (s = text; (line = strsep(&s, "\n")) != NULL;)
@@ -175,7 +165,7 @@ ns_get_setgroups(struct ns_obj *o, struct ns_val *v)
 	char *text;
 	size_t n;
 
-	if ((e = entry(o)) == NULL ||
+	if ((e = ns_nstab_of(o)) == NULL ||
 	    (text = ns_member_file(e, "setgroups", NULL)) == NULL)
 		return -1;
 	n = strcspn(text, "\n");
@@ -199,7 +189,7 @@ get_offset(struct ns_obj *o, struct ns_val *v, const char *clock)
 	struct nsent *e;
 	int r;
 
-	if ((e = entry(o)) == NULL ||
+	if ((e = ns_nstab_of(o)) == NULL ||
 	    (text = ns_member_file(e, "timens_offsets", "time_for_children")) ==
 	    NULL)
 		return -1;
@@ -323,7 +313,7 @@ ns_get_cgroup_root(struct ns_obj *o, struct ns_val *v)
 	struct cgroup2 q = { .cgroup = root };
 	struct nsent *e;
 
-	if ((e = entry(o)) == NULL || cgroup_root(e, o->path, root,
+	if ((e = ns_nstab_of(o)) == NULL || cgroup_root(e, o->path, root,
 	    sizeof(root)) == -1)
 		return -1;
 	if (ns_mountinfo_each(cgroup2_mount, &q) <= 0 || q.file == NULL)

@@ -450,6 +450,16 @@ ns_nstab_lookup(uint64_t ino, int type)
 	return type == T_NET || type == -1 ? from_socket(ino) : NULL;
 }
 
+struct nsent *
+ns_nstab_of(struct ns_obj *o)
+{
+	struct nsent *e;
+
+	if ((e = ns_nstab_lookup(nsobj_ino(o), nsobj_type(o))) == NULL)
+		errno = ENOENT;
+	return e;
+}
+
 /* The object's entry; ENOENT if it is gone from the table. */
 
 size_t
@@ -470,10 +480,8 @@ ns_nstab_open_net(uint64_t ino)
 	struct nsent *e;
 	int fd;
 
-	if ((e = ns_nstab_lookup(ino, T_NET)) == NULL || e->type != T_NET) {
-		errno = ENOENT;
-		return -1;
-	}
+	if ((e = ns_nstab_lookup(ino, T_NET)) == NULL || e->type != T_NET)
+		return ns_none();
 	if ((fd = ns_nstab_open(e)) == -1 && errno == 0)
 		errno = ENOENT;
 	return fd;

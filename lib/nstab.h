@@ -20,17 +20,9 @@ enum {
 };
 
 /* An object /ns/TYPE/INODE's ids: its inode and its type (T_*). */
-static inline uint64_t
-nsobj_ino(const struct ns_obj *o)
-{
-	return o->id[0];
-}
+NS_OBJ_ID_GET(0, nsobj_ino)
 
-static inline int
-nsobj_type(const struct ns_obj *o)
-{
-	return (int)o->id[1];
-}
+NS_OBJ_SLOT_GET(1, int, nsobj_type)
 
 static inline void
 nsobj_set_ids(struct ns_obj *o, uint64_t ino, int type)
@@ -70,6 +62,8 @@ void		 ns_nstab_ask_all(void);
 /* The entry of an inode wherever it may be found, type T_* or -1 when
  * not known; NULL if nowhere. */
 struct nsent	*ns_nstab_lookup(uint64_t ino, int type);
+/* The entry of an object /ns/TYPE/INODE; NULL with ENOENT if none. */
+struct nsent	*ns_nstab_of(struct ns_obj *);
 /* A descriptor of the entry's namespace, or -1. */
 int		 ns_nstab_open(struct nsent *);
 /* Open a path if it is still the namespace of that inode: -1 if not. */

@@ -228,8 +228,7 @@ ns_out_new(enum ns_format fmt, int noheadings, const char *name)
 {
 	struct ns_out *out;
 
-	if ((out = calloc(1, sizeof(*out))) == NULL)
-		err(1, NULL);
+	out = ns_xcalloc(sizeof(*out));
 	out->fmt = fmt;
 	out->tb = new_table(fmt, noheadings, name);
 	out->fp = stdout;
@@ -845,9 +844,7 @@ own_print(struct ns_out *out)
 			pos[i] = out->cells[r + i];
 		own_line(out, pos);
 	}
-	for (i = 0; i < out->ncols; i++)
-		free(heads[i]);
-	free(heads);
+	ns_free_strings(heads, out->ncols);
 	free(pos);
 }
 

@@ -18,28 +18,11 @@
 #include "fdindex.h"
 
 /* A pipe object's id: its inode. */
-static inline uint64_t
-pipe_ino(const struct ns_obj *o)
-{
-	return o->id[0];
-}
+NS_OBJ_ID(0, pipe_ino, pipe_set_ino)
 
-static inline void
-pipe_set_ino(struct ns_obj *o, uint64_t ino)
-{
-	o->id[0] = ino;
-}
-
-static int	top_list(struct ns_obj *, ns_emit_fn, void *);
-static int	top_summary(struct ns_obj *, struct ns_val *);
-static int	pipe_summary(struct ns_obj *, struct ns_val *);
-static int	get_inode(struct ns_obj *, struct ns_val *);
-static int	get_readers(struct ns_obj *, struct ns_val *);
-static int	get_writers(struct ns_obj *, struct ns_val *);
-
-static const struct ns_attr top_attrs[] = {
-	{ NULL }
-};
+static ns_list_fn	top_list;
+static ns_get_fn	top_summary, pipe_summary, get_inode, get_readers,
+    get_writers;
 
 static const struct ns_attr pipe_attrs[] = {
 	{ "inode", NS_NUMBER, "the inode number", get_inode },
@@ -53,7 +36,7 @@ static const struct ns_attr pipe_attrs[] = {
 
 static const struct ns_class top_class = {
 	.type = "pipes",
-	.attrs = top_attrs,
+	.attrs = ns_no_attrs,
 	.list = top_list,
 	.summary = top_summary,
 };
@@ -160,12 +143,7 @@ top_summary(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_inode(struct ns_obj *o, struct ns_val *v)
-{
-	ns_val_num(v, pipe_ino(o));
-	return 0;
-}
+NS_GETTER_OBJ(inode, ns_val_num, pipe_ino(o))
 
 /* The holders of one end of the pipe, by how they opened it. */
 struct ends {
@@ -191,10 +169,8 @@ holders_by_end(struct ns_obj *o, struct ns_val *v, int writers)
 	size_t n = v->n;
 
 	ns_fd_index_holders(o->path, add_end, &ends);
-	if (v->n == n) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (v->n == n)
+		return ns_none();
 	return 0;
 }
 
@@ -255,10 +231,8 @@ pipe_lookup(struct ns_obj *o, char **comp, int n)
 	if (n == 0)
 		return ns_obj_set(o, &top_class, "/pipe");
 	if (n > 1 || ns_parse_u64(comp[0], UINT64_MAX, &ino) == -1 ||
-	    !pipe_exists(ino)) {
-		errno = ENOENT;
-		return -1;
-	}
+	    !pipe_exists(ino))
+		return ns_none();
 	set_pipe(o, ino);
 	return 0;
 }

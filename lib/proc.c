@@ -28,57 +28,21 @@
 #include "procparse.h"
 
 /* A process object's id: its pid. */
-static inline uint64_t
-proc_pid(const struct ns_obj *o)
-{
-	return o->id[0];
-}
-
-static inline void
-proc_set_pid(struct ns_obj *o, uint64_t pid)
-{
-	o->id[0] = pid;
-}
+NS_OBJ_ID(0, proc_pid, proc_set_pid)
 
 /* Large enough for any stat line: the comm is at most 64 bytes. */
 #define STAT_MAX	4096
 /* The ids come early in status; a longer file is read only in part. */
 #define STATUS_MAX	4096
 
-static int	proc_top_list(struct ns_obj *, ns_emit_fn, void *);
-static int	proc_top_summary(struct ns_obj *, struct ns_val *);
-static int	proc_list(struct ns_obj *, ns_emit_fn, void *);
-static int	proc_summary(struct ns_obj *, struct ns_val *);
+static ns_list_fn	proc_top_list, proc_list;
+static ns_get_fn	proc_top_summary, proc_summary;
 static void	proc_release(struct ns_obj *);
 
-static int	get_pid(struct ns_obj *, struct ns_val *);
-static int	get_comm(struct ns_obj *, struct ns_val *);
-static int	get_cmdline(struct ns_obj *, struct ns_val *);
-static int	get_state(struct ns_obj *, struct ns_val *);
-static int	get_ppid(struct ns_obj *, struct ns_val *);
-static int	get_user(struct ns_obj *, struct ns_val *);
-static int	get_euser(struct ns_obj *, struct ns_val *);
-static int	get_group(struct ns_obj *, struct ns_val *);
-static int	get_egroup(struct ns_obj *, struct ns_val *);
-static int	get_threads(struct ns_obj *, struct ns_val *);
-static int	get_start(struct ns_obj *, struct ns_val *);
-static int	get_cwd(struct ns_obj *, struct ns_val *);
-static int	get_root(struct ns_obj *, struct ns_val *);
-static int	get_exe(struct ns_obj *, struct ns_val *);
-static int	get_tty(struct ns_obj *, struct ns_val *);
-static int	get_netns(struct ns_obj *, struct ns_val *);
-static int	get_mntns(struct ns_obj *, struct ns_val *);
-static int	get_pidns(struct ns_obj *, struct ns_val *);
-static int	get_userns(struct ns_obj *, struct ns_val *);
-static int	get_utsns(struct ns_obj *, struct ns_val *);
-static int	get_ipcns(struct ns_obj *, struct ns_val *);
-static int	get_cgroupns(struct ns_obj *, struct ns_val *);
-static int	get_timens(struct ns_obj *, struct ns_val *);
-static int	get_nspid(struct ns_obj *, struct ns_val *);
-
-static const struct ns_attr proc_top_attrs[] = {
-	{ NULL }
-};
+static ns_get_fn	get_pid, get_comm, get_cmdline, get_state, get_ppid,
+    get_user, get_euser, get_group, get_egroup, get_threads, get_start, get_cwd,
+    get_root, get_exe, get_tty, get_netns, get_mntns, get_pidns, get_userns,
+    get_utsns, get_ipcns, get_cgroupns, get_timens, get_nspid;
 
 static const struct ns_attr proc_attrs[] = {
 	{ "pid", NS_NUMBER, "the process id", get_pid },
@@ -118,7 +82,7 @@ static const struct ns_attr proc_attrs[] = {
 
 static const struct ns_class proc_top_class = {
 	.type = "processes",
-	.attrs = proc_top_attrs,
+	.attrs = ns_no_attrs,
 	.list = proc_top_list,
 	.summary = proc_top_summary,
 };
@@ -190,8 +154,7 @@ info_of(struct ns_obj *o)
 
 	if (o->priv != NULL)
 		return o->priv;
-	if ((p = calloc(1, sizeof(*p))) == NULL)
-		err(1, NULL);
+	p = ns_xcalloc(sizeof(*p));
 	p->stat_errno = -1;
 	p->status_errno = -1;
 	o->priv = p;
@@ -403,23 +366,8 @@ load_status(struct ns_obj *o)
 	return p;
 }
 
-static int
-get_pid(struct ns_obj *o, struct ns_val *v)
-{
-	ns_val_num(v, proc_pid(o));
-	return 0;
-}
-
-static int
-get_comm(struct ns_obj *o, struct ns_val *v)
-{
-	struct proc_info *p;
-
-	if ((p = load_stat(o)) == NULL)
-		return -1;
-	ns_val_add(v, p->comm);
-	return 0;
-}
+NS_GETTER_OBJ(pid, ns_val_num, proc_pid(o))
+NS_GETTER(comm, struct proc_info, load_stat, ns_val_add, r->comm)
 
 /*
  * The arguments are NUL-separated; a process that rewrote its argv may
@@ -468,16 +416,7 @@ get_cmdline(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_state(struct ns_obj *o, struct ns_val *v)
-{
-	struct proc_info *p;
-
-	if ((p = load_stat(o)) == NULL)
-		return -1;
-	ns_val_addn(v, &p->state, 1);
-	return 0;
-}
+NS_GETTER(state, struct proc_info, load_stat, ns_val_addn, &r->state, 1)
 
 static int
 get_ppid(struct ns_obj *o, struct ns_val *v)
@@ -487,10 +426,8 @@ get_ppid(struct ns_obj *o, struct ns_val *v)
 	if ((p = load_stat(o)) == NULL)
 		return -1;
 	/* init and kthreadd have parent 0, which is no process. */
-	if (p->ppid == 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (p->ppid == 0)
+		return ns_none();
 	ns_val_addf(v, "/proc/%llu", (unsigned long long)p->ppid);
 	return 0;
 }
@@ -532,16 +469,7 @@ get_egroup(struct ns_obj *o, struct ns_val *v)
 	return id_link(o, v, "group", 1, 1);
 }
 
-static int
-get_threads(struct ns_obj *o, struct ns_val *v)
-{
-	struct proc_info *p;
-
-	if ((p = load_stat(o)) == NULL)
-		return -1;
-	ns_val_num(v, p->threads);
-	return 0;
-}
+NS_GETTER(threads, struct proc_info, load_stat, ns_val_num, r->threads)
 
 /*
  * The boot time and clock rate, the same for every process of a run.
@@ -679,10 +607,8 @@ get_exe(struct ns_obj *o, struct ns_val *v)
 	if ((n = readlink(path, target, sizeof(target) - 1)) == -1)
 		return -1;
 	target[n] = '\0';
-	if (!fd_link_is_memfd(target) || stat(path, &st) == -1) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (!fd_link_is_memfd(target) || stat(path, &st) == -1)
+		return ns_none();
 	ns_val_addf(v, "/anon/memfd/%llu", (unsigned long long)st.st_ino);
 	return 0;
 }
@@ -695,10 +621,8 @@ get_tty(struct ns_obj *o, struct ns_val *v)
 
 	if ((p = load_stat(o)) == NULL)
 		return -1;
-	if (p->tty == 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (p->tty == 0)
+		return ns_none();
 	/* tty_nr is the kernel's dev_t, split as major() and minor() do. */
 	maj = (p->tty >> 8) & 0xfff;
 	min = (p->tty & 0xff) | ((p->tty >> 12) & 0xfff00);

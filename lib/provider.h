@@ -37,6 +37,35 @@ enum ns_type {
 	NS_STRINGS,			/* several strings, an array in JSON */
 };
 
+/*
+ * Names for one slot of ns_obj.id, which each provider gives a meaning:
+ * NS_OBJ_ID(0, pipe_ino, pipe_set_ino) defines pipe_ino(o), which reads
+ * id[0], and pipe_set_ino(o, v), which writes it; NS_OBJ_SLOT the same
+ * for a slot that holds another type (an int, a T_* type); NS_OBJ_ID_GET
+ * the reader alone, for a slot set with others.
+ */
+#define NS_OBJ_SLOT_GET(slot, type, get)				\
+static inline type							\
+get(const struct ns_obj *o)						\
+{									\
+	return (type)o->id[slot];					\
+}
+#define NS_OBJ_SLOT(slot, type, get, set)				\
+NS_OBJ_SLOT_GET(slot, type, get)					\
+									\
+static inline void							\
+set(struct ns_obj *o, type v)						\
+{									\
+	o->id[slot] = (uint64_t)v;					\
+}
+#define NS_OBJ_ID_GET(slot, get)	NS_OBJ_SLOT_GET(slot, uint64_t, get)
+#define NS_OBJ_ID(slot, get, set)	NS_OBJ_SLOT(slot, uint64_t, get, set)
+
+/* The type of a getter (and of a summary) and of a listing, to declare
+ * them before the tables that name them: static ns_get_fn get_pid; */
+typedef int ns_get_fn(struct ns_obj *, struct ns_val *);
+typedef int ns_list_fn(struct ns_obj *, ns_emit_fn, void *);
+
 struct ns_attr {
 	const char	*name;		/* lower case: the -o column name */
 	enum ns_type	 type;
@@ -45,6 +74,46 @@ struct ns_attr {
 	 * ENOENT for "does not apply", EACCES for "not ours to read"). */
 	int		(*get)(struct ns_obj *, struct ns_val *);
 };
+
+/*
+ * The getter most attributes are, written once, in the manner of
+ * sys/tree.h's RB_GENERATE: NS_GETTER(name, type, find, put, args...)
+ * defines get_name, which looks the object's record up as type *r =
+ * find(o), fails as find does when it finds none, and otherwise writes
+ * put(v, args...) with one of the ns_val_ writers; the arguments speak
+ * of the record as r.  NS_GETTER_TRY is the same for a writer that can
+ * itself fail, whose result the getter returns; NS_GETTER_IF, for a
+ * field that only some records have, gives none (ns_none) unless the
+ * condition holds of r.  NS_GETTER_OBJ writes a value that needs no
+ * record, of the object o alone (its id, its path).
+ */
+#define NS_GETTER_BODY(name, type, find, result)			\
+static int								\
+get_##name(struct ns_obj *o, struct ns_val *v)				\
+{									\
+	type *r;							\
+									\
+	if ((r = find(o)) == NULL)					\
+		return -1;						\
+	return (result);						\
+}
+#define NS_GETTER(name, type, find, put, ...)				\
+	NS_GETTER_BODY(name, type, find, (put(v, __VA_ARGS__), 0))
+#define NS_GETTER_TRY(name, type, find, add, ...)			\
+	NS_GETTER_BODY(name, type, find, add(v, __VA_ARGS__))
+#define NS_GETTER_OBJ(name, put, ...)					\
+static int								\
+get_##name(struct ns_obj *o, struct ns_val *v)				\
+{									\
+	put(v, __VA_ARGS__);						\
+	return 0;							\
+}
+#define NS_GETTER_IF(name, type, find, cond, put, ...)			\
+	NS_GETTER_BODY(name, type, find,				\
+	    (cond) ? (put(v, __VA_ARGS__), 0) : ns_none())
+
+/* The attributes of a node that has none of its own, only the core's. */
+extern const struct ns_attr ns_no_attrs[];
 
 struct ns_class {
 	const char		*type;	/* nsls -l's TYPE column */
@@ -108,6 +177,11 @@ int	ns_emit_each(int n, int (*make)(struct ns_obj *, int),
 	    ns_emit_fn emit, void *arg);
 /* How many children a listing of the node gives. */
 size_t	ns_count_children(struct ns_obj *);
+/* The inode of the caller's own namespace of a type ("net", "mnt"),
+ * kept in *here once read; 0 if it cannot be read. */
+uint64_t	ns_self_ns(const char *type, uint64_t *here);
+/* Whether id is in the set of n ids; if not, it is added (0). */
+int	ns_seen(uint64_t **set, size_t *n, uint64_t id);
 /* Call fn for every process (thread group) in /proc until it returns
  * non-zero; that value, or -1 with errno if /proc cannot be read
  * (core.c, for the providers that scan every process). */
@@ -156,6 +230,9 @@ void	ns_val_addf(struct ns_val *, const char *, ...)
 void	ns_val_num(struct ns_val *, unsigned long long);
 /* A kernel number by its name, or the number where it has none. */
 void	ns_val_named(struct ns_val *, const char *name, unsigned long long);
+/* A string the source may leave blank: none (ENOENT) when it is NULL
+ * or empty, as a field that does not apply. */
+int	ns_val_text(struct ns_val *, const char *);
 void	ns_val_reset(struct ns_val *);
 void	ns_val_free(struct ns_val *);
 /* The canonical path of a real file: "/fs" and its real path. */

@@ -242,8 +242,7 @@ node_new(enum node_kind kind)
 {
 	struct node *n;
 
-	if ((n = calloc(1, sizeof(*n))) == NULL)
-		err(1, NULL);
+	n = ns_xcalloc(sizeof(*n));
 	n->kind = kind;
 	return n;
 }
@@ -538,8 +537,7 @@ ns_query_parse(const char *expr, ns_query_known_fn known, char *errbuf,
 	    .errsize = errsize };
 	struct ns_query *q;
 
-	if ((q = calloc(1, sizeof(*q))) == NULL)
-		err(1, NULL);
+	q = ns_xcalloc(sizeof(*q));
 	p.q = q;
 	next(&p);
 	if (p.tok == T_END && !p.failed)

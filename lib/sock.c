@@ -58,73 +58,22 @@
  * What an object of /sock holds in ns_obj.id: a socket its inode, and
  * every node below /sock its protocol's row in ns_sock_protos.
  */
-static inline uint64_t
-sock_ino(const struct ns_obj *o)
-{
-	return o->id[0];
-}
+NS_OBJ_ID(0, sock_ino, set_sock_ino)
+NS_OBJ_ID(1, sock_row, set_sock_row)
 
-static inline void
-set_sock_ino(struct ns_obj *o, uint64_t ino)
-{
-	o->id[0] = ino;
-}
-
-static inline uint64_t
-sock_row(const struct ns_obj *o)
-{
-	return o->id[1];
-}
-
-static inline void
-set_sock_row(struct ns_obj *o, size_t row)
-{
-	o->id[1] = row;
-}
-
-static int	top_list(struct ns_obj *, ns_emit_fn, void *);
-static int	top_summary(struct ns_obj *, struct ns_val *);
-static int	proto_list(struct ns_obj *, ns_emit_fn, void *);
-static int	proto_summary(struct ns_obj *, struct ns_val *);
-static int	unix_summary(struct ns_obj *, struct ns_val *);
-static int	inet_summary(struct ns_obj *, struct ns_val *);
-static int	netlink_summary(struct ns_obj *, struct ns_val *);
-static int	packet_summary(struct ns_obj *, struct ns_val *);
-static int	vsock_summary(struct ns_obj *, struct ns_val *);
-static int	other_summary(struct ns_obj *, struct ns_val *);
+static ns_list_fn	top_list, proto_list;
+static ns_get_fn	top_summary, proto_summary, unix_summary, inet_summary,
+    netlink_summary, packet_summary, vsock_summary, other_summary;
 static void	sock_release(struct ns_obj *);
 
-static int	get_protocol(struct ns_obj *, struct ns_val *);
-static int	get_inode(struct ns_obj *, struct ns_val *);
-static int	get_state(struct ns_obj *, struct ns_val *);
-static int	get_sock_type(struct ns_obj *, struct ns_val *);
-static int	get_owner(struct ns_obj *, struct ns_val *);
-static int	get_rqueue(struct ns_obj *, struct ns_val *);
-static int	get_wqueue(struct ns_obj *, struct ns_val *);
-static int	get_name(struct ns_obj *, struct ns_val *);
-static int	get_file(struct ns_obj *, struct ns_val *);
-static int	get_peer(struct ns_obj *, struct ns_val *);
-static int	get_pending(struct ns_obj *, struct ns_val *);
-static int	get_local(struct ns_obj *, struct ns_val *);
-static int	get_remote(struct ns_obj *, struct ns_val *);
-static int	get_localaddr(struct ns_obj *, struct ns_val *);
-static int	get_localport(struct ns_obj *, struct ns_val *);
-static int	get_remoteaddr(struct ns_obj *, struct ns_val *);
-static int	get_remoteport(struct ns_obj *, struct ns_val *);
-static int	get_interface(struct ns_obj *, struct ns_val *);
-static int	get_nlproto(struct ns_obj *, struct ns_val *);
-static int	get_portid(struct ns_obj *, struct ns_val *);
-static int	get_dst_portid(struct ns_obj *, struct ns_val *);
-static int	get_dst_group(struct ns_obj *, struct ns_val *);
-static int	get_nlgroups(struct ns_obj *, struct ns_val *);
-static int	get_ethproto(struct ns_obj *, struct ns_val *);
-static int	get_netns(struct ns_obj *, struct ns_val *);
-static int	get_family(struct ns_obj *, struct ns_val *);
-static int	get_ipproto(struct ns_obj *, struct ns_val *);
-static int	get_ipproto_num(struct ns_obj *, struct ns_val *);
-static int	get_ethproto_num(struct ns_obj *, struct ns_val *);
-static int	get_vsock_local(struct ns_obj *, struct ns_val *);
-static int	get_vsock_remote(struct ns_obj *, struct ns_val *);
+static ns_get_fn	get_protocol, get_inode, get_state, get_sock_type,
+    get_owner, get_rqueue, get_wqueue, get_name, get_file, get_peer,
+    get_pending, get_local, get_remote, get_localaddr, get_localport,
+    get_remoteaddr, get_remoteport, get_interface, get_nlproto, get_portid,
+    get_dst_portid, get_dst_group, get_nlgroups, get_ethproto, get_netns,
+    get_family, get_ipproto, get_ipproto_num, get_ethproto_num, get_vsock_local,
+    get_vsock_remote;
+
 #define COMMON_ATTRS \
 	{ "protocol", NS_STRING, "the socket's protocol: unix, tcp, udp6...", \
 	    get_protocol }, \
@@ -144,10 +93,6 @@ static int	get_vsock_remote(struct ns_obj *, struct ns_val *);
 	    get_netns }, \
 	{ "family", NS_STRING, "the address family: unix, inet, inet6, " \
 	    "netlink, packet, vsock, xdp", get_family }
-
-static const struct ns_attr top_attrs[] = {
-	{ NULL }
-};
 
 static const struct ns_attr unix_attrs[] = {
 	COMMON_ATTRS,
@@ -240,14 +185,14 @@ static const struct ns_attr packet_attrs[] = {
 
 static const struct ns_class top_class = {
 	.type = "sock",
-	.attrs = top_attrs,
+	.attrs = ns_no_attrs,
 	.list = top_list,
 	.summary = top_summary,
 };
 
 static const struct ns_class proto_class = {
 	.type = "protocol",
-	.attrs = top_attrs,
+	.attrs = ns_no_attrs,
 	.list = proto_list,
 	.summary = proto_summary,
 };
@@ -468,12 +413,7 @@ get_protocol(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_inode(struct ns_obj *o, struct ns_val *v)
-{
-	ns_val_num(v, sock_ino(o));
-	return 0;
-}
+NS_GETTER_OBJ(inode, ns_val_num, sock_ino(o))
 
 static int
 get_state(struct ns_obj *o, struct ns_val *v)
@@ -489,68 +429,15 @@ get_state(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_sock_type(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	ns_val_named(v, ns_sock_type_name(e->type), e->type);
-	return 0;
-}
-
-static int
-get_owner(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	if (!(e->has & SK_UID))
-		return ns_none();
-	ns_val_addf(v, "/user/%u", e->uid);
-	return 0;
-}
-
-static int
-get_rqueue(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	if (!(e->has & SK_RQUEUE))
-		return ns_none();
-	ns_val_num(v, e->rqueue);
-	return 0;
-}
-
-static int
-get_wqueue(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	if (!(e->has & SK_WQUEUE))
-		return ns_none();
-	ns_val_num(v, e->wqueue);
-	return 0;
-}
-
-static int
-get_name(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	if (e->name == NULL)
-		return ns_none();
-	ns_val_add(v, e->name);
-	return 0;
-}
+NS_GETTER(sock_type, struct sock_ent, entry, ns_val_named,
+    ns_sock_type_name(r->type), r->type)
+NS_GETTER_IF(owner, struct sock_ent, entry, r->has & SK_UID, ns_val_addf,
+    "/user/%u", r->uid)
+NS_GETTER_IF(rqueue, struct sock_ent, entry, r->has & SK_RQUEUE, ns_val_num,
+    r->rqueue)
+NS_GETTER_IF(wqueue, struct sock_ent, entry, r->has & SK_WQUEUE, ns_val_num,
+    r->wqueue)
+NS_GETTER_IF(name, struct sock_ent, entry, r->name != NULL, ns_val_add, r->name)
 
 /*
  * The file a socket is bound to, if that name still leads to it: the
@@ -575,18 +462,8 @@ get_file(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_peer(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	if (!(e->has & SK_PEER))
-		return ns_none();
-	ns_val_addf(v, "/sock/unix/%llu", (unsigned long long)e->peer);
-	return 0;
-}
+NS_GETTER_IF(peer, struct sock_ent, entry, r->has & SK_PEER, ns_val_addf,
+    "/sock/unix/%llu", (unsigned long long)r->peer)
 
 static int
 get_pending(struct ns_obj *o, struct ns_val *v)
@@ -667,16 +544,7 @@ get_localaddr(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_localport(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = addressed(o)) == NULL)
-		return -1;
-	ns_val_num(v, e->sport);
-	return 0;
-}
+NS_GETTER(localport, struct sock_ent, addressed, ns_val_num, r->sport)
 
 static int
 get_remoteaddr(struct ns_obj *o, struct ns_val *v)
@@ -693,18 +561,8 @@ get_remoteaddr(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_remoteport(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = addressed(o)) == NULL)
-		return -1;
-	if (!connected(e))
-		return ns_none();
-	ns_val_num(v, e->dport);
-	return 0;
-}
+NS_GETTER_IF(remoteport, struct sock_ent, addressed, connected(r), ns_val_num,
+    r->dport)
 
 static int
 get_interface(struct ns_obj *o, struct ns_val *v)
@@ -751,38 +609,10 @@ get_family(struct ns_obj *o, struct ns_val *v)
 }
 
 /* A raw socket's IP protocol, which its tables give as its port. */
-static int
-get_ipproto(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = addressed(o)) == NULL)
-		return -1;
-	ns_val_named(v, ns_sock_ipproto_name(e->sport), e->sport);
-	return 0;
-}
-
-static int
-get_ipproto_num(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = addressed(o)) == NULL)
-		return -1;
-	ns_val_num(v, e->sport);
-	return 0;
-}
-
-static int
-get_ethproto_num(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	ns_val_num(v, e->ethproto);
-	return 0;
-}
+NS_GETTER(ipproto, struct sock_ent, addressed, ns_val_named,
+    ns_sock_ipproto_name(r->sport), r->sport)
+NS_GETTER(ipproto_num, struct sock_ent, addressed, ns_val_num, r->sport)
+NS_GETTER(ethproto_num, struct sock_ent, entry, ns_val_num, r->ethproto)
 
 /* "CID:PORT" as ss prints it, either of them "*" for any. */
 static void
@@ -825,57 +655,17 @@ get_vsock_remote(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_nlproto(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	ns_val_named(v, ns_sock_netlink_name(e->nlproto), e->nlproto);
-	return 0;
-}
-
-static int
-get_portid(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	ns_val_num(v, e->portid);
-	return 0;
-}
-
-static int
-get_dst_portid(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	if (e->state != ST_ESTABLISHED)
-		return ns_none();
-	ns_val_num(v, e->dst_portid);
-	return 0;
-}
-
-static int
-get_dst_group(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	if (e->dst_group == 0)
-		return ns_none();
-	ns_val_num(v, e->dst_group);
-	return 0;
-}
+NS_GETTER(nlproto, struct sock_ent, entry, ns_val_named,
+    ns_sock_netlink_name(r->nlproto), r->nlproto)
+NS_GETTER(portid, struct sock_ent, entry, ns_val_num, r->portid)
+NS_GETTER_IF(dst_portid, struct sock_ent, entry, r->state == ST_ESTABLISHED,
+    ns_val_num, r->dst_portid)
+NS_GETTER_IF(dst_group, struct sock_ent, entry, r->dst_group != 0, ns_val_num,
+    r->dst_group)
 
 /* The group bitmap as one hex number, its highest word first. */
 static void
-add_groups(const struct sock_ent *e, struct ns_val *v)
+add_groups(struct ns_val *v, const struct sock_ent *e)
 {
 	char *s, *q;
 	size_t i, top = e->ngroups;
@@ -895,19 +685,10 @@ add_groups(const struct sock_ent *e, struct ns_val *v)
 	free(s);
 }
 
-static int
-get_nlgroups(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	add_groups(e, v);
-	return 0;
-}
+NS_GETTER(nlgroups, struct sock_ent, entry, add_groups, r)
 
 static void
-add_ethproto(const struct sock_ent *e, struct ns_val *v)
+add_ethproto(struct ns_val *v, const struct sock_ent *e)
 {
 	const char *s;
 
@@ -917,16 +698,7 @@ add_ethproto(const struct sock_ent *e, struct ns_val *v)
 		ns_val_add(v, s);
 }
 
-static int
-get_ethproto(struct ns_obj *o, struct ns_val *v)
-{
-	struct sock_ent *e;
-
-	if ((e = entry(o)) == NULL)
-		return -1;
-	add_ethproto(e, v);
-	return 0;
-}
+NS_GETTER(ethproto, struct sock_ent, entry, add_ethproto, r)
 
 /* "unix stream ESTAB /run/x.sock peer 1234" */
 static int
@@ -986,7 +758,7 @@ netlink_summary(struct ns_obj *o, struct ns_val *v)
 		snprintf(proto, sizeof(proto), "%u", e->nlproto);
 		name = proto;
 	}
-	add_groups(e, &g);
+	add_groups(&g, e);
 	ns_val_addf(v, "netlink %s %s portid %u groups %s", name,
 	    ns_sock_state_name(e->state), e->portid, g.buf);
 	ns_val_free(&g);
@@ -1006,7 +778,7 @@ packet_summary(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	if ((type = ns_sock_type_name(e->type)) == NULL)
 		type = "?";
-	add_ethproto(e, &p);
+	add_ethproto(&p, e);
 	if (e->ifindex != 0)
 		snprintf(ifc, sizeof(ifc), " interface %u", e->ifindex);
 	ns_val_addf(v, "packet %s %s%s", type, p.buf, ifc);
@@ -1082,7 +854,6 @@ top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 static int
 top_summary(struct ns_obj *o, struct ns_val *v)
 {
-	(void)o;
 	ns_val_add(v, "sockets, by protocol and inode");
 	return 0;
 }
@@ -1122,10 +893,8 @@ proto_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	struct proto *p;
 	size_t i;
 
-	if (sock_row(o) >= NPROTO) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (sock_row(o) >= NPROTO)
+		return ns_none();
 	p = a.p = &ns_sock_protos[sock_row(o)];
 	t = ns_sock_table(p);
 	for (i = 0; i < t->n; i++)

@@ -92,8 +92,7 @@ ent_new(struct proto *p, uint64_t ino)
 {
 	struct sock_ent *e;
 
-	if ((e = calloc(1, sizeof(*e))) == NULL)
-		err(1, NULL);
+	e = ns_xcalloc(sizeof(*e));
 	e->ino = ino;
 	e->proto = p - ns_sock_protos;
 	e->family = p->family;
@@ -138,13 +137,27 @@ sock_netns(int sfd, uint64_t *netns, int *nsfd)
 	return 0;
 }
 
+/* The address and port of an AF_INET or AF_INET6 name. */
+static void
+inet_name(const struct sockaddr_storage *ss, uint8_t *addr, uint16_t *port)
+{
+	const struct sockaddr_in *sin = (const struct sockaddr_in *)ss;
+	const struct sockaddr_in6 *sin6 = (const struct sockaddr_in6 *)ss;
+
+	if (ss->ss_family == AF_INET6) {
+		memcpy(addr, &sin6->sin6_addr, 16);
+		*port = ntohs(sin6->sin6_port);
+	} else {
+		memcpy(addr, &sin->sin_addr, 4);
+		*port = ntohs(sin->sin_port);
+	}
+}
+
 /* An inet socket's names; the remote one only if connected. */
 static void
 names_inet(int sfd, struct sock_ent *e)
 {
 	struct sockaddr_storage ss;
-	struct sockaddr_in *sin = (struct sockaddr_in *)&ss;
-	struct sockaddr_in6 *sin6 = (struct sockaddr_in6 *)&ss;
 	socklen_t len = sizeof(ss);
 	int i;
 
@@ -152,13 +165,7 @@ names_inet(int sfd, struct sock_ent *e)
 		e->has |= SK_NOADDR;
 		return;
 	}
-	if (ss.ss_family == AF_INET6) {
-		memcpy(e->src, &sin6->sin6_addr, 16);
-		e->sport = ntohs(sin6->sin6_port);
-	} else {
-		memcpy(e->src, &sin->sin_addr, 4);
-		e->sport = ntohs(sin->sin_port);
-	}
+	inet_name(&ss, e->src, &e->sport);
 	/* A raw socket's port is its protocol, as its table says. */
 	if (e->type == SOCK_RAW && sockopt_int(sfd, SOL_SOCKET, SO_PROTOCOL,
 	    &i) == 0)
@@ -166,13 +173,7 @@ names_inet(int sfd, struct sock_ent *e)
 	len = sizeof(ss);
 	if (getpeername(sfd, (struct sockaddr *)&ss, &len) == -1)
 		return;
-	if (ss.ss_family == AF_INET6) {
-		memcpy(e->dst, &sin6->sin6_addr, 16);
-		e->dport = ntohs(sin6->sin6_port);
-	} else {
-		memcpy(e->dst, &sin->sin_addr, 4);
-		e->dport = ntohs(sin->sin_port);
-	}
+	inet_name(&ss, e->dst, &e->dport);
 }
 
 static void
@@ -557,10 +558,8 @@ ns_sock_path_held(uint64_t inode, uint64_t pid, int fd, char *buf,
 {
 	struct proto *p;
 
-	if ((p = ns_sock_proto_of(inode, pid, fd)) == NULL) {
-		errno = ENOENT;
-		return -1;
-	}
+	if ((p = ns_sock_proto_of(inode, pid, fd)) == NULL)
+		return ns_none();
 	if ((size_t)snprintf(buf, size, "/sock/%s/%llu", p->name,
 	    (unsigned long long)inode) >= size) {
 		errno = ENAMETOOLONG;

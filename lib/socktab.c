@@ -654,18 +654,11 @@ far_proc(uint64_t pid, void *arg)
 	struct far_scan *fs = arg;
 	char dir[32];
 	uint64_t ns;
-	size_t i;
 
 	snprintf(dir, sizeof(dir), "/proc/%llu", (unsigned long long)pid);
-	if ((ns = netns_of(dir)) == 0 || ns == fs->here)
+	if ((ns = netns_of(dir)) == 0 || ns == fs->here ||
+	    ns_seen(&fs->seen, &fs->nseen, ns))
 		return 0;
-	for (i = 0; i < fs->nseen; i++)
-		if (fs->seen[i] == ns)
-			return 0;
-	if ((fs->seen = reallocarray(fs->seen, fs->nseen + 1,
-	    sizeof(*fs->seen))) == NULL)
-		err(1, NULL);
-	fs->seen[fs->nseen++] = ns;
 	far_read(dir, ns);
 	return 0;
 }

@@ -103,6 +103,10 @@ ns_getopt(const struct ns_tool *t, int argc, char *argv[],
 	    NULL)) != -1) {
 		if (oo != NULL && ns_outopt(oo, ch, optarg))
 			continue;
+		/* -H is noted for every tool, and still returned to one
+		 * that reads it itself. */
+		if (oo != NULL && ch == 'H')
+			oo->helpcols = 1;
 		switch (ch) {
 		case 'h':
 			t->usage(0);

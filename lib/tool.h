@@ -20,9 +20,12 @@
 #define NS_VALUE_OPTS	"by"
 #define NS_FILTER_OPTS	"Q:"
 #define NS_HELP_OPTS	"hV"
+/* All of the above but -h -V: the options of a tool that prints tables
+ * of objects (nsls, nscat, fdinfo). */
+#define NS_TABLE_OPTS	NS_OUTPUT_OPTS NS_VALUE_OPTS NS_FILTER_OPTS
 
 /* Their long options, for a tool's table: NS_HELP_LONGOPTS comes last,
- * before the table's end. */
+ * before the table's end, or NS_LAST_LONGOPTS, which is both. */
 #define NS_OUTPUT_LONGOPTS \
 	{ "output",		required_argument,	NULL, 'o' }, \
 	{ "json",		no_argument,		NULL, 'J' }, \
@@ -35,9 +38,16 @@
 	{ "shell",		no_argument,		NULL, 'y' }
 #define NS_FILTER_LONGOPTS \
 	{ "filter",		required_argument,	NULL, 'Q' }
+#define NS_TABLE_LONGOPTS \
+	NS_OUTPUT_LONGOPTS, \
+	NS_VALUE_LONGOPTS, \
+	NS_FILTER_LONGOPTS
 #define NS_HELP_LONGOPTS \
 	{ "help",		no_argument,		NULL, 'h' }, \
 	{ "version",		no_argument,		NULL, 'V' }
+#define NS_LAST_LONGOPTS \
+	NS_HELP_LONGOPTS, \
+	{ NULL,			0,			NULL, 0 }
 
 /* The help lines of those options where every tool says the same, for
  * a tool's usage: -J -P -r, -n -H, and -h -V. */
@@ -73,7 +83,8 @@ void	ns_bad_option(char *argv[], const char *opts);
 
 /* The next of the tool's own options, as getopt_long(3) returns it, or
  * -1 at the end.  The shared ones are done here: the output flags go
- * into oo (ns_outopt; NULL for a tool that has none), -h prints the
+ * into oo (ns_outopt; NULL for a tool that has none), -H sets
+ * oo->helpcols and is returned too, -h prints the
  * usage and -V the version, both exiting 0, and an option refused is
  * said (ns_bad_option) and exits 2 through the usage. */
 int	ns_getopt(const struct ns_tool *, int argc, char *argv[],

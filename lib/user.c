@@ -27,17 +27,7 @@
 #include "provider.h"
 
 /* ns_obj.id[0]: the uid of a user, the gid of a group. */
-static inline uint64_t
-id_of(const struct ns_obj *o)
-{
-	return o->id[0];
-}
-
-static inline void
-set_id(struct ns_obj *o, uint64_t id)
-{
-	o->id[0] = id;
-}
+NS_OBJ_ID(0, id_of, set_id)
 
 /* One passwd or group entry. */
 struct ent {
@@ -84,37 +74,17 @@ static struct db groups = {
 	.getname = groups_getname,
 };
 
-static int	user_top_list(struct ns_obj *, ns_emit_fn, void *);
-static int	user_top_summary(struct ns_obj *, struct ns_val *);
-static int	user_summary(struct ns_obj *, struct ns_val *);
-static int	group_top_list(struct ns_obj *, ns_emit_fn, void *);
-static int	group_top_summary(struct ns_obj *, struct ns_val *);
-static int	group_summary(struct ns_obj *, struct ns_val *);
+static ns_list_fn	user_top_list, group_top_list;
+static ns_get_fn	user_top_summary, user_summary, group_top_summary,
+    group_summary;
 
-static int	get_user_name(struct ns_obj *, struct ns_val *);
-static int	get_uid(struct ns_obj *, struct ns_val *);
-static int	get_primary(struct ns_obj *, struct ns_val *);
-static int	get_gecos(struct ns_obj *, struct ns_val *);
-static int	get_home(struct ns_obj *, struct ns_val *);
-static int	get_homedir(struct ns_obj *, struct ns_val *);
-static int	get_shell(struct ns_obj *, struct ns_val *);
-static int	get_loginshell(struct ns_obj *, struct ns_val *);
-static int	get_groups(struct ns_obj *, struct ns_val *);
-static int	get_group_name(struct ns_obj *, struct ns_val *);
-static int	get_gid(struct ns_obj *, struct ns_val *);
-static int	get_members(struct ns_obj *, struct ns_val *);
-
-static const struct ns_attr user_top_attrs[] = {
-	{ NULL }
-};
-
-static const struct ns_attr group_top_attrs[] = {
-	{ NULL }
-};
+static ns_get_fn	get_user_name, get_id, get_primary, get_gecos, get_home,
+    get_homedir, get_shell, get_loginshell, get_groups, get_group_name,
+    get_members;
 
 static const struct ns_attr user_attrs[] = {
 	{ "name", NS_STRING, "the name", get_user_name },
-	{ "uid", NS_NUMBER, "the user id", get_uid },
+	{ "uid", NS_NUMBER, "the user id", get_id },
 	{ "group", NS_LINK, "the real or primary group", get_primary },
 	{ "gecos", NS_STRING, "the user's full name and the like",
 	    get_gecos },
@@ -130,7 +100,7 @@ static const struct ns_attr user_attrs[] = {
 
 static const struct ns_attr group_attrs[] = {
 	{ "name", NS_STRING, "the name", get_group_name },
-	{ "gid", NS_NUMBER, "the group id", get_gid },
+	{ "gid", NS_NUMBER, "the group id", get_id },
 	{ "members", NS_LINKS,
 	    "the users listed in the group and those whose primary group "
 	    "it is", get_members },
@@ -139,7 +109,7 @@ static const struct ns_attr group_attrs[] = {
 
 static const struct ns_class user_top_class = {
 	.type = "users",
-	.attrs = user_top_attrs,
+	.attrs = ns_no_attrs,
 	.list = user_top_list,
 	.summary = user_top_summary,
 };
@@ -152,7 +122,7 @@ static const struct ns_class user_class = {
 
 static const struct ns_class group_top_class = {
 	.type = "groups",
-	.attrs = group_top_attrs,
+	.attrs = ns_no_attrs,
 	.list = group_top_list,
 	.summary = group_top_summary,
 };
@@ -187,8 +157,7 @@ ent_new(uint64_t id)
 {
 	struct ent *e;
 
-	if ((e = calloc(1, sizeof(*e))) == NULL)
-		err(1, NULL);
+	e = ns_xcalloc(sizeof(*e));
 	e->id = id;
 	return e;
 }
@@ -517,10 +486,8 @@ ids_links(struct ids *s, struct ns_val *v, const char *top)
 			ns_val_addf(v, "/%s/%llu", top,
 			    (unsigned long long)s->v[i]);
 	free(s->v);
-	if (v->n == 0) {
-		errno = ENOENT;
-		return -1;
-	}
+	if (v->n == 0)
+		return ns_none();
 	return 0;
 }
 
@@ -536,10 +503,8 @@ file_link(struct ns_val *v, const char *text)
 {
 	char *real;
 
-	if (text == NULL || *text != '/') {
-		errno = ENOENT;
-		return -1;
-	}
+	if (text == NULL || *text != '/')
+		return ns_none();
 	if ((real = realpath(text, NULL)) == NULL) {
 		if (errno != EACCES)
 			errno = ENOENT;
@@ -547,18 +512,6 @@ file_link(struct ns_val *v, const char *text)
 	}
 	ns_val_fs(v, real);
 	free(real);
-	return 0;
-}
-
-/* A passwd field as text; none when it is empty. */
-static int
-field_text(struct ns_val *v, const char *text)
-{
-	if (text == NULL || *text == '\0') {
-		errno = ENOENT;
-		return -1;
-	}
-	ns_val_add(v, text);
 	return 0;
 }
 
@@ -575,85 +528,29 @@ named(struct db *db, struct ns_obj *o)
 	return e;
 }
 
-static int
-get_user_name(struct ns_obj *o, struct ns_val *v)
+static struct ent *
+user_named(struct ns_obj *o)
 {
-	struct ent *e;
-
-	if ((e = named(&users, o)) == NULL)
-		return -1;
-	ns_val_add(v, e->name);
-	return 0;
+	return named(&users, o);
 }
 
-static int
-get_uid(struct ns_obj *o, struct ns_val *v)
+static struct ent *
+group_named(struct ns_obj *o)
 {
-	ns_val_num(v, id_of(o));
-	return 0;
+	return named(&groups, o);
 }
 
-static int
-get_primary(struct ns_obj *o, struct ns_val *v)
-{
-	struct ent *e;
+NS_GETTER(user_name, struct ent, user_named, ns_val_add, r->name)
 
-	if ((e = named(&users, o)) == NULL)
-		return -1;
-	ns_val_addf(v, "/group/%llu", (unsigned long long)e->gid);
-	return 0;
-}
-
-static int
-get_gecos(struct ns_obj *o, struct ns_val *v)
-{
-	struct ent *e;
-
-	if ((e = named(&users, o)) == NULL)
-		return -1;
-	ns_val_add(v, e->gecos);
-	return 0;
-}
-
-static int
-get_home(struct ns_obj *o, struct ns_val *v)
-{
-	struct ent *e;
-
-	if ((e = named(&users, o)) == NULL)
-		return -1;
-	return file_link(v, e->home);
-}
-
-static int
-get_homedir(struct ns_obj *o, struct ns_val *v)
-{
-	struct ent *e;
-
-	if ((e = named(&users, o)) == NULL)
-		return -1;
-	return field_text(v, e->home);
-}
-
-static int
-get_shell(struct ns_obj *o, struct ns_val *v)
-{
-	struct ent *e;
-
-	if ((e = named(&users, o)) == NULL)
-		return -1;
-	return file_link(v, e->shell);
-}
-
-static int
-get_loginshell(struct ns_obj *o, struct ns_val *v)
-{
-	struct ent *e;
-
-	if ((e = named(&users, o)) == NULL)
-		return -1;
-	return field_text(v, e->shell);
-}
+/* The uid of a user, the gid of a group. */
+NS_GETTER_OBJ(id, ns_val_num, id_of(o))
+NS_GETTER(primary, struct ent, user_named, ns_val_addf, "/group/%llu",
+    (unsigned long long)r->gid)
+NS_GETTER(gecos, struct ent, user_named, ns_val_add, r->gecos)
+NS_GETTER_TRY(home, struct ent, user_named, file_link, r->home)
+NS_GETTER_TRY(homedir, struct ent, user_named, ns_val_text, r->home)
+NS_GETTER_TRY(shell, struct ent, user_named, file_link, r->shell)
+NS_GETTER_TRY(loginshell, struct ent, user_named, ns_val_text, r->shell)
 
 /*
  * The primary group and every group that lists the user, as getgrouplist
@@ -667,7 +564,7 @@ get_groups(struct ns_obj *o, struct ns_val *v)
 	struct ent *u, *g;
 	size_t i;
 
-	if ((u = named(&users, o)) == NULL)
+	if ((u = user_named(o)) == NULL)
 		return -1;
 	ids_add(&s, u->gid);
 	db_ready(&groups);
@@ -694,23 +591,7 @@ user_summary(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-static int
-get_group_name(struct ns_obj *o, struct ns_val *v)
-{
-	struct ent *e;
-
-	if ((e = named(&groups, o)) == NULL)
-		return -1;
-	ns_val_add(v, e->name);
-	return 0;
-}
-
-static int
-get_gid(struct ns_obj *o, struct ns_val *v)
-{
-	ns_val_num(v, id_of(o));
-	return 0;
-}
+NS_GETTER(group_name, struct ent, group_named, ns_val_add, r->name)
 
 /*
  * The users the group lists, by name, and those whose primary group it
@@ -805,14 +686,12 @@ count_db(struct db *db)
 static int
 user_top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
-	(void)o;
 	return list_db(&users, "user", &user_class, emit, arg);
 }
 
 static int
 user_top_summary(struct ns_obj *o, struct ns_val *v)
 {
-	(void)o;
 	ns_val_addf(v, "%lu users", count_db(&users));
 	return 0;
 }
@@ -820,14 +699,12 @@ user_top_summary(struct ns_obj *o, struct ns_val *v)
 static int
 group_top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
-	(void)o;
 	return list_db(&groups, "group", &group_class, emit, arg);
 }
 
 static int
 group_top_summary(struct ns_obj *o, struct ns_val *v)
 {
-	(void)o;
 	ns_val_addf(v, "%lu groups", count_db(&groups));
 	return 0;
 }

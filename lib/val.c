@@ -80,6 +80,15 @@ ns_val_named(struct ns_val *v, const char *name, unsigned long long n)
 		ns_val_num(v, n);
 }
 
+int
+ns_val_text(struct ns_val *v, const char *s)
+{
+	if (s == NULL || *s == '\0')
+		return ns_none();
+	ns_val_add(v, s);
+	return 0;
+}
+
 void
 ns_val_reset(struct ns_val *v)
 {

@@ -758,6 +758,40 @@ worker_read(int fd, pid_t pid, size_t *len)
 	return buf;
 }
 
+/* Run fn in a worker, whose caches die with it, and give what it wrote
+ * to its stream (worker_read). */
+static char *
+worker_run(void (*fn)(FILE *, void *), void *arg, size_t *len)
+{
+	int pfd[2];
+	pid_t pid;
+	FILE *fp;
+
+	if (pipe(pfd) == -1 || (pid = fork()) == -1)
+		err(1, "worker");
+	if (pid == 0) {
+		close(pfd[0]);
+		if ((fp = fdopen(pfd[1], "w")) == NULL)
+			_exit(1);
+		fn(fp, arg);
+		_exit(fclose(fp) == EOF);
+	}
+	close(pfd[1]);
+	return worker_read(pfd[0], pid, len);
+}
+
+/* The worker of list_dirty: every dirty subtree. */
+static void
+write_dirty(FILE *fp, void *arg)
+{
+	struct ns_watch *w = arg;
+	int i;
+
+	for (i = 0; i < w->ntrees; i++)
+		if (w->trees[i]->dirty)
+			worker_tree(fp, w->trees[i]);
+}
+
 /* List every dirty subtree afresh in one worker and print the
  * differences (none for a first listing, which only sets the copy); a
  * subtree that could not be listed whole stays dirty: 1 if one did. */
@@ -768,27 +802,13 @@ list_dirty(struct ns_watch *w)
 	struct ent *ents;
 	size_t len, n;
 	char *buf;
-	int i, pfd[2], failed, again = 0;
-	pid_t pid;
-	FILE *fp;
+	int i, failed, again = 0;
 
 	for (i = 0; i < w->ntrees && !w->trees[i]->dirty; i++)
 		;
 	if (i == w->ntrees)
 		return 0;
-	if (pipe(pfd) == -1 || (pid = fork()) == -1)
-		err(1, "worker");
-	if (pid == 0) {
-		close(pfd[0]);
-		if ((fp = fdopen(pfd[1], "w")) == NULL)
-			_exit(1);
-		for (i = 0; i < w->ntrees; i++)
-			if (w->trees[i]->dirty)
-				worker_tree(fp, w->trees[i]);
-		_exit(fclose(fp) == EOF);
-	}
-	close(pfd[1]);
-	buf = worker_read(pfd[0], pid, &len);
+	buf = worker_run(write_dirty, w, &len);
 	p = buf;
 	end = buf + len;
 	for (i = 0; i < w->ntrees; i++) {
@@ -834,8 +854,7 @@ ns_watch_source(struct ns_watch *w, const char *name, int fd,
 
 	if (w->nsrcs == MAXSRC)
 		errx(1, "too many sources");
-	if ((s = calloc(1, sizeof(*s))) == NULL)
-		err(1, NULL);
+	s = ns_xcalloc(sizeof(*s));
 	s->name = name;
 	s->fd = fd;
 	s->fn = fn;
@@ -866,8 +885,7 @@ ns_source_tree(struct ns_source *s, const struct ns_tree *def)
 
 	if (w->ntrees == MAXTREE || s->ntrees == MAXTREE)
 		errx(1, "too many subtrees");
-	if ((t = calloc(1, sizeof(*t))) == NULL)
-		err(1, NULL);
+	t = ns_xcalloc(sizeof(*t));
 	t->def = def;
 	t->src = s;
 	t->moved = -1;
@@ -1029,31 +1047,36 @@ add_arg(const char *input, void *arg)
 	return 0;
 }
 
+struct given {
+	struct ns_watch	 *w;
+	int		  argc;
+	char		**argv;
+};
+
+/* The worker of resolve_args: each argument resolved. */
+static void
+write_args(FILE *fp, void *arg)
+{
+	struct given *g = arg;
+	int i;
+
+	ns_each_arg(g->argc, g->argv, add_arg, g->w);
+	for (i = 0; i < g->w->nargs; i++)
+		fwrite(g->w->args[i], 1, strlen(g->w->args[i]) + 1, fp);
+}
+
 /* The arguments, canonical: resolved in a worker whose caches die with
  * it, one NUL-terminated path each, or an empty one for a failure. */
 static int
 resolve_args(struct ns_watch *w, int argc, char *argv[])
 {
+	struct given g = { w, argc, argv };
 	const char *p, *end;
 	char *buf;
 	size_t len;
-	int pfd[2], i, bad = 0;
-	pid_t pid;
-	FILE *fp;
+	int i, bad = 0;
 
-	if (pipe(pfd) == -1 || (pid = fork()) == -1)
-		err(1, "worker");
-	if (pid == 0) {
-		close(pfd[0]);
-		if ((fp = fdopen(pfd[1], "w")) == NULL)
-			_exit(1);
-		ns_each_arg(argc, argv, add_arg, w);
-		for (i = 0; i < w->nargs; i++)
-			fwrite(w->args[i], 1, strlen(w->args[i]) + 1, fp);
-		_exit(fclose(fp) == EOF);
-	}
-	close(pfd[1]);
-	buf = worker_read(pfd[0], pid, &len);
+	buf = worker_run(write_args, &g, &len);
 	for (p = buf, end = buf + len; p < end; p += strlen(p) + 1) {
 		if ((w->args = reallocarray(w->args, w->nargs + 1,
 		    sizeof(*w->args))) == NULL ||
