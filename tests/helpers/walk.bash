@@ -308,9 +308,12 @@ src_fdinfo() {
 	"$FDINFO" -a -n -r -o object ${1:+-p "$1"} 2>/dev/null | grep -v '^$'
 }
 
-# Every path nsls -R prints under a top node.
+# Every path nsls -R prints under a top node.  The file tree of a mount
+# namespace (/ns/mnt/INODE/fs) is left out as /fs is: a namespace made by
+# unshare -m holds a copy of the whole file system.
 src_nsls() {
-	"$NSLS" -R -n -r -o path "$1" 2>/dev/null
+	"$NSLS" -R -n -r -o path "$1" 2>/dev/null |
+	    grep -v '^/ns/mnt/[0-9]*/fs/'
 }
 
 # The values of one link attribute of one object.
