@@ -552,13 +552,6 @@ ns_seen(uint64_t **set, size_t *n, uint64_t id)
 	return 0;
 }
 
-int
-ns_none(void)
-{
-	errno = ENOENT;
-	return -1;
-}
-
 uint64_t
 ns_self_ns(const char *type, uint64_t *here)
 {

@@ -1,5 +1,6 @@
 /*
- * nsreadparse.c: the parsers of what namespaces hold (nsparse.h): the id
+ * nsreadparse.c: the parsers of namespaces (nsparse.h): the names of
+ * their types and the text of an nsfs link, then what they hold: the id
  * maps of a user namespace, a time namespace's offsets, the cgroups of a
  * cgroup namespace.  The kernel writes them, but a process in a
  * namespace of its own decides much of what they say (a cgroup's name
@@ -7,12 +8,73 @@
  * text.
  */
 #include <errno.h>
+#include <sched.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "provider.h"
 #include "nsparse.h"
+
+const char *const ns_nsfs_types[NSFS_NTYPES] = {
+	"cgroup", "ipc", "mnt", "net", "pid", "time", "user", "uts"
+};
+
+static const int type_flags[NSFS_NTYPES] = {
+	CLONE_NEWCGROUP, CLONE_NEWIPC, CLONE_NEWNS, CLONE_NEWNET,
+	CLONE_NEWPID, CLONE_NEWTIME, CLONE_NEWUSER, CLONE_NEWUTS
+};
+
+int
+ns_nsfs_type_index(const char *name)
+{
+	int t;
+
+	for (t = 0; t < NSFS_NTYPES; t++)
+		if (strcmp(ns_nsfs_types[t], name) == 0)
+			return t;
+	return -1;
+}
+
+int
+ns_nsfs_type_of_flag(int flag)
+{
+	int t;
+
+	for (t = 0; t < NSFS_NTYPES; t++)
+		if (type_flags[t] == flag)
+			return t;
+	return -1;
+}
+
+int
+ns_nsfs_parse(const char *text, uint64_t *ino)
+{
+	char name[16], num[24];
+	const char *colon, *end;
+	size_t len;
+	int t;
+
+	if ((colon = strchr(text, ':')) == NULL || colon[1] != '[')
+		return -1;
+	len = colon - text;
+	if (len == 0 || len >= sizeof(name))
+		return -1;
+	memcpy(name, text, len);
+	name[len] = '\0';
+	if ((t = ns_nsfs_type_index(name)) == -1)
+		return -1;
+	end = colon + 2 + strcspn(colon + 2, "]");
+	len = end - (colon + 2);
+	if (*end != ']' || end[1] != '\0' || len == 0 || len >= sizeof(num))
+		return -1;
+	memcpy(num, colon + 2, len);
+	num[len] = '\0';
+	if (ns_parse_u64(num, UINT64_MAX, ino) == -1 || *ino == 0)
+		return -1;
+	return t;
+}
 
 #define BLANKS	" \t"
 

@@ -28,15 +28,6 @@
 #include "nsparse.h"
 #include "nstab.h"
 
-const char *const ns_nsfs_types[NSFS_NTYPES] = {
-	"cgroup", "ipc", "mnt", "net", "pid", "time", "user", "uts"
-};
-
-static const int type_flags[NSFS_NTYPES] = {
-	CLONE_NEWCGROUP, CLONE_NEWIPC, CLONE_NEWNS, CLONE_NEWNET,
-	CLONE_NEWPID, CLONE_NEWTIME, CLONE_NEWUSER, CLONE_NEWUTS
-};
-
 /*
  * The table.  ents grows, so an entry is found again by its inode after
  * anything that may add one; slots index it by inode, open addressing,
@@ -50,57 +41,6 @@ static unsigned scanned;	/* the types whose processes are read */
 static int mounts_scanned;
 static size_t asked;		/* entries the closure has asked so far */
 static int fds_scanned;
-
-
-int
-ns_nsfs_type_index(const char *name)
-{
-	int t;
-
-	for (t = 0; t < NSFS_NTYPES; t++)
-		if (strcmp(ns_nsfs_types[t], name) == 0)
-			return t;
-	return -1;
-}
-
-int
-ns_nsfs_type_of_flag(int flag)
-{
-	int t;
-
-	for (t = 0; t < NSFS_NTYPES; t++)
-		if (type_flags[t] == flag)
-			return t;
-	return -1;
-}
-
-int
-ns_nsfs_parse(const char *text, uint64_t *ino)
-{
-	char name[16], num[24];
-	const char *colon, *end;
-	size_t len;
-	int t;
-
-	if ((colon = strchr(text, ':')) == NULL || colon[1] != '[')
-		return -1;
-	len = colon - text;
-	if (len == 0 || len >= sizeof(name))
-		return -1;
-	memcpy(name, text, len);
-	name[len] = '\0';
-	if ((t = ns_nsfs_type_index(name)) == -1)
-		return -1;
-	end = colon + 2 + strcspn(colon + 2, "]");
-	len = end - (colon + 2);
-	if (*end != ']' || end[1] != '\0' || len == 0 || len >= sizeof(num))
-		return -1;
-	memcpy(num, colon + 2, len);
-	num[len] = '\0';
-	if (ns_parse_u64(num, UINT64_MAX, ino) == -1 || *ino == 0)
-		return -1;
-	return t;
-}
 
 static size_t
 slot_of(uint64_t ino)

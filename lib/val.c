@@ -13,6 +13,14 @@
 
 #include "provider.h"
 
+/* No value: the getters' answer for an attribute an object lacks. */
+int
+ns_none(void)
+{
+	errno = ENOENT;
+	return -1;
+}
+
 static unsigned long skipped;
 
 static void
