@@ -739,13 +739,26 @@ const struct ns_class ns_dev_device_class = {
 };
 
 /*
+ * Make obj the object of kind at canonical path with its id; its private
+ * record if it is a device, or NULL for an interface, which has none.
+ */
+static struct devpriv *
+dev_set(struct ns_obj *obj, int kind, const char *path, const uint64_t id[3])
+{
+	const struct ns_class *cls = ns_dev_kind_class(kind);
+
+	ns_obj_set(obj, cls, "%s", path);
+	memcpy(obj->id, id, sizeof(obj->id[0]) * 3);
+	return cls == &ns_dev_netif_class ? NULL : dev_priv(obj);
+}
+
+/*
  * Fill obj with the object a sysfs device is; the device is taken over
  * (kept on priv when the object is a device, dropped otherwise).
  */
 int
 ns_dev_set_from_udev(struct ns_obj *obj, struct udev_device *ud)
 {
-	const struct ns_class *cls;
 	struct devpriv *dp;
 	char path[PATH_MAX];
 	uint64_t id[3] = { 0, 0, 0 };
@@ -753,21 +766,14 @@ ns_dev_set_from_udev(struct ns_obj *obj, struct udev_device *ud)
 
 	if ((kind = ns_dev_canon(ud, path, sizeof(path), id)) == -1) {
 		udev_device_unref(ud);
-		errno = ENOENT;
-		return -1;
+		return ns_none();
 	}
-	cls = ns_dev_kind_class(kind);
-	ns_obj_set(obj, cls, "%s", path);
-	memcpy(obj->id, id, sizeof(id));
-	if (cls == &ns_dev_netif_class) {
+	if ((dp = dev_set(obj, kind, path, id)) == NULL) {
 		udev_device_unref(ud);
 		return 0;
 	}
-	if ((dp = calloc(1, sizeof(*dp))) == NULL)
-		err(1, NULL);
 	dp->ud = ud;
 	dp->udtried = 1;
-	obj->priv = dp;
 	return 0;
 }
 
@@ -778,22 +784,15 @@ ns_dev_set_from_udev(struct ns_obj *obj, struct udev_device *ud)
 int
 ns_dev_set_from_syspath(struct ns_obj *obj, const char *syspath)
 {
-	const struct ns_class *cls;
 	struct devpriv *dp;
 	char path[PATH_MAX];
 	uint64_t id[3] = { 0, 0, 0 };
 	int kind;
 
-	if ((kind = ns_dev_canon_dir(syspath, path, sizeof(path), id)) == -1) {
-		errno = ENOENT;
-		return -1;
-	}
-	cls = ns_dev_kind_class(kind);
-	ns_obj_set(obj, cls, "%s", path);
-	memcpy(obj->id, id, sizeof(id));
-	if (cls == &ns_dev_netif_class)
+	if ((kind = ns_dev_canon_dir(syspath, path, sizeof(path), id)) == -1)
+		return ns_none();
+	if ((dp = dev_set(obj, kind, path, id)) == NULL)
 		return 0;
-	dp = dev_priv(obj);
 	if ((dp->sys = calloc(1, sizeof(*dp->sys))) == NULL)
 		err(1, NULL);
 	sys_fill(dp->sys, ns_xstrdup(syspath));
