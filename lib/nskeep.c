@@ -135,7 +135,8 @@ ns_nstab_net_sockets(const struct nsent *e, struct ns_val *v)
 	/* A copy of the members: asking a socket may grow the table. */
 	k.npids = e->npids;
 	k.pids = ns_xmalloc((k.npids + 1) * sizeof(*k.pids));
-	memcpy((uint64_t *)k.pids, e->pids, k.npids * sizeof(*k.pids));
+	if (k.npids > 0)
+		memcpy((uint64_t *)k.pids, e->pids, k.npids * sizeof(*k.pids));
 	snprintf(k.want, sizeof(k.want), "/ns/net/%llu",
 	    (unsigned long long)e->ino);
 	ns_fd_index_each("socket:[", held_socket, &k);

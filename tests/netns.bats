@@ -429,7 +429,7 @@ outline() {
 @test "devtree -s block reads no network namespace" {
 	run -0 --separate-stderr "$DEVTREE" -rn -o path -s block
 	refute_output --partial /ns/
-	command -v strace >/dev/null || skip "no strace"
+	need_strace
 	run -0 strace -f -e trace=openat,readlink,setns -o \
 	    "$BATS_TEST_TMPDIR/trace" "$DEVTREE" -rn -o path -s block
 	run grep -E '/ns/|setns' "$BATS_TEST_TMPDIR/trace"
