@@ -91,8 +91,8 @@ struct devpriv {
 struct link;
 struct netpriv {
 	struct link		*link;
-	struct udev_device	*ud;	/* its sysfs device in this netns */
-	int			 udtried;
+	char			*syspath; /* its sysfs device in this netns */
+	int			 systried;
 };
 
 extern const struct ns_class ns_dev_device_class, ns_dev_blockdev_class,

@@ -12,6 +12,7 @@
 #include <sys/types.h>
 
 #include <err.h>
+#include <limits.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -61,31 +62,37 @@ net_get(struct ns_obj *obj)
  * namespace that mounted it, so the device named like ours counts only if
  * its ifindex is ours too.
  */
-static struct udev_device *
-net_udev(struct ns_obj *obj)
+static const char *
+net_syspath(struct ns_obj *obj)
 {
 	struct netpriv *np = net_load(obj);
+	char path[PATH_MAX], num[32];
 	const char *name;
 	uint64_t ifindex;
+	size_t n;
 
 	/* Sysfs shows the caller's namespace: another's interface of the
-	 * same name and ifindex (lo) is not the one it shows. */
-	if (!np->udtried && np->link != NULL && !ns_netns_foreign()) {
-		np->udtried = 1;
+	 * same name and ifindex (lo) is not the one it shows.  Read
+	 * straight from sysfs: a udev device would load libudev for one
+	 * link and one file. */
+	if (!np->systried && np->link != NULL && !ns_netns_foreign()) {
+		np->systried = 1;
 		name = ns_link_str(np->link, IFLA_IFNAME);
-		np->ud = name == NULL ? NULL :
-		    udev_device_new_from_subsystem_sysname(ns_dev_udev(),
-		    "net", name);
-		if (np->ud != NULL &&
-		    (ns_dev_sysattr_u64(np->ud, "ifindex", &ifindex) == -1 ||
-		    ifindex != net_ifindex(obj))) {
-			udev_device_unref(np->ud);
-			np->ud = NULL;
+		if (name != NULL &&
+		    ns_dev_member_syspath("net", name, path, sizeof(path)) == 0 &&
+		    (n = strlen(path)) + sizeof("/ifindex") <= sizeof(path)) {
+			memcpy(path + n, "/ifindex", sizeof("/ifindex"));
+			if (ns_read_file(path, num, sizeof(num)) != -1 &&
+			    ns_parse_u64(num, UINT64_MAX, &ifindex) == 0 &&
+			    ifindex == net_ifindex(obj)) {
+				path[n] = '\0';
+				np->syspath = ns_xstrdup(path);
+			}
 		}
 	}
-	if (np->ud == NULL)
+	if (np->syspath == NULL)
 		errno = ENOENT;
-	return np->ud;
+	return np->syspath;
 }
 
 static int
@@ -769,15 +776,13 @@ get_link_netnsid(struct ns_obj *obj, struct ns_val *val)
 static int
 get_net_parent(struct ns_obj *obj, struct ns_val *val)
 {
-	return ns_dev_add_parent(val, net_udev(obj));
+	return ns_dev_add_syspath_parent(val, net_syspath(obj));
 }
 
 static int
 get_net_syspath(struct ns_obj *obj, struct ns_val *val)
 {
-	struct udev_device *ud = net_udev(obj);
-
-	return add_str(val, ud ? udev_device_get_syspath(ud) : NULL);
+	return add_str(val, net_syspath(obj));
 }
 
 /* "eth0 up 52:54:00:12:34:56 mtu 1500". */
@@ -811,8 +816,7 @@ net_release(struct ns_obj *obj)
 		return;
 	if (np->link != NULL)
 		ns_link_put(np->link);
-	if (np->ud != NULL)
-		udev_device_unref(np->ud);
+	free(np->syspath);
 	free(np);
 	obj->priv = NULL;
 }
