@@ -33,6 +33,7 @@
 #include "provider.h"
 #include "devcommon.h"
 #include "link.h"
+#include "nl.h"
 #include "watch.h"
 
 static const struct ns_class top_class;
@@ -425,19 +426,19 @@ watch_uevents(struct ns_watch *w)
 static void
 dev_watch(struct ns_watch *w)
 {
-	struct nl_sock *sk;
+	struct ns_nlsock *sk;
 	struct ns_source *src;
 
 	if (ns_watch_wants(w, "/dev/net")) {
 		if ((sk = ns_nl_socket(NETLINK_ROUTE)) == NULL ||
-		    nl_socket_add_memberships(sk, RTNLGRP_LINK, 0) < 0) {
+		    ns_nl_join(sk, RTNLGRP_LINK) == -1) {
 			warnx("/dev/net: rtnetlink: the kernel refused");
 			if (sk != NULL)
-				nl_socket_free(sk);
+				ns_nl_close(sk);
 		} else {
-			ns_source_rcvbuf(nl_socket_get_fd(sk));
+			ns_source_rcvbuf(ns_nl_fd(sk));
 			src = ns_watch_source(w, "rtnetlink",
-			    nl_socket_get_fd(sk), link_read, sk);
+			    ns_nl_fd(sk), link_read, sk);
 			ns_source_tree(src, &netif_tree);
 		}
 	}

@@ -246,6 +246,26 @@ get_ifalias(struct ns_obj *obj, struct ns_val *val)
 	return ns_val_text(val, link ? ns_link_str(link, IFLA_IFALIAS) : NULL);
 }
 
+/*
+ * The names of the kernel's operational states (IF_OPER_*, as sysfs's
+ * operstate file gives them) and link modes (IF_LINK_MODE_*); a value
+ * of no name is printed as libnl prints it, in hex.  Ours, not libnl's
+ * rtnl_link_*2str: a summary would load libnl-route for two tables.
+ */
+static const char *const operstates[] = { "unknown", "notpresent", "down",
+    "lowerlayerdown", "testing", "dormant", "up" };
+static const char *const linkmodes[] = { "default", "dormant" };
+
+static const char *
+state_name(const char *const *names, size_t n, unsigned int v, char *buf,
+    size_t size)
+{
+	if (v < n)
+		return names[v];
+	snprintf(buf, size, "0x%x", v);
+	return buf;
+}
+
 /* "default", or "dormant" where a supplicant holds the link down. */
 static int
 get_linkmode(struct ns_obj *obj, struct ns_val *val)
@@ -256,7 +276,8 @@ get_linkmode(struct ns_obj *obj, struct ns_val *val)
 
 	if (link == NULL || ns_link_u8(link, IFLA_LINKMODE, &mode) == -1)
 		return -1;
-	return ns_val_text(val, rtnl_link_mode2str(mode, buf, sizeof(buf)));
+	return ns_val_text(val, state_name(linkmodes, NELEM(linkmodes), mode,
+	    buf, sizeof(buf)));
 }
 
 static int
@@ -290,7 +311,7 @@ net_operstate(struct link *link, char *buf, size_t size)
 
 	if (ns_link_u8(link, IFLA_OPERSTATE, &state) == -1)
 		return NULL;
-	return rtnl_link_operstate2str(state, buf, size);
+	return state_name(operstates, NELEM(operstates), state, buf, size);
 }
 
 static int

@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lazy.h"
 #include "provider.h"
 #include "link.h"
 #include "netns.h"
@@ -67,7 +66,7 @@ static const unsigned short kept[] = {
  * many lookups it has had.  The caller's own is own; another's comes
  * from ns_netns_state, so that each namespace has its own table. */
 struct linkstate {
-	struct nl_sock	*sk;
+	struct ns_nlsock	*sk;
 	int		 sk_failed;
 	struct table	 table;
 	int		 lookups;
@@ -376,7 +375,7 @@ ns_link_lladdr(const struct link *l, int type, char *buf, size_t size)
  */
 
 /* The target namespace's rtnetlink socket, made once. */
-static struct nl_sock *
+static struct ns_nlsock *
 route_socket(void)
 {
 	struct linkstate *ls = state();
@@ -528,19 +527,18 @@ keep_one(struct nlmsghdr *h, void *arg)
 
 /* RTM_GETLINK, for one interface (by ifindex, or by name) or, with
  * NLM_F_DUMP, for them all, with the RTEXT_FILTER_* of mask. */
-static struct nl_msg *
-link_request(int ifindex, const char *name, int flags, uint32_t mask)
+static void
+link_request(struct ns_nlreq *req, int ifindex, const char *name, int flags,
+    uint32_t mask)
 {
 	struct ifinfomsg hdr = { .ifi_family = AF_UNSPEC };
-	struct nl_msg *msg;
 
 	hdr.ifi_index = ifindex;
-	if ((msg = nlmsg_alloc_simple(RTM_GETLINK, flags)) == NULL ||
-	    nlmsg_append(msg, &hdr, sizeof(hdr), NLMSG_ALIGNTO) < 0 ||
-	    (name != NULL && nla_put_string(msg, IFLA_IFNAME, name) < 0) ||
-	    (mask != 0 && nla_put_u32(msg, IFLA_EXT_MASK, mask) < 0))
-		err(1, NULL);
-	return msg;
+	ns_nlreq_init(req, RTM_GETLINK, (uint16_t)flags, &hdr, sizeof(hdr));
+	if (name != NULL)
+		ns_nlreq_put(req, IFLA_IFNAME, name, strlen(name) + 1);
+	if (mask != 0)
+		ns_nlreq_put(req, IFLA_EXT_MASK, &mask, sizeof(mask));
 }
 
 /* One interface, as a lookup asks for it. */
@@ -548,20 +546,19 @@ static struct link *
 request_one(int ifindex, const char *name)
 {
 	struct link *l = NULL;
-	struct nl_sock *sk;
-	struct nl_msg *msg;
+	struct ns_nlsock *sk;
+	struct ns_nlreq req;
 
 	if ((sk = route_socket()) == NULL) {
 		errno = EACCES;
 		return NULL;
 	}
-	msg = link_request(ifindex, name, 0, 0);
+	link_request(&req, ifindex, name, 0, 0);
 	/* An error answer (no such interface) fails it. */
-	if (ns_nl_request(sk, msg, keep_one, NULL, &l) == -1 && l != NULL) {
+	if (ns_nl_request(sk, &req, keep_one, NULL, &l) == -1 && l != NULL) {
 		ns_link_put(l);
 		l = NULL;
 	}
-	nlmsg_free(msg);
 	if (l == NULL)
 		errno = ENOENT;
 	return l;
@@ -592,18 +589,15 @@ dump_reset(void *arg)
 static int
 request_dump(struct table *t, uint32_t mask)
 {
-	struct nl_sock *sk;
-	struct nl_msg *msg;
-	int r;
+	struct ns_nlsock *sk;
+	struct ns_nlreq req;
 
 	if ((sk = route_socket()) == NULL) {
 		errno = EACCES;
 		return -1;
 	}
-	msg = link_request(0, NULL, NLM_F_DUMP, mask);
-	r = ns_nl_request(sk, msg, keep_dumped, dump_reset, t);
-	nlmsg_free(msg);
-	return r;
+	link_request(&req, 0, NULL, NLM_F_DUMP, mask);
+	return ns_nl_request(sk, &req, keep_dumped, dump_reset, t);
 }
 
 static int
@@ -634,7 +628,7 @@ table_load(struct table *t)
 		/* What is left of a failed dump must not be read as the
 		 * answer to the next request. */
 		if (state()->sk != NULL) {
-			nl_socket_free(state()->sk);
+			ns_nl_close(state()->sk);
 			state()->sk = NULL;
 		}
 		errno = EACCES;

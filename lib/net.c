@@ -35,6 +35,7 @@
 #include "lazy.h"
 #include "provider.h"
 #include "netset.h"
+#include "nl.h"
 #include "watch.h"
 
 /* One of /net/addr, /net/route, /net/neigh. */
@@ -895,7 +896,7 @@ net_watch(struct ns_watch *w)
 	};
 	static int tree[3] = { -1, -1, -1 };
 	/* Kept for the watch's life, which is the process's. */
-	static struct nl_sock *sk;
+	static struct ns_nlsock *sk;
 	struct ns_source *src = NULL;
 	size_t i;
 
@@ -906,21 +907,21 @@ net_watch(struct ns_watch *w)
 	for (i = 0; i < 3; i++) {
 		if (!ns_watch_wants(w, watch_trees[i].top))
 			continue;
-		if (nl_socket_add_memberships(sk, groups[i][0], groups[i][1],
-		    0) < 0) {
+		if (ns_nl_join(sk, groups[i][0]) == -1 ||
+		    ns_nl_join(sk, groups[i][1]) == -1) {
 			warnx("%s: rtnetlink: the kernel refused",
 			    watch_trees[i].top);
 			continue;
 		}
 		if (src == NULL) {
-			ns_source_rcvbuf(nl_socket_get_fd(sk));
+			ns_source_rcvbuf(ns_nl_fd(sk));
 			src = ns_watch_source(w, "rtnetlink",
-			    nl_socket_get_fd(sk), watch_read, tree);
+			    ns_nl_fd(sk), watch_read, tree);
 		}
 		tree[i] = ns_source_tree(src, &watch_trees[i]);
 	}
 	if (src == NULL) {
-		nl_socket_free(sk);
+		ns_nl_close(sk);
 		sk = NULL;
 	}
 }

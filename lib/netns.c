@@ -33,7 +33,6 @@
 #include <linux/nsfs.h>
 #include <linux/rtnetlink.h>
 
-#include "lazy.h"
 #include "provider.h"
 #include "netns.h"
 #include "nsenter.h"
@@ -191,10 +190,9 @@ receive_socket(int sv)
  * inside it through the user namespace that owns it, makes the socket
  * and sends it back.
  */
-static struct nl_sock *
+static struct ns_nlsock *
 socket_by_child(uint64_t ino, int protocol)
 {
-	struct nl_sock *sk;
 	pid_t pid;
 	int sv[2], nsfd, fd, status;
 
@@ -217,19 +215,11 @@ socket_by_child(uint64_t ino, int protocol)
 			;
 	if (fd == -1)
 		return NULL;
-	if ((sk = nl_socket_alloc()) == NULL)
-		err(1, NULL);
-	if (nl_socket_set_fd(sk, protocol, fd) < 0) {
-		nl_socket_free(sk);
-		close(fd);
-		return NULL;
-	}
-	ns_nl_setup(sk);
-	return sk;
+	return ns_nl_adopt(fd);
 }
 
-struct nl_sock *
-ns_netns_route_once(struct nl_sock **sk, int *failed)
+struct ns_nlsock *
+ns_netns_route_once(struct ns_nlsock **sk, int *failed)
 {
 	if (*sk == NULL && !*failed &&
 	    (*sk = ns_netns_nl_socket(NETLINK_ROUTE)) == NULL)
@@ -237,10 +227,10 @@ ns_netns_route_once(struct nl_sock **sk, int *failed)
 	return *sk;
 }
 
-struct nl_sock *
+struct ns_nlsock *
 ns_netns_nl_socket(int protocol)
 {
-	struct nl_sock *sk;
+	struct ns_nlsock *sk;
 	int back, e;
 
 	if (target == 0)
@@ -289,7 +279,7 @@ struct nsid {
 };
 
 struct nsids {
-	struct nl_sock	*sk;
+	struct ns_nlsock	*sk;
 	int		 sk_tried;
 	struct nsid	*v;		/* every namespace asked, id or -1 */
 	size_t		 n;
@@ -302,32 +292,29 @@ static struct nsids own_nsids;
 static int
 nsid_answer(struct nlmsghdr *h, void *arg)
 {
-	struct nlattr *tb[NETNSA_MAX + 1];
+	const struct nlattr *tb[NETNSA_MAX + 1];
 	int32_t *id = arg;
 
-	if (h->nlmsg_type != RTM_NEWNSID ||
-	    nlmsg_parse(h, sizeof(struct rtgenmsg), tb, NETNSA_MAX, NULL) < 0 ||
-	    tb[NETNSA_NSID] == NULL)
-		return 0;
-	*id = (int32_t)nla_get_u32(tb[NETNSA_NSID]);
+	if (h->nlmsg_type == RTM_NEWNSID &&
+	    ns_nl_parse(h, sizeof(struct rtgenmsg), tb, NETNSA_MAX) == 0 &&
+	    tb[NETNSA_NSID] != NULL && NS_NLA_LEN(tb[NETNSA_NSID]) >= sizeof(*id))
+		memcpy(id, NS_NLA_DATA(tb[NETNSA_NSID]), sizeof(*id));
 	return 0;
 }
 
 /* The id the target gives the namespace of descriptor fd; -1 if none. */
 static int32_t
-nsid_ask(struct nl_sock *sk, int fd)
+nsid_ask(struct ns_nlsock *sk, int fd)
 {
 	struct rtgenmsg hdr = { .rtgen_family = AF_UNSPEC };
-	struct nl_msg *msg;
+	struct ns_nlreq msg;
+	uint32_t nsfd = (uint32_t)fd;
 	int32_t id = -1;
 
-	if ((msg = nlmsg_alloc_simple(RTM_GETNSID, 0)) == NULL ||
-	    nlmsg_append(msg, &hdr, sizeof(hdr), NLMSG_ALIGNTO) < 0 ||
-	    nla_put_u32(msg, NETNSA_FD, (uint32_t)fd) < 0)
-		err(1, NULL);
-	if (ns_nl_request(sk, msg, nsid_answer, NULL, &id) == -1)
+	ns_nlreq_init(&msg, RTM_GETNSID, 0, &hdr, sizeof(hdr));
+	ns_nlreq_put(&msg, NETNSA_FD, &nsfd, sizeof(nsfd));
+	if (ns_nl_request(sk, &msg, nsid_answer, NULL, &id) == -1)
 		id = -1;
-	nlmsg_free(msg);
 	return id;
 }
 

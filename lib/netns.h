@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct nl_sock;
+struct ns_nlsock;
 struct ns_obj;
 struct ns_val;
 
@@ -42,10 +42,11 @@ void		 ns_netns_leave(int back);
 /* A netlink socket of the protocol, made in the target namespace, which
  * it stays bound to (ns_nl_socket's, entered and left around it); NULL
  * where the kernel refuses it or the namespace cannot be entered. */
-struct nl_sock	*ns_netns_nl_socket(int protocol);
+struct ns_nlsock *ns_netns_nl_socket(int protocol);
 /* The rtnetlink socket *sk of a provider's state, made on first use;
  * after a refusal (*failed set) NULL without another try. */
-struct nl_sock	*ns_netns_route_once(struct nl_sock **sk, int *failed);
+struct ns_nlsock *ns_netns_route_once(struct ns_nlsock **sk,
+	    int *failed);
 
 /*
  * The state a provider keeps of the target namespace: own itself for the

@@ -203,7 +203,7 @@ static const struct name ntf_names[] = {
 /* What is kept of a network namespace but its sets: the caller's own
  * here, another's from ns_netns_state (netns.h). */
 struct netstate {
-	struct nl_sock	*nlsock;
+	struct ns_nlsock	*nlsock;
 	int		 nlfailed;
 	struct ifname	*ifnames;
 	size_t		 nifnames;
@@ -435,7 +435,7 @@ ns_net_table_name(uint32_t id)
 /*
  * Netlink.  One socket serves every dump of the run.
  */
-static struct nl_sock *
+static struct ns_nlsock *
 nl_route(void)
 {
 	struct netstate *ns = net_state();
@@ -727,16 +727,12 @@ set_dump(struct set *s)
 		struct rtmsg	 rtm;
 		struct ndmsg	 ndm;
 	} hdr;
-	struct nl_msg *msg;
-	int r;
+	struct ns_nlreq msg;
 
 	memset(&hdr, 0, sizeof(hdr));
-	if ((msg = nlmsg_alloc_simple(s->msgtype, NLM_F_DUMP)) == NULL ||
-	    nlmsg_append(msg, &hdr, s->hdrlen, NLMSG_ALIGNTO) < 0)
-		err(1, NULL);
-	r = ns_nl_request(net_state()->nlsock, msg, take_msg, set_reset, s);
-	nlmsg_free(msg);
-	return r;
+	ns_nlreq_init(&msg, (uint16_t)s->msgtype, NLM_F_DUMP, &hdr, s->hdrlen);
+	return ns_nl_request(net_state()->nlsock, &msg, take_msg, set_reset,
+	    s);
 }
 
 struct set *

@@ -3,10 +3,15 @@
  * net.c: rtnetlink; sock*.c, watch-sock.c: sock_diag), set up one way,
  * and the one loop that reads the answer to a request (nl.h).
  *
- * libnl builds and sends the request; the answer is read here, into one
- * buffer, and each message handed over where it lies.  nl_recvmsgs would
- * copy every message into an allocation of its own first, which for a
- * table of ten thousand sockets is ten thousand of them.
+ * The socket, the request and the reading of its answer are ours, not
+ * libnl's: a request is a header and a few attributes in one small
+ * buffer, and the answer is read into one buffer, each message handed
+ * over where it lies (nl_recvmsgs would copy every message into an
+ * allocation of its own first, ten thousand of them for a table of ten
+ * thousand sockets).  Loading libnl-route and libnl-3 costs about a
+ * millisecond, a fifth of a small listing; only the parsers of /net's
+ * objects (netset.c) and of some sock_diag answers (sockparse.c) still
+ * call into it, and load it when they do.
  */
 #include <sys/socket.h>
 
@@ -14,8 +19,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
-#include "lazy.h"
 #include "provider.h"
 #include "nl.h"
 
@@ -23,29 +29,111 @@
  * dump, unless one message is larger. */
 #define NL_READ		32768
 
-struct nl_sock *
+/* A netlink socket and the number of its last request. */
+struct ns_nlsock {
+	int		 fd;
+	uint32_t	 seq;
+};
+
+struct ns_nlsock *
 ns_nl_socket(int protocol)
 {
-	struct nl_sock *sk;
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+	int fd;
 
-	if ((sk = nl_socket_alloc()) == NULL)
-		err(1, NULL);
-	if (nl_connect(sk, protocol) < 0) {
-		nl_socket_free(sk);
+	if ((fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, protocol)) == -1)
+		return NULL;
+	/* Bound to a port the kernel picks: a socket not bound yet would
+	 * get no notification of the groups it joins. */
+	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) == -1) {
+		close(fd);
 		return NULL;
 	}
-	ns_nl_setup(sk);
+	return ns_nl_adopt(fd);
+}
+
+struct ns_nlsock *
+ns_nl_adopt(int fd)
+{
+	struct ns_nlsock *sk = ns_xcalloc(sizeof(*sk));
+
+	sk->fd = fd;
+	/* Not 0, the number of every notification. */
+	sk->seq = (uint32_t)time(NULL) | 1;
 	return sk;
 }
 
-void
-ns_nl_setup(struct nl_sock *sk)
+int
+ns_nl_fd(const struct ns_nlsock *sk)
 {
-	/* The kernel fills each message of a dump up to the reader's
-	 * buffer, up to 32 KiB: fewer, larger reads. */
-	nl_socket_set_msg_buf_size(sk, NL_READ);
-	/* A dump ends with NLMSG_DONE; an acknowledgement is not needed. */
-	nl_socket_disable_auto_ack(sk);
+	return sk->fd;
+}
+
+int
+ns_nl_join(struct ns_nlsock *sk, unsigned int group)
+{
+	return setsockopt(sk->fd, SOL_NETLINK, NETLINK_ADD_MEMBERSHIP, &group,
+	    sizeof(group));
+}
+
+void
+ns_nl_close(struct ns_nlsock *sk)
+{
+	if (sk == NULL)
+		return;
+	close(sk->fd);
+	free(sk);
+}
+
+void
+ns_nlreq_init(struct ns_nlreq *r, uint16_t type, uint16_t flags,
+    const void *hdr, size_t len)
+{
+	if (NLMSG_LENGTH(len) > sizeof(r->buf))
+		errx(1, "netlink request of %zu bytes", len);
+	memset(r, 0, sizeof(*r));
+	r->h.nlmsg_len = NLMSG_LENGTH(NLMSG_ALIGN(len));
+	r->h.nlmsg_type = type;
+	/* A dump ends with NLMSG_DONE; no acknowledgement is asked. */
+	r->h.nlmsg_flags = NLM_F_REQUEST | flags;
+	memcpy(NLMSG_DATA(&r->h), hdr, len);
+}
+
+void
+ns_nlreq_put(struct ns_nlreq *r, uint16_t type, const void *data,
+    size_t len)
+{
+	struct nlattr a = { .nla_type = type };
+	size_t at = NLMSG_ALIGN(r->h.nlmsg_len);
+
+	if (len > UINT16_MAX - NLA_HDRLEN ||
+	    at + NLA_ALIGN(NLA_HDRLEN + len) > sizeof(r->buf))
+		errx(1, "netlink request: attribute %u of %zu bytes", type, len);
+	a.nla_len = (uint16_t)(NLA_HDRLEN + len);
+	memcpy(r->buf + at, &a, sizeof(a));
+	memcpy(r->buf + at + NLA_HDRLEN, data, len);
+	r->h.nlmsg_len = (uint32_t)(at + NLA_ALIGN(a.nla_len));
+}
+
+int
+ns_nl_parse(const struct nlmsghdr *h, size_t hdrlen,
+    const struct nlattr **tb, uint16_t max)
+{
+	const struct nlattr *a;
+	size_t at = NLMSG_LENGTH(NLMSG_ALIGN(hdrlen)), step;
+
+	memset(tb, 0, (max + 1U) * sizeof(*tb));
+	if (h->nlmsg_len < NLMSG_LENGTH(hdrlen))
+		return -1;
+	for (; at + NLA_HDRLEN <= h->nlmsg_len; at += step) {
+		a = (const struct nlattr *)((const char *)h + at);
+		if (a->nla_len < NLA_HDRLEN || a->nla_len > h->nlmsg_len - at)
+			break;
+		if ((a->nla_type & NLA_TYPE_MASK) <= max)
+			tb[a->nla_type & NLA_TYPE_MASK] = a;
+		step = NLA_ALIGN(a->nla_len);
+	}
+	return 0;
 }
 
 /* The end of an answer: NLMSG_DONE, which may carry the error that cut a
@@ -139,24 +227,28 @@ read_one(int fd, void *buf, size_t size, struct ns_nl_answer *a)
 
 /* Send the request once and read its whole answer. */
 static int
-ask(struct nl_sock *sk, struct nl_msg *req, struct ns_nl_answer *a,
+ask(struct ns_nlsock *sk, struct ns_nlreq *req, struct ns_nl_answer *a,
     unsigned char **buf, size_t *size, ns_nl_msg_fn fn, void *arg)
 {
+	static const struct sockaddr_nl kernel = { .nl_family = AF_NETLINK };
 	const struct nlmsghdr *first;
 	ssize_t n;
 	int r, cut;
 
 	memset(a, 0, sizeof(*a));
 	/* A fresh number: what is left of the last try is told apart. */
-	nlmsg_hdr(req)->nlmsg_seq = NL_AUTO_SEQ;
-	errno = 0;
-	if (nl_send_auto(sk, req) < 0) {
-		a->error = errno != 0 ? errno : EIO;
+	req->h.nlmsg_seq = ++sk->seq;
+	while ((n = sendto(sk->fd, req->buf, req->h.nlmsg_len, 0,
+	    (const struct sockaddr *)&kernel, sizeof(kernel))) == -1 &&
+	    errno == EINTR)
+		;
+	if (n != (ssize_t)req->h.nlmsg_len) {
+		a->error = n == -1 ? errno : EIO;
 		return -1;
 	}
-	a->seq = nlmsg_hdr(req)->nlmsg_seq;
+	a->seq = req->h.nlmsg_seq;
 	do {
-		if ((n = read_one(nl_socket_get_fd(sk), *buf, *size, a)) == -1)
+		if ((n = read_one(sk->fd, *buf, *size, a)) == -1)
 			return -1;
 		/* A message larger than the buffer was cut and is lost: the
 		 * request is made again, once this answer is over, into a
@@ -179,7 +271,7 @@ ask(struct nl_sock *sk, struct nl_msg *req, struct ns_nl_answer *a,
 }
 
 int
-ns_nl_request(struct nl_sock *sk, struct nl_msg *req, ns_nl_msg_fn fn,
+ns_nl_request(struct ns_nlsock *sk, struct ns_nlreq *req, ns_nl_msg_fn fn,
     ns_nl_reset_fn reset, void *arg)
 {
 	struct ns_nl_answer a;

@@ -18,12 +18,48 @@
 
 #include <linux/netlink.h>
 
-struct nl_sock;
-struct nl_msg;
+struct ns_nlsock;
 
-/* Set up a connected socket as ns_nl_socket does its own (one made
- * elsewhere, in another namespace, and handed over). */
-void	 ns_nl_setup(struct nl_sock *);
+/* A netlink socket made elsewhere (in another namespace, and handed
+ * over), as ns_nl_socket (provider.h) makes its own; it is the socket's
+ * to close. */
+struct ns_nlsock *ns_nl_adopt(int fd);
+/* Its descriptor, for poll. */
+int	 ns_nl_fd(const struct ns_nlsock *);
+/* Join a multicast group (RTNLGRP_LINK...): 0, or -1 with errno. */
+int	 ns_nl_join(struct ns_nlsock *, unsigned int group);
+/* Close it and free it; NULL is nothing. */
+void	 ns_nl_close(struct ns_nlsock *);
+
+/*
+ * The attributes of a message whose family header is hdrlen bytes, by
+ * type, as libnl's nlmsg_parse without a policy: tb[0..max] the last
+ * attribute of each type (its flag bits aside), NULL where none; those
+ * of a larger type, and one cut short by the message's end, passed
+ * over.  -1 if the message is too short for its family header.
+ */
+int	 ns_nl_parse(const struct nlmsghdr *, size_t hdrlen,
+	    const struct nlattr **tb, uint16_t max);
+/* An attribute's payload and its length. */
+#define NS_NLA_DATA(a)	((void *)((char *)(a) + NLA_HDRLEN))
+#define NS_NLA_LEN(a)	((size_t)((a)->nla_len - NLA_HDRLEN))
+
+/*
+ * A request: the netlink header, the family's header and a few
+ * attributes, in one buffer of its own (on the caller's stack).
+ * ns_nlreq_init writes the headers, ns_nlreq_put adds an attribute; a
+ * request too large for the buffer is a bug, and ends the program.
+ */
+struct ns_nlreq {
+	union {
+		struct nlmsghdr	h;
+		unsigned char	buf[256];
+	};
+};
+void	 ns_nlreq_init(struct ns_nlreq *, uint16_t type, uint16_t flags,
+	    const void *hdr, size_t len);
+void	 ns_nlreq_put(struct ns_nlreq *, uint16_t type, const void *data,
+	    size_t len);
 
 /* Times a dump is made before one that changed under it is given up. */
 #define NS_NL_DUMP_TRIES	5
@@ -49,7 +85,7 @@ typedef void	(*ns_nl_reset_fn)(void *);
  * by its sequence number.  reset may be NULL for a request that is no
  * dump.
  */
-int	 ns_nl_request(struct nl_sock *, struct nl_msg *req, ns_nl_msg_fn,
+int	 ns_nl_request(struct ns_nlsock *, struct ns_nlreq *req, ns_nl_msg_fn,
 	    ns_nl_reset_fn, void *);
 
 /*

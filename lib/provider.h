@@ -186,11 +186,10 @@ int	ns_seen(uint64_t **set, size_t *n, uint64_t id);
  * non-zero; that value, or -1 with errno if /proc cannot be read
  * (core.c, for the providers that scan every process). */
 int	ns_proc_each(int (*fn)(uint64_t pid, void *), void *);
-/* A netlink socket of the protocol (NETLINK_ROUTE...), connected, that
- * reads 32 KiB at a time and asks for no acknowledgement; NULL if the
- * kernel refuses it (nl.c). */
-struct nl_sock;
-struct nl_sock	*ns_nl_socket(int protocol);
+/* A netlink socket of the protocol (NETLINK_ROUTE...), for
+ * ns_nl_request (nl.h); NULL if the kernel refuses it (nl.c). */
+struct ns_nlsock;
+struct ns_nlsock *ns_nl_socket(int protocol);
 /* The canonical path of the socket with this inode, of the caller's
  * network namespace or of another a process lives in (tables read once
  * per run, sock.c): 0, or -1 with ENOENT if no table knows it. */

@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lazy.h"
+#include "nl.h"
 #include "sockparse.h"
 
 /*
@@ -531,46 +531,46 @@ ns_sock_inet_endpoint(const struct sock_ent *e, int remote, char *buf,
 
 /* An attribute's payload, if it is there and holds at least len bytes. */
 static void *
-attr_data(struct nlattr *a, size_t len)
+attr_data(const struct nlattr *a, size_t len)
 {
-	if (a == NULL || (size_t)nla_len(a) < len)
+	if (a == NULL || NS_NLA_LEN(a) < len)
 		return NULL;
-	return nla_data(a);
+	return NS_NLA_DATA(a);
 }
 
 static uint32_t *
-attr_u32s(struct nlattr *a, size_t *n)
+attr_u32s(const struct nlattr *a, size_t *n)
 {
 	uint32_t *v;
 
-	*n = a == NULL ? 0 : nla_len(a) / sizeof(uint32_t);
+	*n = a == NULL ? 0 : NS_NLA_LEN(a) / sizeof(uint32_t);
 	if (*n == 0)
 		return NULL;
 	if ((v = reallocarray(NULL, *n, sizeof(*v))) == NULL)
 		err(1, NULL);
-	memcpy(v, nla_data(a), *n * sizeof(*v));
+	memcpy(v, NS_NLA_DATA(a), *n * sizeof(*v));
 	return v;
 }
 
 int
 ns_sock_diag_unix(struct nlmsghdr *h, int family, struct sock_ent *e)
 {
-	struct nlattr *tb[UNIX_DIAG_MAX + 1];
+	const struct nlattr *tb[UNIX_DIAG_MAX + 1];
 	struct unix_diag_msg *m;
 	struct unix_diag_vfs *vfs;
 	struct unix_diag_rqlen *rq;
 	uint32_t *u;
 
 	(void)family;
-	if (nlmsg_parse(h, sizeof(*m), tb, UNIX_DIAG_MAX, NULL) < 0)
+	if (ns_nl_parse(h, sizeof(*m), tb, UNIX_DIAG_MAX) == -1)
 		return -1;
-	m = nlmsg_data(h);
+	m = NLMSG_DATA(h);
 	e->ino = m->udiag_ino;
 	e->type = m->udiag_type;
 	e->state = m->udiag_state;
 	if (tb[UNIX_DIAG_NAME] != NULL)
-		e->name = ns_sock_unix_name(nla_data(tb[UNIX_DIAG_NAME]),
-		    nla_len(tb[UNIX_DIAG_NAME]));
+		e->name = ns_sock_unix_name(NS_NLA_DATA(tb[UNIX_DIAG_NAME]),
+		    NS_NLA_LEN(tb[UNIX_DIAG_NAME]));
 	if ((vfs = attr_data(tb[UNIX_DIAG_VFS], sizeof(*vfs))) != NULL) {
 		e->vfs_ino = vfs->udiag_vfs_ino;
 		e->vfs_dev = vfs->udiag_vfs_dev;
@@ -600,9 +600,9 @@ ns_sock_diag_inet(struct nlmsghdr *h, int family, struct sock_ent *e)
 	struct inet_diag_msg *m;
 	size_t alen;
 
-	if (!nlmsg_valid_hdr(h, sizeof(*m)))
+	if (h->nlmsg_len < NLMSG_LENGTH(sizeof(*m)))
 		return -1;
-	m = nlmsg_data(h);
+	m = NLMSG_DATA(h);
 	if (m->idiag_family != family)
 		return -1;
 	alen = family == AF_INET6 ? 16 : 4;
@@ -624,14 +624,14 @@ ns_sock_diag_inet(struct nlmsghdr *h, int family, struct sock_ent *e)
 int
 ns_sock_diag_netlink(struct nlmsghdr *h, int family, struct sock_ent *e)
 {
-	struct nlattr *tb[NETLINK_DIAG_MAX + 1];
+	const struct nlattr *tb[NETLINK_DIAG_MAX + 1];
 	struct netlink_diag_msg *m;
 	uint32_t *mem;
 
 	(void)family;
-	if (nlmsg_parse(h, sizeof(*m), tb, NETLINK_DIAG_MAX, NULL) < 0)
+	if (ns_nl_parse(h, sizeof(*m), tb, NETLINK_DIAG_MAX) == -1)
 		return -1;
-	m = nlmsg_data(h);
+	m = NLMSG_DATA(h);
 	e->ino = m->ndiag_ino;
 	e->type = m->ndiag_type;
 	e->nlproto = m->ndiag_protocol;
@@ -653,15 +653,15 @@ ns_sock_diag_netlink(struct nlmsghdr *h, int family, struct sock_ent *e)
 int
 ns_sock_diag_packet(struct nlmsghdr *h, int family, struct sock_ent *e)
 {
-	struct nlattr *tb[PACKET_DIAG_MAX + 1];
+	const struct nlattr *tb[PACKET_DIAG_MAX + 1];
 	struct packet_diag_msg *m;
 	struct packet_diag_info *info;
 	uint32_t *u, *mem;
 
 	(void)family;
-	if (nlmsg_parse(h, sizeof(*m), tb, PACKET_DIAG_MAX, NULL) < 0)
+	if (ns_nl_parse(h, sizeof(*m), tb, PACKET_DIAG_MAX) == -1)
 		return -1;
-	m = nlmsg_data(h);
+	m = NLMSG_DATA(h);
 	e->ino = m->pdiag_ino;
 	e->type = m->pdiag_type;
 	/* Unlike the rest of the message, already in host order. */

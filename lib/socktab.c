@@ -29,7 +29,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lazy.h"
 #include "netns.h"
 #include "nstab.h"
 #include "nl.h"
@@ -42,7 +41,7 @@
 struct fill {
 	struct proto		*p;
 	struct sock_table	*t;
-	struct nl_sock		**sk;
+	struct ns_nlsock		**sk;
 	uint64_t		 netns;
 	size_t			 mark;		/* t->n as the dump began */
 	int			(*parse)(struct nlmsghdr *, int,
@@ -53,10 +52,10 @@ static int	diag_unix(struct fill *);
 static int	diag_inet(struct fill *);
 static int	diag_netlink(struct fill *);
 static int	diag_packet(struct fill *);
-static struct nl_sock *diag_socket(void);
+static struct ns_nlsock *diag_socket(void);
 
 /* sock_diag.  One netlink socket serves every dump of this namespace. */
-static struct nl_sock *diag_nl;
+static struct ns_nlsock *diag_nl;
 
 /* The inet rows' readers of /proc/net, by family. */
 static int
@@ -374,7 +373,7 @@ ns_sock_proto_socket(int family, int type, int ipproto)
  */
 
 /* This namespace's diag socket, opened again after a failed dump. */
-static struct nl_sock *
+static struct ns_nlsock *
 diag_socket(void)
 {
 	static int failed;
@@ -415,25 +414,24 @@ static int
 diag_dump(struct fill *f, void *req, size_t len,
     int (*parse)(struct nlmsghdr *, int, struct sock_ent *))
 {
-	struct nl_sock *sk = *f->sk;
-	struct nl_msg *msg;
+	struct ns_nlsock *sk = *f->sk;
+	struct ns_nlreq msg;
+	uint32_t proto = f->p->ipproto;
 	int r;
 
 	if (sk == NULL)
 		return -1;
-	if ((msg = nlmsg_alloc_simple(SOCK_DIAG_BY_FAMILY, NLM_F_DUMP)) ==
-	    NULL || nlmsg_append(msg, req, len, NLMSG_ALIGNTO) < 0 ||
-	    (f->p->ipproto > UINT8_MAX && nla_put_u32(msg,
-	    INET_DIAG_REQ_PROTOCOL, f->p->ipproto) < 0))
-		err(1, NULL);
+	ns_nlreq_init(&msg, SOCK_DIAG_BY_FAMILY, NLM_F_DUMP, req, len);
+	if (proto > UINT8_MAX)
+		ns_nlreq_put(&msg, INET_DIAG_REQ_PROTOCOL, &proto,
+		    sizeof(proto));
 	f->mark = f->t->n;
 	f->parse = parse;
-	r = ns_nl_request(sk, msg, fill_msg, fill_reset, f);
-	nlmsg_free(msg);
+	r = ns_nl_request(sk, &msg, fill_msg, fill_reset, f);
 	if (r == -1) {
 		/* What is left of a failed dump must not be read as the
 		 * answer to the next request. */
-		nl_socket_free(sk);
+		ns_nl_close(sk);
 		*f->sk = NULL;
 		return -1;
 	}
@@ -456,10 +454,10 @@ netns_of(const char *dir)
  * and left again around the socket's creation, which binds it there for
  * good.  NULL where entering it is refused (it takes CAP_SYS_ADMIN).
  */
-static struct nl_sock *
+static struct ns_nlsock *
 socket_at(int there)
 {
-	struct nl_sock *sk = NULL;
+	struct ns_nlsock *sk = NULL;
 	int here;
 
 	if ((here = open("/proc/thread-self/ns/net", O_RDONLY | O_CLOEXEC)) ==
@@ -476,10 +474,10 @@ socket_at(int there)
 	return sk;
 }
 
-static struct nl_sock *
+static struct ns_nlsock *
 socket_in(const char *dir)
 {
-	struct nl_sock *sk;
+	struct ns_nlsock *sk;
 	char path[64];
 	int there;
 
@@ -497,7 +495,7 @@ socket_in(const char *dir)
 static void
 far_read(const char *dir, uint64_t netns)
 {
-	struct nl_sock *sk = socket_in(dir);
+	struct ns_nlsock *sk = socket_in(dir);
 	struct fill f = { .sk = &sk, .netns = netns };
 	size_t i, n;
 
@@ -511,7 +509,7 @@ far_read(const char *dir, uint64_t netns)
 		read_proc(&f, dir);
 	}
 	if (sk != NULL)
-		nl_socket_free(sk);
+		ns_nl_close(sk);
 }
 
 /* The network namespaces read so far, and the caller's, which is not. */
@@ -735,7 +733,7 @@ struct sock_ent *
 ns_sock_far_entry(int nsfd, uint64_t netns, struct proto *p, uint64_t ino)
 {
 	struct ns_table *nt;
-	struct nl_sock *sk;
+	struct ns_nlsock *sk;
 	struct fill f = { .p = p, .sk = &sk, .netns = netns };
 	size_t i;
 
@@ -753,13 +751,13 @@ ns_sock_far_entry(int nsfd, uint64_t netns, struct proto *p, uint64_t ino)
 		table_cut(&nt->t, 0);
 	table_sort(&nt->t);
 	if (sk != NULL)
-		nl_socket_free(sk);
+		ns_nl_close(sk);
 	return ns_sock_search(&nt->t, ino);
 }
 
 /* The target namespace's diag socket, made in it once. */
 struct diag_state {
-	struct nl_sock	*sk;
+	struct ns_nlsock	*sk;
 	int		 made;
 };
 

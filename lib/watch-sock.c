@@ -28,7 +28,6 @@
 #include <linux/rtnetlink.h>
 #include <linux/sock_diag.h>
 
-#include "lazy.h"
 #include "nl.h"
 #include "provider.h"
 #include "watch.h"
@@ -105,8 +104,8 @@ static void
 known_load(void)
 {
 	struct inet_diag_req_v2 req;
-	struct nl_sock *sk;
-	struct nl_msg *msg;
+	struct ns_nlsock *sk;
+	struct ns_nlreq msg;
 	size_t i, mark;
 
 	nknown = 0;
@@ -117,15 +116,12 @@ known_load(void)
 		req.sdiag_family = tables[i].family;
 		req.sdiag_protocol = tables[i].proto;
 		req.idiag_states = ~0U;
-		if ((msg = nlmsg_alloc_simple(SOCK_DIAG_BY_FAMILY,
-		    NLM_F_DUMP)) == NULL ||
-		    nlmsg_append(msg, &req, sizeof(req), NLMSG_ALIGNTO) < 0)
-			err(1, NULL);
+		ns_nlreq_init(&msg, SOCK_DIAG_BY_FAMILY, NLM_F_DUMP, &req,
+		    sizeof(req));
 		mark = nknown;
-		(void)ns_nl_request(sk, msg, known_msg, known_reset, &mark);
-		nlmsg_free(msg);
+		(void)ns_nl_request(sk, &msg, known_msg, known_reset, &mark);
 	}
-	nl_socket_free(sk);
+	ns_nl_close(sk);
 	if (nknown > 0)
 		qsort(known, nknown, sizeof(*known), cmp_known);
 }

@@ -2,7 +2,8 @@
  * nl.c's reading of a netlink answer: datagrams built as the kernel
  * builds them, fed to ns_nl_answer_read, for the end of a dump, the
  * errors it maps to errno, an interrupted dump and another answer's
- * leftovers.
+ * leftovers; and the requests it builds, byte for byte, with the
+ * attribute lookup that reads answers.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -81,6 +82,56 @@ reset(void)
 {
 	memset(buf, 0, sizeof(buf));
 	used = 0;
+}
+
+/* A request as libnl built it: header, family header, attributes, each
+ * padded to four bytes; and ns_nl_parse finds them again. */
+static void
+requests(void)
+{
+	struct ns_nlreq r;
+	const struct nlattr *tb[30];
+	unsigned char fam[5] = { 1, 2, 3, 4, 5 };
+	uint32_t v = 0x01020304, got;
+
+	ns_nlreq_init(&r, 18, NLM_F_DUMP, fam, sizeof(fam));
+	is_int(r.h.nlmsg_len, NLMSG_HDRLEN + 8, "a family header is padded");
+	is_int(r.h.nlmsg_type, 18, "the type");
+	is_int(r.h.nlmsg_flags, NLM_F_REQUEST | NLM_F_DUMP,
+	    "NLM_F_REQUEST and the flags asked, no NLM_F_ACK");
+	ok(memcmp(NLMSG_DATA(&r.h), fam, sizeof(fam)) == 0 &&
+	    r.buf[NLMSG_HDRLEN + 5] == 0, "the family header, then zeros");
+
+	ns_nlreq_put(&r, 3, "eth0", 5);
+	is_int(r.h.nlmsg_len, NLMSG_HDRLEN + 8 + 12, "a string attribute, "
+	    "its NUL and padding");
+	ns_nlreq_put(&r, 29, &v, sizeof(v));
+	is_int(r.h.nlmsg_len, NLMSG_HDRLEN + 8 + 12 + 8, "a u32 attribute");
+
+	is_int(ns_nl_parse(&r.h, sizeof(fam), tb, 29), 0, "parsed");
+	ok(tb[3] != NULL && NS_NLA_LEN(tb[3]) == 5 &&
+	    strcmp(NS_NLA_DATA(tb[3]), "eth0") == 0,
+	    "the string is found again");
+	ok(tb[29] != NULL && memcmp(NS_NLA_DATA(tb[29]), &v, sizeof(v)) == 0,
+	    "so is the number");
+	ok(tb[4] == NULL && tb[0] == NULL, "an absent one is not");
+	is_int(ns_nl_parse(&r.h, sizeof(fam), tb, 28), 0, "parsed with a "
+	    "smaller max");
+	ok(tb[3] != NULL, "one of a larger type is passed over");
+
+	v = 7;
+	ns_nlreq_put(&r, 29 | NLA_F_NESTED, &v, sizeof(v));
+	ns_nl_parse(&r.h, sizeof(fam), tb, 29);
+	memcpy(&got, NS_NLA_DATA(tb[29]), sizeof(got));
+	is_int(got, 7, "the last of a type wins, its flag bits aside");
+
+	r.h.nlmsg_len -= 6;
+	ns_nl_parse(&r.h, sizeof(fam), tb, 29);
+	memcpy(&got, NS_NLA_DATA(tb[29]), sizeof(got));
+	is_int(got, 0x01020304, "one cut by the message's end is not read");
+	r.h.nlmsg_len = NLMSG_HDRLEN + 2;
+	is_int(ns_nl_parse(&r.h, sizeof(fam), tb, 29), -1,
+	    "a message shorter than its family header fails");
 }
 
 int
@@ -169,5 +220,6 @@ main(void)
 	is_int(read_buf(&a, count), 1, "a message longer than the datagram");
 	is_int(calls, 0, "is not handed over");
 
+	requests();
 	return done_testing();
 }
