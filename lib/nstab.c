@@ -445,7 +445,10 @@ ns_nstab_each_net(int (*fn)(uint64_t, void *), void *arg)
 	size_t i, n = 0;
 	int r = 0;
 
-	ns_nstab_scan();
+	/* The processes' net links alone: the other seven of each process
+	 * are no network namespace (a socket's lookup in fdinfo read all
+	 * eight links of every process). */
+	ns_nstab_scan_type(T_NET);
 	inos = ns_xmalloc((nents + 1) * sizeof(*inos));
 	for (i = 0; i < nents; i++)
 		if (ents[i].type == T_NET)

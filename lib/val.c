@@ -54,29 +54,46 @@ ns_val_add(struct ns_val *v, const char *s)
 	ns_val_addn(v, s, strlen(s));
 }
 
+/*
+ * Formatted into the room the value has already: a value is cleared and
+ * used again for each cell, so that the text is formatted once, not
+ * measured first.  Only a text longer than the room is formatted twice.
+ */
 void
 ns_val_addf(struct ns_val *v, const char *fmt, ...)
 {
 	va_list ap;
+	size_t room;
 	int n;
 
+	reserve(v, 64);
+	room = v->cap - v->len;
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	n = vsnprintf(v->buf + v->len, room, fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		err(1, "vsnprintf");
-	reserve(v, (size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(v->buf + v->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
+	if ((size_t)n >= room) {
+		reserve(v, (size_t)n + 1);
+		va_start(ap, fmt);
+		vsnprintf(v->buf + v->len, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
 	v->len += (size_t)n + 1;
 	v->n++;
 }
 
+/* A number's digits, without printf: every pid, fd and count of a
+ * listing is one. */
 void
 ns_val_num(struct ns_val *v, unsigned long long n)
 {
-	ns_val_addf(v, "%llu", n);
+	char buf[24], *p = buf + sizeof(buf);
+
+	do
+		*--p = (char)('0' + n % 10);
+	while ((n /= 10) != 0);
+	ns_val_addn(v, p, (size_t)(buf + sizeof(buf) - p));
 }
 
 void
