@@ -8,7 +8,10 @@
  * shell reads.  ssh, the default, is given batch mode so that it never
  * asks, a connection timeout, and connection sharing (ControlMaster) with
  * its sockets in a directory of the user's alone, so that the calls of a
- * pipeline cost one handshake.  Every call is bounded by NSTOOLS_TIMEOUT
+ * pipeline cost one handshake.  Calls to one host started together while
+ * no shared connection is up would each make one, and all but the first
+ * give up sharing with a warning: the later ones wait until the first
+ * has made it (its socket appears) or has ended.  Every call is bounded by NSTOOLS_TIMEOUT
  * seconds; the command runs in a process group of its own, which a
  * timeout ends whole.  A call ends when the command exits, not when its
  * pipes close: ssh's shared connection lives on in the background and
@@ -24,6 +27,7 @@
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +42,16 @@
 #define TIMEOUT_DEFAULT	30
 /* How long an idle shared ssh connection stays, in seconds. */
 #define PERSIST		"60"
+/* The calls of a run that each make a host's shared connection. */
+#define MAKERS		64
+
+/* The first call of the run to a host with no shared connection yet,
+ * which makes it, by the connection's socket. */
+static struct maker {
+	char	 sock[PATH_MAX];
+	pid_t	 pid;
+} makers[MAKERS];
+static size_t nmakers;
 
 int
 ns_rsh_timeout(void)
@@ -98,13 +112,37 @@ is_ssh(const char *word)
 /* The command line: the transport's words (split at blanks, as rsync
  * splits -e), ssh's options if it is ssh, the host, and the remote
  * command's words, each quoted for the remote shell. */
+/*
+ * The socket of the shared connection to a host through a transport: a
+ * name of ours, a hash of both, rather than ssh's %C, so that whether
+ * the connection is up can be seen before ssh is run.
+ */
+static void
+control_path(const char *dir, const char *name, const char *transport,
+    char *buf, size_t size)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	const char *s;
+	int part;
+
+	/* FNV-1a of "TRANSPORT\0NAME". */
+	for (part = 0, s = transport; part < 2; part++, s = name) {
+		for (; *s != '\0'; s++)
+			h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+		h = h * 0x100000001b3ULL;
+	}
+	snprintf(buf, size, "%s/%016llx", dir, (unsigned long long)h);
+}
+
 static char **
 command(const char *name, const char *transport,
-    const char *const *args)
+    const char *const *args, char *sock, size_t socksize)
 {
 	char **av = NULL, *words, *w, *s, buf[PATH_MAX + 32];
 	const char *dir;
 	size_t n = 0;
+
+	*sock = '\0';
 
 	if ((words = strdup(transport != NULL ? transport : "ssh")) == NULL)
 		err(1, NULL);
@@ -122,7 +160,9 @@ command(const char *name, const char *transport,
 		if ((dir = control_dir()) != NULL) {
 			argv_add(&av, &n, "-o");
 			argv_add(&av, &n, "ControlMaster=auto");
-			snprintf(buf, sizeof(buf), "ControlPath=%s/%%C", dir);
+			control_path(dir, name, transport != NULL ?
+			    transport : "ssh", sock, socksize);
+			snprintf(buf, sizeof(buf), "ControlPath=%s", sock);
 			argv_add(&av, &n, "-o");
 			argv_add(&av, &n, buf);
 			argv_add(&av, &n, "-o");
@@ -234,12 +274,47 @@ collect(pid_t pid, int out, int errs, long long deadline,
 	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+/*
+ * Before a call to a host whose shared connection another call of the
+ * run is making: wait until its socket is there, or the maker has
+ * ended (waitid's WNOWAIT leaves it to be reaped as it would be), or
+ * the bound is reached.  The first call to such a host is its maker.
+ */
+static void
+await_sharing(const char *sock, pid_t self_pid, long long deadline)
+{
+	struct stat st;
+	siginfo_t si;
+	size_t i;
+
+	if (*sock == '\0' || stat(sock, &st) == 0)
+		return;
+	for (i = 0; i < nmakers; i++)
+		if (strcmp(makers[i].sock, sock) == 0)
+			break;
+	if (i == nmakers) {
+		if (self_pid != 0 && nmakers < MAKERS) {
+			strlcpy(makers[nmakers].sock, sock,
+			    sizeof(makers[nmakers].sock));
+			makers[nmakers++].pid = self_pid;
+		}
+		return;
+	}
+	while (stat(sock, &st) == -1 && now_ms() < deadline) {
+		memset(&si, 0, sizeof(si));
+		if (waitid(P_PID, makers[i].pid, &si,
+		    WEXITED | WNOHANG | WNOWAIT) == -1 || si.si_pid != 0)
+			return;
+		(void)poll(NULL, 0, 5);
+	}
+}
+
 int
 ns_rsh_start(const char *name, const char *transport, const char *const *args,
     struct rsh_call *c)
 {
+	char **av, sock[PATH_MAX];
 	int out[2], errs[2];
-	char **av;
 
 	memset(c, 0, sizeof(*c));
 	/* The sandbox would refuse the transport its writes, or its exec. */
@@ -254,7 +329,11 @@ ns_rsh_start(const char *name, const char *transport, const char *const *args,
 		close(out[1]);
 		return -1;
 	}
-	av = command(name, transport, args);
+	av = command(name, transport, args, sock, sizeof(sock));
+	/* The bound counts from the start: calls started together end
+	 * together at the latest. */
+	c->deadline = now_ms() + 1000LL * ns_rsh_timeout();
+	await_sharing(sock, 0, c->deadline);
 	fflush(NULL);
 	if ((c->pid = fork()) == 0) {
 		/* The child's ends block, as a program expects. */
@@ -272,9 +351,8 @@ ns_rsh_start(const char *name, const char *transport, const char *const *args,
 	}
 	c->out = out[0];
 	c->errs = errs[0];
-	/* The bound counts from the start: calls started together end
-	 * together at the latest. */
-	c->deadline = now_ms() + 1000LL * ns_rsh_timeout();
+	/* The first call to a host with no shared connection makes it. */
+	await_sharing(sock, c->pid, c->deadline);
 	return 0;
 }
 

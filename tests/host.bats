@@ -334,6 +334,23 @@ accepted() {
 	assert_output 700
 }
 
+@test "calls started together make one connection, without a warning" {
+	local s n
+
+	for s in "$XDG_RUNTIME_DIR"/nstools/*; do
+		[ -S "$s" ] && ssh -o ControlPath="$s" -O exit local 2>/dev/null
+	done
+	n=$(accepted)
+	# nsls asks for the node and its listing at once: with no shared
+	# connection up, the second waits for the one the first makes,
+	# rather than make its own and say "ControlSocket ... already
+	# exists, disabling multiplexing".
+	run -0 --separate-stderr "$NSLS" /host/local/ipc
+	assert_equal "$stderr" ""
+	assert_line /host/local/ipc/shm
+	assert_equal "$(accepted)" "$((n + 1))"
+}
+
 @test "no such remote object is the tool's own message" {
 	run -1 --separate-stderr "$NSCAT" /host/local/user/0/x \
 	    /host/local/pipe/1
