@@ -157,6 +157,16 @@ setup() {
 	unset NSTOOLS_RSH NSTOOLS_TIMEOUT
 }
 
+# End every shared connection the suite's calls have left.
+close_shared() {
+	local s
+
+	for s in "$XDG_RUNTIME_DIR"/nstools/*; do
+		[ -S "$s" ] && ssh -o ControlPath="$s" -O exit local 2>/dev/null
+	done
+	return 0
+}
+
 # How many sessions sshd has accepted.
 accepted() {
 	grep -c 'Accepted publickey' "$D/sshd.log" || true
@@ -318,11 +328,9 @@ accepted() {
 }
 
 @test "a second call shares the first one's connection" {
-	local s n
+	local n
 
-	for s in "$XDG_RUNTIME_DIR"/nstools/*; do
-		[ -S "$s" ] && ssh -o ControlPath="$s" -O exit local 2>/dev/null
-	done
+	close_shared
 	n=$(accepted)
 	run -0 "$NSCAT" -n -r -o path /host/local/user/0
 	assert_equal "$(accepted)" "$((n + 1))"
@@ -335,11 +343,9 @@ accepted() {
 }
 
 @test "calls started together make one connection, without a warning" {
-	local s n
+	local n
 
-	for s in "$XDG_RUNTIME_DIR"/nstools/*; do
-		[ -S "$s" ] && ssh -o ControlPath="$s" -O exit local 2>/dev/null
-	done
+	close_shared
 	n=$(accepted)
 	# nsls asks for the node and its listing at once: with no shared
 	# connection up, the second waits for the one the first makes,
