@@ -11,11 +11,11 @@
  * pipeline cost one handshake.  Calls to one host started together while
  * no shared connection is up would each make one, and all but the first
  * give up sharing with a warning: the later ones wait until the first
- * has made it (its socket appears) or has ended.  Every call is bounded by NSTOOLS_TIMEOUT
- * seconds; the command runs in a process group of its own, which a
- * timeout ends whole.  A call ends when the command exits, not when its
- * pipes close: ssh's shared connection lives on in the background and
- * may hold them.
+ * has made it (its socket appears) or has ended.  Every call is bounded
+ * by NSTOOLS_TIMEOUT seconds; the command runs in a process group of its
+ * own, which a timeout ends whole.  A call ends when the command exits,
+ * not when its pipes close: ssh's shared connection lives on in the
+ * background and may hold them.
  */
 #include <sys/stat.h>
 #include <sys/types.h>
