@@ -1269,12 +1269,43 @@ changed(const char *action, const char *path, void *arg)
 	pthread_mutex_unlock(&watch_lock);
 }
 
+/* Set once the watch listens, or has given up: the mount answers
+ * nothing before, so that a change made after an answer is heard. */
+static pthread_cond_t	 watch_cond = PTHREAD_COND_INITIALIZER;
+static int		 watch_ready;
+
+static void
+listening(int ok, void *arg)
+{
+	(void)ok;
+	(void)arg;
+	pthread_mutex_lock(&watch_lock);
+	watch_ready = 1;
+	pthread_cond_signal(&watch_cond);
+	pthread_mutex_unlock(&watch_lock);
+}
+
 static void *
 watcher(void *arg)
 {
 	(void)arg;
-	ns_watch_serve(changed, NULL);
+	ns_watch_serve(changed, listening, NULL);
 	return NULL;
+}
+
+/* Wait, a few seconds at most, until the watch listens. */
+static void
+await_watch(void)
+{
+	struct timespec until;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += 5;
+	pthread_mutex_lock(&watch_lock);
+	while (!watch_ready && pthread_cond_timedwait(&watch_cond,
+	    &watch_lock, &until) == 0)
+		;
+	pthread_mutex_unlock(&watch_lock);
 }
 
 /* Mount, serve until unmounted, and clean up: the exit status. */
@@ -1302,8 +1333,10 @@ serve_mount(struct fuse_args *args, const char *mountpoint, int foreground)
 		return 1;
 	}
 	/* After daemonizing, which no thread would outlive. */
-	if (pthread_create(&watch, NULL, watcher, NULL) == 0)
+	if (pthread_create(&watch, NULL, watcher, NULL) == 0) {
 		pthread_detach(watch);
+		await_watch();
+	}
 	r = loop();
 	pthread_mutex_lock(&watch_lock);
 	watch_stopped = 1;

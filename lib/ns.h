@@ -223,9 +223,12 @@ int		 ns_watch_run(int argc, char *argv[],
 /* Call fn for every change of the whole namespace as it happens, with
  * its action ("lost" for a subtree whose events were lost) and canonical
  * path, instead of printing it; never returns unless nothing can be
- * watched (nsmount's invalidation). */
+ * watched (nsmount's invalidation).  ready is called once, first: with
+ * 1 when every source listens, so that no later change goes unheard,
+ * or with 0 before it returns. */
 void		 ns_watch_serve(void (*fn)(const char *action,
-		    const char *path, void *), void *);
+		    const char *path, void *),
+		    void (*ready)(int listening, void *), void *);
 /* Print nswatch's columns and what they hold (-H). */
 int		 ns_watch_help(enum ns_format, int noheadings);
 /* The names nswatch's -Q may use: an event's columns and the attributes

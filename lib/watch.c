@@ -1152,16 +1152,20 @@ ns_watch_run(int argc, char *argv[], const struct ns_outopts *oo)
 
 void
 ns_watch_serve(void (*fn)(const char *action, const char *path, void *),
-    void *arg)
+    void (*ready)(int listening, void *), void *arg)
 {
 	/* Static: the thread that runs it is cancelled at the end, and a
 	 * process forked meanwhile holds a copy; what it keeps stays
 	 * reachable, not lost, in both. */
 	static struct ns_watch w;
+	int r;
 
 	w.sink = fn;
 	w.sinkarg = arg;
-	if (open_sources(&w) == -1)
+	r = open_sources(&w);
+	/* From here the kernel's words wait in the sources' queues. */
+	ready(r == 0, arg);
+	if (r == -1)
 		return;
 	resync(&w);
 	for (;;)
