@@ -33,6 +33,7 @@ struct listing {
 	struct ns_out	*out;		/* NULL: bare paths, streamed */
 	int		 recurse;
 	int		 self;		/* -d: the node, not its children */
+	int		 all;		/* -a: the node, then its children */
 	struct frame	*stack;		/* -R: the nodes above, top first */
 	size_t		 depth;
 	size_t		 cap;
@@ -285,8 +286,9 @@ list_tree(struct listing *ls, struct ns_obj *o)
 {
 	struct frame f = { 0 };
 	struct tnode *v, **byp, key, *kp, **hit;
+	struct ns_row *top = NULL;
 	size_t i, k, m;
-	int r;
+	int r, any = 0;
 
 	if ((r = ns_list(o, collect, &f)) == -1)
 		return -1;
@@ -313,11 +315,15 @@ list_tree(struct listing *ls, struct ns_obj *o)
 	for (i = 0; i < f.n; i++) {
 		if (!ns_filter_match(ls->filter, v[i].o))
 			continue;
+		any = 1;
 		for (k = i + 1, m = 0; k != 0 && !v[k - 1].keep && m <= f.n;
 		    k = v[k - 1].up, m++)
 			v[k - 1].keep = 1;
 	}
-	tree_print(ls, v, f.n, 0, NULL, 0);
+	/* -a: the node is the root its children's tops hang from. */
+	if (ls->all && (any || ns_filter_match(ls->filter, o)))
+		top = ns_out_child(ls->out, o, NULL);
+	tree_print(ls, v, f.n, 0, ls->flat ? NULL : top, 0);
 	for (i = 0; i < f.n; i++) {
 		free(v[i].parent);
 		ns_obj_free(v[i].o);
@@ -341,6 +347,8 @@ list_arg(const char *input, void *arg)
 	}
 	if (ls->self || !ns_obj_isnode(o))
 		r = show(ls, o);
+	else if (ls->all && !ls->tree && show(ls, o))
+		r = 1;
 	else if (ls->tree) {
 		if (list_tree(ls, o) == -1) {
 			ns_warn_obj(ns_obj_path(o), errno);
@@ -373,10 +381,29 @@ first_column(const char *list, int longfmt)
 	return name;
 }
 
+/* Tell the core which columns the children will be shown with, and
+ * -T's parent: another machine's are fetched with the node, at once. */
+static void
+hint_children(const struct ns_outopts *oo, int longfmt, int tree)
+{
+	const char *def = longfmt ? LONG_COLUMNS : "path";
+	const char *cols = oo->columns != NULL ? oo->columns : def;
+	int add = *cols == '+';
+	char *s;
+
+	/* +LIST adds to the default. */
+	if (asprintf(&s, "%s%s%s%s", add ? def : "", add ? "," : "",
+	    cols + add, tree ? ",parent" : "") == -1)
+		err(1, NULL);
+	ns_hint_children(s);
+	free(s);
+}
+
 int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
+		{ "all",		no_argument,		NULL, 'a' },
 		{ "directory",		no_argument,		NULL, 'd' },
 		{ "long",		no_argument,		NULL, 'l' },
 		{ "recursive",		no_argument,		NULL, 'R' },
@@ -385,7 +412,7 @@ main(int argc, char *argv[])
 		NS_LAST_LONGOPTS
 	};
 	static const struct ns_tool tool = { "nsls",
-	    "dlRT" NS_TABLE_OPTS NS_HELP_OPTS, longopts, usage };
+	    "adlRT" NS_TABLE_OPTS NS_HELP_OPTS, longopts, usage };
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct listing ls = { 0 };
 	char *root[] = { "/", NULL };
@@ -393,6 +420,9 @@ main(int argc, char *argv[])
 
 	while ((ch = ns_getopt(&tool, argc, argv, &oo)) != -1) {
 		switch (ch) {
+		case 'a':
+			ls.all = 1;
+			break;
 		case 'd':
 			ls.self = 1;
 			break;
@@ -438,7 +468,7 @@ main(int argc, char *argv[])
 		argv = root;
 	}
 	if (!ls.self)
-		ns_hint_children();
+		hint_children(&oo, longfmt, ls.tree);
 	rval = ns_each_arg(argc, argv, list_arg, &ls) || ls.failed ? 1 : 0;
 	free(ls.stack);
 	return ns_finish(ls.out, oo.filter, rval);
@@ -448,9 +478,11 @@ static void
 usage(int status)
 {
 	ns_usage(status,
-	    "usage: nsls [-dlRT] [-o list] [-Q expr] [-JPrnby] [-H] "
+	    "usage: nsls [-adlRT] [-o list] [-Q expr] [-JPrnby] [-H] "
 	    "[path ...]\n",
 	    "\nList the children of nodes in the namespace.\n\n"
+	    " -a, --all           the node itself too, first, "
+	    "as ls -a lists .\n"
 	    " -d, --directory     the node itself, not its children\n"
 	    " -l, --long          add the type and a summary\n"
 	    " -R, --recursive     the whole subtree, depth first\n"

@@ -24,9 +24,8 @@
  * -J -o path,type' call, and an attribute a child lacks then is asked
  * for by listing the node once more with that column too, so that a
  * column costs one call for all the children, never one per child.  A
- * tool that lists what it resolves (ns_hint_children) has the node's
- * type and its listing asked for at once, in two calls on the shared
- * connection.
+ * tool that lists what it resolves (ns_hint_children) has the node and
+ * its listing in one call, `nsls -a', whose first row is the node.
  * Replies are kept for the run in one table by path.  An object's class
  * is made from the remote type and the attributes the local tools know
  * for that type (the same tools, so the same catalog): their types say
@@ -35,6 +34,7 @@
  */
 #include <sys/types.h>
 
+#include <ctype.h>
 #include <err.h>
 #include <errno.h>
 #include <limits.h>
@@ -503,87 +503,114 @@ fetch(struct rhost *h, const char *rpath)
 	return record_of(h, &r, &doc, 0);
 }
 
-/* Set by a tool that lists the children of what it resolves (nsls). */
+/* Set by a tool that lists the children of what it resolves (nsls):
+ * the columns a listing is asked for, path and type first. */
 static int want_children;
+static char *want_cols;
+
+static int	has_col(const char *, const char *);
 
 void
-ns_hint_children(void)
+ns_hint_children(const char *columns)
 {
+	char *list, *s, *name, *p;
+
 	want_children = 1;
+	free(want_cols);
+	want_cols = ns_xstrdup("path,type");
+	list = ns_xstrdup(columns != NULL ? columns : "");
+	for (s = list; (name = strsep(&s, ",")) != NULL;) {
+		for (p = name; *p != '\0'; p++)
+			*p = (char)tolower((unsigned char)*p);
+		if (*name == '\0' || has_col(want_cols, name))
+			continue;
+		p = want_cols;
+		if (asprintf(&want_cols, "%s,%s", p, name) == -1)
+			err(1, NULL);
+		free(p);
+	}
+	free(list);
 }
 
-/* Listings asked for beside a lookup, each reply kept by the local path
- * of its node until remote_list takes it. */
+/* Listings got with a lookup, each kept by the local path of its node
+ * until remote_list takes it: the rows, and what the call said. */
 struct early {
-	char			*path;
-	struct rsh_reply	 r;
-	struct early		*next;
+	char		*path;
+	char		*cols;		/* asked for */
+	struct host_doc	 doc;
+	int		 status;
+	int		 said;		/* lines relayed */
+	int		 enoent;	/* one was "no such object" */
+	struct early	*next;
 };
 static struct early *earlies;
 
-static int
-early_take(const char *path, struct rsh_reply *r)
+static struct early *
+early_take(const char *path)
 {
 	struct early **p, *e;
 
 	for (p = &earlies; (e = *p) != NULL; p = &e->next)
 		if (strcmp(e->path, path) == 0) {
 			*p = e->next;
-			*r = e->r;
-			free(e->path);
-			free(e);
-			return 1;
+			return e;
 		}
-	return 0;
+	return NULL;
 }
 
 /*
  * fetch for a tool that lists what it resolves: the type of the object
- * and its listing, asked for at once in two calls that share the
- * connection, so that `nsls /host/A/sock/tcp' waits one round trip, not
- * two.  Its other columns are fetched if asked for (field_of).
+ * and its listing in one call, `nsls -a', whose first row is the object
+ * itself, so that `nsls /host/A/sock/tcp' costs one remote run.  Its
+ * other columns are fetched if asked for (field_of).
  */
 static struct rec *
 fetch_listed(struct rhost *h, const char *rpath)
 {
-	const char *one[] = { "nscat", "-J", "-o", "path,type", rpath, NULL };
-	const char *kids[] = { "nsls", "-J", "-o", "path,type", rpath, NULL };
-	struct rsh_call a, b;
-	struct rsh_reply r, lr;
+	const char *args[] = { "nsls", "-J", "-a", "-o", want_cols, rpath,
+	    NULL };
 	struct host_doc doc;
+	struct rsh_reply r;
 	struct early *e;
 	struct rec *rec = NULL;
-	int listing, saved;
+	int enoent = 0, said, status;
 
-	if (ns_host_reach_start(h, one, &a) == -1)
+	if (ns_host_call(h, args, &r, &doc) == -1)
 		return NULL;
-	listing = ns_host_reach_start(h, kids, &b) == 0;
-	if (ns_host_reach_end(h, &a, &r) == 0 &&
-	    ns_host_judge(h, &r, &doc) == 0)
-		rec = record_of(h, &r, &doc, 1);
-	/* What the listing's end does to errno is not the lookup's. */
-	saved = errno;
-	if (listing && ns_host_reach_end(h, &b, &lr) == 0) {
-		if (rec != NULL && rec->cls != NULL &&
-		    rec->cls->list != NULL) {
-			if ((e = calloc(1, sizeof(*e))) == NULL ||
-			    (e->path = strdup(rec->path)) == NULL)
-				err(1, NULL);
-			e->r = lr;
-			e->next = earlies;
-			earlies = e;
-		} else
-			ns_rsh_reply_free(&lr);
+	said = ns_host_relay(h, &r, &enoent);
+	status = r.status;
+	ns_rsh_reply_free(&r);
+	if (doc.n > 0)
+		rec = rec_keep(h, &doc.rows[0], NULL, 1);
+	if (rec == NULL || rec->cls == NULL || rec->cls->list == NULL) {
+		ns_host_doc_free(&doc);
+		if (rec == NULL && !enoent && !said)
+			ns_host_quiet_fail(h, status);
+		if (rec == NULL)
+			errno = enoent && !said ? ENOENT : EREMOTEIO;
+		return rec;
 	}
-	errno = saved;
+	/* The rest are its children, for remote_list. */
+	ns_host_row_free(&doc.rows[0]);
+	memmove(doc.rows, doc.rows + 1, (doc.n - 1) * sizeof(*doc.rows));
+	doc.n--;
+	e = ns_xcalloc(sizeof(*e));
+	e->path = ns_xstrdup(rec->path);
+	e->cols = ns_xstrdup(want_cols);
+	e->doc = doc;
+	e->status = status;
+	e->said = said;
+	e->enoent = enoent;
+	e->next = earlies;
+	earlies = e;
 	return rec;
 }
 
-/* List a node with these columns; every row kept.  The records, in the
- * listing's order, in *out (NULL-ended) if out is not NULL; 0, or -1
- * with errno. */
+/* List a node with these columns, or take the listing a lookup got;
+ * every row kept.  The records, in the listing's order, in *out
+ * (NULL-ended) if out is not NULL; 0, or -1 with errno. */
 static int
-list_remote(struct listing *l, struct rsh_reply *got, struct rec ***out)
+list_remote(struct listing *l, struct early *got, struct rec ***out)
 {
 	const char *args[] = { "nsls", "-J", "-o", l->cols, l->rpath, NULL };
 	struct host_doc doc;
@@ -595,14 +622,22 @@ list_remote(struct listing *l, struct rsh_reply *got, struct rec ***out)
 	if (out != NULL)
 		*out = NULL;
 	if (got != NULL) {
-		r = *got;
-		if (ns_host_judge(l->h, &r, &doc) == -1)
+		/* Its columns are the listing's now. */
+		free(l->cols);
+		l->cols = got->cols;
+		doc = got->doc;
+		status = got->status;
+		said = got->said;
+		enoent = got->enoent;
+		free(got->path);
+		free(got);
+	} else {
+		if (ns_host_call(l->h, args, &r, &doc) == -1)
 			return -1;
-	} else if (ns_host_call(l->h, args, &r, &doc) == -1)
-		return -1;
-	said = ns_host_relay(l->h, &r, &enoent);
-	status = r.status;
-	ns_rsh_reply_free(&r);
+		said = ns_host_relay(l->h, &r, &enoent);
+		status = r.status;
+		ns_rsh_reply_free(&r);
+	}
 	for (i = 0; i < doc.n; i++) {
 		if ((rec = rec_keep(l->h, &doc.rows[i], l, 0)) == NULL ||
 		    out == NULL)
@@ -751,7 +786,6 @@ listing_free(struct listing *l)
 static int
 remote_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
-	struct rsh_reply got;
 	struct ns_obj c = { 0 };
 	struct listing *l;
 	struct rec **v = NULL;
@@ -772,7 +806,7 @@ remote_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	}
 	/* Listings are kept: their children fetch columns through them.
 	 * One that kept no child (the host is down, say) is not. */
-	r = list_remote(l, early_take(o->path, &got) ? &got : NULL, &v);
+	r = list_remote(l, early_take(o->path), &v);
 	e = errno;
 	if (v == NULL)
 		listing_free(l);

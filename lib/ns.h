@@ -148,8 +148,9 @@ int		 ns_host_tree(const char *const *args, char *const *inputs,
 		    size_t n, int (*fn)(struct ns_obj *, size_t i, size_t up,
 		    void *), void *);
 /* A hint that the children of what is resolved next are listed (nsls
- * without -d): an object of another machine comes with its listing. */
-void		 ns_hint_children(void);
+ * without -d), with these columns (a comma list; NULL: the path): an
+ * object of another machine comes with its listing, in one call. */
+void		 ns_hint_children(const char *columns);
 /* A hint that a listing of a kind of namespace (/ns/net) need not find
  * those only an open descriptor keeps, which takes a read of every
  * descriptor on the machine: those processes and mounts keep are

@@ -417,6 +417,12 @@ accepted() {
 	    "nscat: /host/counted/user/0/none: no such object"
 	run -0 cat "$D/calls"
 	assert_output "nscat -J -- /user/0 /group/0 /user/0/none"
+	# A node and its listing: one call, whose first row is the node.
+	rm -f "$D/calls"
+	run -0 "$NSLS" -l /host/counted/user
+	assert_line --regexp '^/host/counted/user/0 +user +root '
+	run -0 cat "$D/calls"
+	assert_output "nsls -J -a -o path,type,summary /user"
 }
 
 @test "several hosts in one command are asked at once" {

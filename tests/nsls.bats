@@ -23,6 +23,33 @@ load helpers/common
 	assert_output /dev/block
 }
 
+@test "nsls -a prints the node first, then what nsls prints without it" {
+	local plain
+
+	run -0 "$NSLS" /dev/block
+	plain=$output
+	run -0 "$NSLS" -a /dev/block
+	assert_equal "$output" "$(printf '%s\n%s' /dev/block "$plain")"
+	# With -R, the node and its subtree, as find prints them.
+	run -0 "$NSLS" -R /dev/block
+	plain=$output
+	run -0 "$NSLS" -a -R /dev/block
+	assert_equal "$output" "$(printf '%s\n%s' /dev/block "$plain")"
+	# Its type says what it lists, in the same document.
+	run -0 "$NSLS" -a -J -o path,type /user
+	assert_equal "$(jq -r '.nodes[0] | .path + " " + .type' <<<"$output")" \
+	    "/user users"
+	assert_equal "$(jq -r '.nodes[1].path' <<<"$output")" /user/0
+	# An object with no children is printed once.
+	run -0 "$NSLS" -a /etc/passwd
+	assert_output /fs/etc/passwd
+	# With -T, the node is the root its children hang from.
+	run -0 "$NSLS" -a -T -o path /user
+	assert_line --index 0 PATH
+	assert_line --index 1 /user
+	assert_line --index 2 --regexp '^.-/user/0$'
+}
+
 @test "nsls on an object with no children prints the object" {
 	run -0 "$NSLS" /etc/passwd
 	assert_output /fs/etc/passwd
