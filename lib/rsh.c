@@ -205,10 +205,26 @@ child(char **av, int out, int errs)
 	_exit(255);
 }
 
+/* The size of a buffer of a reply that holds n bytes: a power of two,
+ * so that a reply read a pipe's page at a time is copied a few times,
+ * not once a page. */
+static size_t
+room(size_t n)
+{
+	size_t c = 256;
+
+	while (c < n)
+		c *= 2;
+	return c;
+}
+
 static void
 append(char **buf, size_t *len, const char *s, size_t n)
 {
-	if ((*buf = realloc(*buf, *len + n + 1)) == NULL)
+	size_t need = *len + n + 1;
+
+	if ((*buf == NULL || room(need) > room(*len + 1)) &&
+	    (*buf = realloc(*buf, room(need))) == NULL)
 		err(1, NULL);
 	memcpy(*buf + *len, s, n);
 	*len += n;
