@@ -57,48 +57,54 @@ enum {
  */
 struct sock_ent {
 	uint64_t	 ino;
-	unsigned	 proto;		/* index into ns_sock_protos */
-	unsigned	 family;	/* inet: AF_INET or AF_INET6 */
-	unsigned	 state;
-	unsigned	 type;
-	unsigned	 has;		/* SK_* */
 	uint64_t	 netns;		/* its network namespace's inode, if
 					   not the caller's; else 0 */
+	uint8_t		 proto;		/* index into ns_sock_protos */
+	uint8_t		 family;	/* AF_*, where it was told */
+	uint8_t		 state;
+	uint8_t		 type;
+	unsigned	 has;		/* SK_* */
 	uint32_t	 rqueue;
 	uint32_t	 wqueue;
 	uint32_t	 uid;
+	uint32_t	 ifindex;	/* bound device, or 0: inet, packet */
 
-	/* unix */
+	/* What ns_sock_ent_free frees: a unix socket's name and pending
+	 * connections, a netlink socket's groups. */
 	char		*name;		/* '@' first if abstract */
-	uint32_t	 vfs_dev;
-	uint32_t	 vfs_ino;
-	uint64_t	 peer;
-	uint32_t	*icons;		/* pending connections */
+	uint32_t	*icons;
 	size_t		 nicons;
-
-	/* inet */
-	uint8_t		 src[16];
-	uint8_t		 dst[16];
-	uint16_t	 sport;
-	uint16_t	 dport;
-	uint32_t	 ifindex;	/* bound device, or 0; packet too */
-
-	/* netlink */
-	uint32_t	 nlproto;
-	uint32_t	 portid;
-	uint32_t	 dst_portid;
-	uint32_t	 dst_group;
 	uint32_t	*groups;	/* the group bitmap, by word */
 	size_t		 ngroups;
 
-	/* packet */
-	uint16_t	 ethproto;	/* ETH_P_* */
-
-	/* vsock: context ids and ports */
-	uint32_t	 src_cid;
-	uint32_t	 src_port;
-	uint32_t	 dst_cid;
-	uint32_t	 dst_port;
+	/* The rest is of one kind of protocol (sock.h's K_*): a table of
+	 * 10,000 sockets is a third of the size it would be. */
+	union {
+		struct {		/* unix */
+			uint32_t	 vfs_dev;
+			uint32_t	 vfs_ino;
+			uint64_t	 peer;
+		};
+		struct {		/* inet, raw */
+			uint8_t		 src[16];
+			uint8_t		 dst[16];
+			uint16_t	 sport;
+			uint16_t	 dport;
+		};
+		struct {		/* netlink */
+			uint32_t	 nlproto;
+			uint32_t	 portid;
+			uint32_t	 dst_portid;
+			uint32_t	 dst_group;
+		};
+		uint16_t	 ethproto;	/* packet: ETH_P_* */
+		struct {		/* vsock: context ids and ports */
+			uint32_t	 src_cid;
+			uint32_t	 src_port;
+			uint32_t	 dst_cid;
+			uint32_t	 dst_port;
+		};
+	};
 };
 
 /*
