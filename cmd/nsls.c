@@ -384,19 +384,20 @@ first_column(const char *list, int longfmt)
 /* Tell the core which columns the children will be shown with, and
  * -T's parent: another machine's are fetched with the node, at once. */
 static void
-hint_children(const struct ns_outopts *oo, int longfmt, int tree)
+hint_children(const struct listing *ls)
 {
-	const char *def = longfmt ? LONG_COLUMNS : "path";
-	const char *cols = oo->columns != NULL ? oo->columns : def;
-	int add = *cols == '+';
-	char *s;
+	char *cols, *s;
 
-	/* +LIST adds to the default. */
-	if (asprintf(&s, "%s%s%s%s", add ? def : "", add ? "," : "",
-	    cols + add, tree ? ",parent" : "") == -1)
+	if (ls->out == NULL) {
+		ns_hint_children(NULL);
+		return;
+	}
+	cols = ns_out_names(ls->out);
+	if (asprintf(&s, "%s%s", cols, ls->tree ? ",parent" : "") == -1)
 		err(1, NULL);
 	ns_hint_children(s);
 	free(s);
+	free(cols);
 }
 
 int
@@ -468,7 +469,7 @@ main(int argc, char *argv[])
 		argv = root;
 	}
 	if (!ls.self)
-		hint_children(&oo, longfmt, ls.tree);
+		hint_children(&ls);
 	rval = ns_each_arg(argc, argv, list_arg, &ls) || ls.failed ? 1 : 0;
 	free(ls.stack);
 	return ns_finish(ls.out, oo.filter, rval);

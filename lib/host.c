@@ -468,6 +468,34 @@ split_path(const char *path, char **rpath)
  */
 
 
+/* What a remote tool said beside its rows. */
+struct heard {
+	int	 status;	/* its exit status */
+	int	 said;		/* lines relayed as ours */
+	int	 enoent;	/* one was "no such object" */
+};
+
+/* Relay the lines of a reply and keep what they told; the reply
+ * freed. */
+static void
+hear(struct rhost *h, struct rsh_reply *r, struct heard *w)
+{
+	w->enoent = 0;
+	w->said = ns_host_relay(h, r, &w->enoent);
+	w->status = r->status;
+	ns_rsh_reply_free(r);
+}
+
+/* A call that gave no row: its failure said if the remote said none,
+ * and errno ENOENT for no such object, else EREMOTEIO. */
+static void
+no_rows(struct rhost *h, const struct heard *w)
+{
+	if (!w->enoent && !w->said)
+		ns_host_quiet_fail(h, w->status);
+	errno = w->enoent && !w->said ? ENOENT : EREMOTEIO;
+}
+
 /* The record a reply of nscat -J holds, the reply freed; NULL with the
  * remote's words said, or errno ENOENT for no such object. */
 static struct rec *
@@ -475,17 +503,14 @@ record_of(struct rhost *h, struct rsh_reply *r, struct host_doc *doc,
     int partial)
 {
 	struct rec *rec = NULL;
-	int enoent = 0, said, status = r->status;
+	struct heard w;
 
-	said = ns_host_relay(h, r, &enoent);
+	hear(h, r, &w);
 	if (doc->n > 0)
 		rec = rec_keep(h, &doc->rows[0], NULL, partial);
 	ns_host_doc_free(doc);
-	ns_rsh_reply_free(r);
-	if (rec == NULL && !enoent && !said)
-		ns_host_quiet_fail(h, status);
 	if (rec == NULL)
-		errno = enoent && !said ? ENOENT : EREMOTEIO;
+		no_rows(h, &w);
 	return rec;
 }
 
@@ -538,9 +563,7 @@ struct early {
 	char		*path;
 	char		*cols;		/* asked for */
 	struct host_doc	 doc;
-	int		 status;
-	int		 said;		/* lines relayed */
-	int		 enoent;	/* one was "no such object" */
+	struct heard	 heard;
 	struct early	*next;
 };
 static struct early *earlies;
@@ -571,23 +594,19 @@ fetch_listed(struct rhost *h, const char *rpath)
 	    NULL };
 	struct host_doc doc;
 	struct rsh_reply r;
+	struct heard w;
 	struct early *e;
 	struct rec *rec = NULL;
-	int enoent = 0, said, status;
 
 	if (ns_host_call(h, args, &r, &doc) == -1)
 		return NULL;
-	said = ns_host_relay(h, &r, &enoent);
-	status = r.status;
-	ns_rsh_reply_free(&r);
+	hear(h, &r, &w);
 	if (doc.n > 0)
 		rec = rec_keep(h, &doc.rows[0], NULL, 1);
 	if (rec == NULL || rec->cls == NULL || rec->cls->list == NULL) {
 		ns_host_doc_free(&doc);
-		if (rec == NULL && !enoent && !said)
-			ns_host_quiet_fail(h, status);
 		if (rec == NULL)
-			errno = enoent && !said ? ENOENT : EREMOTEIO;
+			no_rows(h, &w);
 		return rec;
 	}
 	/* The rest are its children, for remote_list. */
@@ -598,9 +617,7 @@ fetch_listed(struct rhost *h, const char *rpath)
 	e->path = ns_xstrdup(rec->path);
 	e->cols = ns_xstrdup(want_cols);
 	e->doc = doc;
-	e->status = status;
-	e->said = said;
-	e->enoent = enoent;
+	e->heard = w;
 	e->next = earlies;
 	earlies = e;
 	return rec;
@@ -615,9 +632,9 @@ list_remote(struct listing *l, struct early *got, struct rec ***out)
 	const char *args[] = { "nsls", "-J", "-o", l->cols, l->rpath, NULL };
 	struct host_doc doc;
 	struct rsh_reply r;
+	struct heard w;
 	struct rec *rec, **v = NULL;
-	size_t i, n = 0;
-	int enoent = 0, said, status;
+	size_t i, n = 0, rows;
 
 	if (out != NULL)
 		*out = NULL;
@@ -626,18 +643,15 @@ list_remote(struct listing *l, struct early *got, struct rec ***out)
 		free(l->cols);
 		l->cols = got->cols;
 		doc = got->doc;
-		status = got->status;
-		said = got->said;
-		enoent = got->enoent;
+		w = got->heard;
 		free(got->path);
 		free(got);
 	} else {
 		if (ns_host_call(l->h, args, &r, &doc) == -1)
 			return -1;
-		said = ns_host_relay(l->h, &r, &enoent);
-		status = r.status;
-		ns_rsh_reply_free(&r);
+		hear(l->h, &r, &w);
 	}
+	rows = doc.n;
 	for (i = 0; i < doc.n; i++) {
 		if ((rec = rec_keep(l->h, &doc.rows[i], l, 0)) == NULL ||
 		    out == NULL)
@@ -650,13 +664,14 @@ list_remote(struct listing *l, struct early *got, struct rec ***out)
 	ns_host_doc_free(&doc);
 	if (out != NULL)
 		*out = v;
-	if (status != 0 && !enoent && !said && doc.n == 0)
-		ns_host_quiet_fail(l->h, status);
-	if (status != 0) {
-		errno = enoent && !said && doc.n == 0 ? ENOENT : EREMOTEIO;
-		return -1;
-	}
-	return 0;
+	if (w.status == 0)
+		return 0;
+	/* Rows and an error: the remote said it. */
+	if (rows == 0)
+		no_rows(l->h, &w);
+	else
+		errno = EREMOTEIO;
+	return -1;
 }
 
 /* Whether the comma list holds the name. */

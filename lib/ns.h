@@ -79,6 +79,9 @@ struct ns_out	*ns_out_new(enum ns_format, int noheadings, const char *name);
  * list, "+a,b" extends it; -1 (after a message) on an unknown column. */
 int		 ns_out_columns(struct ns_out *, const char *list,
 		    const char *defaults);
+/* The columns' names, comma-separated and malloc'd: what -o and the
+ * default made of each other. */
+char		*ns_out_names(const struct ns_out *);
 /* Use every attribute the object has as a column (nscat without -o). */
 int		 ns_out_columns_of(struct ns_out *, struct ns_obj *);
 /* Add one row: only the columns asked for are computed. */

@@ -354,6 +354,22 @@ ns_out_columns(struct ns_out *out, const char *list, const char *defaults)
 	return add_list(out, list);
 }
 
+char *
+ns_out_names(const struct ns_out *out)
+{
+	char *s = NULL;
+	size_t len = 0, i;
+	FILE *fp;
+
+	if ((fp = open_memstream(&s, &len)) == NULL)
+		err(1, NULL);
+	for (i = 0; i < out->ncols; i++)
+		fprintf(fp, "%s%s", i > 0 ? "," : "", out->cols[i].attr->name);
+	if (fclose(fp) == EOF)
+		err(1, NULL);
+	return s;
+}
+
 int
 ns_out_columns_of(struct ns_out *out, struct ns_obj *o)
 {
