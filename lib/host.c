@@ -366,63 +366,60 @@ rec_find(const char *path)
 	return NULL;
 }
 
-/* The first value of a field, unescaped, or NULL. */
-static char *
+/* The first value of a field, or NULL. */
+static const char *
 field_str(const struct host_row *row, const char *key)
 {
 	const struct host_field *f = ns_host_row_field(row, key);
-	char *s;
 
-	if (f == NULL || f->null || f->n == 0)
-		return NULL;
-	if ((s = strdup(f->vals[0])) == NULL)
-		err(1, NULL);
-	ns_unescape(s);
-	return s;
+	return f == NULL || f->null || f->n == 0 ? NULL : f->vals[0];
 }
 
 /* A remote path as a local one: the prefix, and no "/" of its own for
- * the remote root. */
+ * the remote root; unescaped by rule 5 if raw. */
 static char *
-local_path(const struct rhost *h, const char *rpath)
+local_path(const struct rhost *h, const char *rpath, int raw)
 {
+	size_t n = strlen("/host/") + strlen(h->name);
+	size_t m = strcmp(rpath, "/") == 0 ? 0 : strlen(rpath);
 	char *s;
 
-	if (asprintf(&s, "/host/%s%s", h->name, strcmp(rpath, "/") == 0 ?
-	    "" : rpath) == -1)
+	/* Once a row of a listing: not through printf. */
+	if ((s = malloc(n + m + 1)) == NULL)
 		err(1, NULL);
+	memcpy(s, "/host/", 6);
+	memcpy(s + 6, h->name, n - 6);
+	memcpy(s + n, rpath, m);
+	s[n + m] = '\0';
+	if (raw)
+		ns_unescape(s + n);
 	return s;
 }
 
 /*
- * Keep a row of a reply, taken from its document: the record of its
- * path, new or brought up to date.  A whole record is not replaced by a
- * listing's; NULL for a row without a path or a type.
+ * Keep row i of a document: the record of its path, new or brought up
+ * to date.  A whole record is not replaced by a listing's; NULL for a
+ * row without a path or a type.
  */
 static struct rec *
-rec_keep(struct rhost *h, struct host_row *row, struct listing *from,
-    int partial)
+rec_keep(struct rhost *h, const struct host_doc *doc, size_t i,
+    struct listing *from, int partial)
 {
-	char *rpath, *type, *path;
+	const char *rpath, *type;
+	char *path, *t = NULL;
 	struct rec *r;
 	unsigned b;
 
-	rpath = field_str(row, "path");
-	type = field_str(row, "type");
-	if (rpath == NULL || *rpath != '/' || type == NULL) {
-		free(rpath);
-		free(type);
+	rpath = field_str(&doc->rows[i], "path");
+	type = field_str(&doc->rows[i], "type");
+	if (rpath == NULL || *rpath != '/' || type == NULL)
 		return NULL;
-	}
-	path = local_path(h, rpath);
-	free(rpath);
+	path = local_path(h, rpath, 1);
 	if ((r = rec_find(path)) != NULL) {
 		free(path);
 		if (r->from == NULL && !r->partial &&
-		    (from != NULL || partial)) {
-			free(type);
+		    (from != NULL || partial))
 			return r;
-		}
 		ns_host_row_free(&r->row);
 	} else {
 		r = ns_xcalloc(sizeof(*r));
@@ -431,13 +428,17 @@ rec_keep(struct rhost *h, struct host_row *row, struct listing *from,
 		r->next = recs[b];
 		recs[b] = r;
 	}
-	r->row = *row;
-	memset(row, 0, sizeof(*row));
+	ns_host_row_keep(&r->row, doc, i);
 	r->from = from;
 	r->partial = partial;
+	if (strchr(type, '\\') != NULL) {
+		t = ns_xstrdup(type);
+		ns_unescape(t);
+		type = t;
+	}
 	r->cls = from == NULL && !partial ? class_of_record(type, &r->row) :
 	    class_of_type(type);
-	free(type);
+	free(t);
 	return r;
 }
 
@@ -507,7 +508,7 @@ record_of(struct rhost *h, struct rsh_reply *r, struct host_doc *doc,
 
 	hear(h, r, &w);
 	if (doc->n > 0)
-		rec = rec_keep(h, &doc->rows[0], NULL, partial);
+		rec = rec_keep(h, doc, 0, NULL, partial);
 	ns_host_doc_free(doc);
 	if (rec == NULL)
 		no_rows(h, &w);
@@ -602,7 +603,7 @@ fetch_listed(struct rhost *h, const char *rpath)
 		return NULL;
 	hear(h, &r, &w);
 	if (doc.n > 0)
-		rec = rec_keep(h, &doc.rows[0], NULL, 1);
+		rec = rec_keep(h, &doc, 0, NULL, 1);
 	if (rec == NULL || rec->cls == NULL || rec->cls->list == NULL) {
 		ns_host_doc_free(&doc);
 		if (rec == NULL)
@@ -610,7 +611,6 @@ fetch_listed(struct rhost *h, const char *rpath)
 		return rec;
 	}
 	/* The rest are its children, for remote_list. */
-	ns_host_row_free(&doc.rows[0]);
 	memmove(doc.rows, doc.rows + 1, (doc.n - 1) * sizeof(*doc.rows));
 	doc.n--;
 	e = ns_xcalloc(sizeof(*e));
@@ -653,10 +653,12 @@ list_remote(struct listing *l, struct early *got, struct rec ***out)
 	}
 	rows = doc.n;
 	for (i = 0; i < doc.n; i++) {
-		if ((rec = rec_keep(l->h, &doc.rows[i], l, 0)) == NULL ||
+		if ((rec = rec_keep(l->h, &doc, i, l, 0)) == NULL ||
 		    out == NULL)
 			continue;
-		if ((v = reallocarray(v, n + 2, sizeof(*v))) == NULL)
+		/* Room for doc.n + 1 at the first, as most rows are kept. */
+		if (v == NULL && (v = reallocarray(NULL, doc.n + 1,
+		    sizeof(*v))) == NULL)
 			err(1, NULL);
 		v[n++] = rec;
 		v[n] = NULL;
@@ -757,7 +759,7 @@ field_val(struct ns_obj *o, const char *name, enum ns_type type,
 			err(1, NULL);
 		ns_unescape(s);
 		if ((type == NS_LINK || type == NS_LINKS) && *s == '/') {
-			rpath = local_path(h, s);
+			rpath = local_path(h, s, 0);
 			ns_val_add(v, rpath);
 			free(rpath);
 		} else
@@ -904,7 +906,7 @@ note_missing(struct rhost *h, const struct rsh_reply *r)
 				err(1, NULL);
 			ns_unescape(what);
 			ns_unescape(what);
-			path = local_path(h, what);
+			path = local_path(h, what, 0);
 			free(what);
 			if (*path != '\0' && rec_find(path) == NULL &&
 			    (rec = calloc(1, sizeof(*rec))) != NULL) {
@@ -999,7 +1001,7 @@ job_end(struct job *j)
 	if (enoent)
 		note_missing(j->h, &r);
 	for (i = 0; i < doc.n; i++)
-		rec_keep(j->h, &doc.rows[i], NULL, 0);
+		rec_keep(j->h, &doc, i, NULL, 0);
 	ns_host_doc_free(&doc);
 	ns_rsh_reply_free(&r);
 }
@@ -1092,7 +1094,7 @@ ns_host_holders(const char *object, ns_emit_fn emit, void *arg)
 	status = r.status;
 	ns_rsh_reply_free(&r);
 	for (i = 0; i < doc.n; i++) {
-		if ((rec = rec_keep(h, &doc.rows[i], NULL, 1)) == NULL)
+		if ((rec = rec_keep(h, &doc, i, NULL, 1)) == NULL)
 			continue;
 		if ((v = reallocarray(v, n + 1, sizeof(*v))) == NULL)
 			err(1, NULL);
@@ -1173,7 +1175,7 @@ ns_host_tree(const char *const *args, char *const *inputs, size_t n,
 		err(1, NULL);
 	for (i = 0; i < doc.n; i++) {
 		up[i] = doc.rows[i].up;
-		v[i] = rec_keep(h, &doc.rows[i], NULL, 1);
+		v[i] = rec_keep(h, &doc, i, NULL, 1);
 	}
 	for (i = 0; !stop && i < doc.n; i++) {
 		if (v[i] == NULL)

@@ -16,6 +16,7 @@
  */
 #include <ctype.h>
 #include <err.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,13 +24,112 @@
 
 #include "hostparse.h"
 
-struct cur {
-	const char	*s;
-	const char	*end;
+/*
+ * The pool: blocks that only grow, each twice the last, taken from in
+ * order; the last piece taken can be cut short.  A document of 10,000
+ * rows is some blocks, not 80,000 allocations of a few bytes.
+ */
+struct block {
+	struct block	*next;
+	size_t		 used;
+	size_t		 size;
+	char		 mem[];
+};
+_Static_assert(offsetof(struct block, mem) % _Alignof(struct host_field) ==
+    0, "a block's memory holds a row's arrays");
+
+struct host_pool {
+	struct block	*head;
+	size_t		 refs;
+};
+
+static struct host_pool *
+pool_new(size_t hint)
+{
+	struct host_pool *p;
+	struct block *b;
+
+	if (hint < 1024)
+		hint = 1024;
+	if ((p = malloc(sizeof(*p))) == NULL ||
+	    (b = malloc(sizeof(*b) + hint)) == NULL)
+		err(1, NULL);
+	b->next = NULL;
+	b->used = 0;
+	b->size = hint;
+	p->head = b;
+	p->refs = 1;
+	return p;
+}
+
+/* n bytes, aligned for the arrays of a row (pointers and sizes) if
+ * align, else a string's. */
+static void *
+pool_take(struct host_pool *p, size_t n, int align)
+{
+	struct block *b = p->head;
+	size_t at = b->used, size;
+
+	if (align)
+		at = (at + _Alignof(struct host_field) - 1) &
+		    ~(_Alignof(struct host_field) - 1);
+	if (n > b->size || at > b->size - n) {
+		size = 2 * b->size;
+		if (size < n)
+			size = n;
+		if (size > SIZE_MAX - sizeof(*b) ||
+		    (b = malloc(sizeof(*b) + size)) == NULL)
+			err(1, NULL);
+		b->next = p->head;
+		b->size = size;
+		p->head = b;
+		at = 0;
+	}
+	b->used = at + n;
+	return b->mem + at;
+}
+
+/* Give back the end of the last piece taken, from s on. */
+static void
+pool_cut(struct host_pool *p, const char *s)
+{
+	p->head->used = (size_t)(s - p->head->mem);
+}
+
+static void
+pool_unref(struct host_pool *p)
+{
+	struct block *b, *next;
+
+	if (p == NULL || --p->refs > 0)
+		return;
+	for (b = p->head; b != NULL; b = next) {
+		next = b->next;
+		free(b);
+	}
+	free(p);
+}
+
+/* What a parse holds besides the document: the fields of the rows being
+ * read, a stack since a tree's row reads its children amid its own; the
+ * values of the field being read; the keys seen, each kept once. */
+#define KEYS_SHARED	64
+struct parse {
+	const char		*s;
+	const char		*end;
+	struct host_doc		*doc;
+	struct host_field	*fields;
+	size_t			 nfields;
+	size_t			 fieldroom;
+	char			**vals;
+	size_t			 nvals;
+	size_t			 valroom;
+	const char		*keys[KEYS_SHARED];
+	size_t			 nkeys;
 };
 
 static void
-skip_ws(struct cur *c)
+skip_ws(struct parse *c)
 {
 	while (c->s < c->end && (*c->s == ' ' || *c->s == '\t' ||
 	    *c->s == '\n' || *c->s == '\r'))
@@ -38,7 +138,7 @@ skip_ws(struct cur *c)
 
 /* The next byte after blanks is ch: taken. */
 static int
-take(struct cur *c, char ch)
+take(struct parse *c, char ch)
 {
 	skip_ws(c);
 	if (c->s < c->end && *c->s == ch) {
@@ -118,9 +218,10 @@ unicode(const char *s, const char *end, unsigned *cp, size_t *used)
 	return 0;
 }
 
-/* A string: malloc'd, its escapes undone; NULL if it is none. */
+
+/* A string, in the pool, its escapes undone; NULL if it is none. */
 static char *
-string(struct cur *c)
+string(struct parse *c)
 {
 	const char *s;
 	char *out, *q;
@@ -135,11 +236,10 @@ string(struct cur *c)
 			s++;
 	if (s >= c->end)
 		return NULL;
-	if ((out = malloc((size_t)(s - c->s) + 1)) == NULL)
-		err(1, NULL);
+	out = pool_take(c->doc->pool, (size_t)(s - c->s) + 1, 0);
 	for (q = out; *c->s != '"'; c->s++) {
 		if ((unsigned char)*c->s < 0x20)
-			goto bad;
+			return NULL;
 		if (*c->s != '\\') {
 			*q++ = *c->s;
 			continue;
@@ -156,61 +256,86 @@ string(struct cur *c)
 		case 'u':
 			/* Its UTF-8 is never longer than the escape. */
 			if (unicode(c->s + 1, c->end, &cp, &used) == -1)
-				goto bad;
+				return NULL;
 			q += utf8(q, cp);
 			c->s += used;
 			break;
 		default:
-			goto bad;
+			return NULL;
 		}
 	}
 	c->s++;
-	*q = '\0';
+	*q++ = '\0';
+	pool_cut(c->doc->pool, q);
 	return out;
-bad:
-	free(out);
-	return NULL;
+}
+
+/* A key: a string, the same one for every row that has it. */
+static const char *
+key(struct parse *c)
+{
+	char *k;
+	size_t i;
+
+	if ((k = string(c)) == NULL)
+		return NULL;
+	for (i = 0; i < c->nkeys; i++)
+		if (strcmp(c->keys[i], k) == 0) {
+			pool_cut(c->doc->pool, k);
+			return c->keys[i];
+		}
+	if (c->nkeys < KEYS_SHARED)
+		c->keys[c->nkeys++] = k;
+	return k;
+}
+
+/* Text of the input, from s to the cursor, in the pool. */
+static char *
+copy(struct parse *c, const char *s)
+{
+	size_t n = (size_t)(c->s - s);
+	char *out = pool_take(c->doc->pool, n + 1, 0);
+
+	memcpy(out, s, n);
+	out[n] = '\0';
+	return out;
 }
 
 /* A number, as JSON writes one, kept as its text. */
 static char *
-number(struct cur *c)
+number(struct parse *c)
 {
 	const char *s = c->s;
-	char *out;
 
-	if (s < c->end && *s == '-')
-		s++;
-	if (s >= c->end || !isdigit((unsigned char)*s))
+	if (c->s < c->end && *c->s == '-')
+		c->s++;
+	if (c->s >= c->end || !isdigit((unsigned char)*c->s))
 		return NULL;
-	if (*s == '0')
-		s++;
+	if (*c->s == '0')
+		c->s++;
 	else
-		while (s < c->end && isdigit((unsigned char)*s))
-			s++;
-	if (s < c->end && *s == '.') {
-		if (++s >= c->end || !isdigit((unsigned char)*s))
+		while (c->s < c->end && isdigit((unsigned char)*c->s))
+			c->s++;
+	if (c->s < c->end && *c->s == '.') {
+		if (++c->s >= c->end || !isdigit((unsigned char)*c->s))
 			return NULL;
-		while (s < c->end && isdigit((unsigned char)*s))
-			s++;
+		while (c->s < c->end && isdigit((unsigned char)*c->s))
+			c->s++;
 	}
-	if (s < c->end && (*s == 'e' || *s == 'E')) {
-		s++;
-		if (s < c->end && (*s == '+' || *s == '-'))
-			s++;
-		if (s >= c->end || !isdigit((unsigned char)*s))
+	if (c->s < c->end && (*c->s == 'e' || *c->s == 'E')) {
+		c->s++;
+		if (c->s < c->end && (*c->s == '+' || *c->s == '-'))
+			c->s++;
+		if (c->s >= c->end || !isdigit((unsigned char)*c->s))
 			return NULL;
-		while (s < c->end && isdigit((unsigned char)*s))
-			s++;
+		while (c->s < c->end && isdigit((unsigned char)*c->s))
+			c->s++;
 	}
-	if ((out = strndup(c->s, (size_t)(s - c->s))) == NULL)
-		err(1, NULL);
-	c->s = s;
-	return out;
+	return copy(c, s);
 }
 
 static int
-word(struct cur *c, const char *w)
+word(struct parse *c, const char *w)
 {
 	size_t n = strlen(w);
 
@@ -235,17 +360,42 @@ grow(void *v, size_t n, size_t size)
 	return v;
 }
 
-static void
-push(struct host_field *f, char *v)
+/* Room for element n of a scratch array of room elements. */
+static void *
+room_for(void *v, size_t n, size_t *room, size_t size)
 {
-	f->vals = grow(f->vals, f->n, sizeof(*f->vals));
-	f->vals[f->n++] = v;
+	if (n < *room)
+		return v;
+	*room = *room != 0 ? 2 * *room : 16;
+	if ((v = reallocarray(v, *room, size)) == NULL)
+		err(1, NULL);
+	return v;
+}
+
+/* The n elements of a scratch array at v, copied to the pool. */
+static void *
+settle(struct parse *c, const void *v, size_t n, size_t size)
+{
+	void *out;
+
+	if (n == 0)
+		return NULL;
+	out = pool_take(c->doc->pool, n * size, 1);
+	memcpy(out, v, n * size);
+	return out;
+}
+
+static void
+push(struct parse *c, char *v)
+{
+	c->vals = room_for(c->vals, c->nvals, &c->valroom, sizeof(*c->vals));
+	c->vals[c->nvals++] = v;
 }
 
 /* One scalar: a string or a number pushed, null or a boolean noted;
  * -1 if it is none of them. */
 static int
-scalar(struct cur *c, struct host_field *f, int inarray)
+scalar(struct parse *c, struct host_field *f, int inarray)
 {
 	char *v;
 
@@ -259,102 +409,93 @@ scalar(struct cur *c, struct host_field *f, int inarray)
 			f->null = 1;
 		return 0;
 	} else if (word(c, "true"))
-		v = strdup("true");
+		v = copy(c, c->s - 4);
 	else if (word(c, "false"))
-		v = strdup("false");
+		v = copy(c, c->s - 5);
 	else
 		v = number(c);
 	if (v == NULL)
 		return -1;
-	push(f, v);
+	push(c, v);
 	return 0;
 }
 
+/* A value into f: its elements in the pool. */
 static int
-value(struct cur *c, struct host_field *f)
+value(struct parse *c, struct host_field *f)
 {
+	int r = 0;
+
+	c->nvals = 0;
 	if (!take(c, '['))
-		return scalar(c, f, 0);
-	f->array = 1;
-	if (take(c, ']'))
-		return 0;
-	do {
-		if (scalar(c, f, 1) == -1)
-			return -1;
-	} while (take(c, ','));
-	return take(c, ']') ? 0 : -1;
+		r = scalar(c, f, 0);
+	else {
+		f->array = 1;
+		if (!take(c, ']')) {
+			do {
+				if (scalar(c, f, 1) == -1)
+					return -1;
+			} while (take(c, ','));
+			if (!take(c, ']'))
+				return -1;
+		}
+	}
+	f->n = c->nvals;
+	f->vals = settle(c, c->vals, c->nvals, sizeof(*c->vals));
+	return r;
 }
 
-static void
-field_free(struct host_field *f)
-{
-	size_t i;
-
-	for (i = 0; i < f->n; i++)
-		free(f->vals[i]);
-	free(f->vals);
-	free(f->key);
-}
-
-void
-ns_host_row_free(struct host_row *r)
-{
-	size_t i;
-
-	for (i = 0; i < r->n; i++)
-		field_free(&r->f[i]);
-	free(r->f);
-}
-
-static int	rows(struct cur *, struct host_doc *, size_t, int);
+static int	rows(struct parse *, size_t, int);
 
 /*
- * A row into r, its children after it in doc.  The row's own slot is
- * taken before its children's, and r is a copy until the end, since
- * they move the array.
+ * Row i, its children after it in the document.  Its fields go on the
+ * stack above those of the rows it is among, and into the pool when it
+ * ends; its slot is taken before its children's.
  */
 static int
-row(struct cur *c, struct host_doc *doc, size_t i, int depth)
+row(struct parse *c, size_t i, int depth)
 {
-	struct host_row r = { NULL, 0, doc->rows[i].up };
-	struct host_field *f;
-	int ok = 0;
+	struct host_field f;
+	size_t base = c->nfields;
+	struct host_row *r;
 
 	if (!take(c, '{'))
-		goto out;
-	if (take(c, '}')) {
-		ok = 1;
-		goto out;
+		return -1;
+	if (!take(c, '}')) {
+		do {
+			memset(&f, 0, sizeof(f));
+			if ((f.key = key(c)) == NULL || !take(c, ':'))
+				return -1;
+			if (strcmp(f.key, "children") == 0) {
+				/* Not a field: the rows under this one. */
+				if (depth >= HOST_DEPTH_MAX ||
+				    !take(c, '[') ||
+				    rows(c, i + 1, depth + 1) == -1)
+					return -1;
+				continue;
+			}
+			if (value(c, &f) == -1)
+				return -1;
+			c->fields = room_for(c->fields, c->nfields,
+			    &c->fieldroom, sizeof(*c->fields));
+			c->fields[c->nfields++] = f;
+		} while (take(c, ','));
+		if (!take(c, '}'))
+			return -1;
 	}
-	do {
-		r.f = grow(r.f, r.n, sizeof(*r.f));
-		f = &r.f[r.n];
-		memset(f, 0, sizeof(*f));
-		if ((f->key = string(c)) == NULL)
-			goto out;
-		r.n++;
-		if (!take(c, ':'))
-			goto out;
-		if (strcmp(f->key, "children") == 0) {
-			/* Not a field: the rows under this one. */
-			free(f->key);
-			r.n--;
-			if (depth >= HOST_DEPTH_MAX || !take(c, '[') ||
-			    rows(c, doc, i + 1, depth + 1) == -1)
-				goto out;
-		} else if (value(c, f) == -1)
-			goto out;
-	} while (take(c, ','));
-	ok = take(c, '}');
-out:
-	doc->rows[i] = r;
-	return ok ? 0 : -1;
+	r = &c->doc->rows[i];
+	r->n = c->nfields - base;
+	if (r->n != 0)
+		r->f = settle(c, c->fields + base, r->n, sizeof(*c->fields));
+	c->nfields = base;
+	return 0;
 }
 
 /* The rows of an array whose '[' is taken, each with up as its up. */
 static int
-rows(struct cur *c, struct host_doc *doc, size_t up, int depth)
+rows(struct parse *c, size_t up, int depth)
 {
+	struct host_doc *doc = c->doc;
 	size_t i;
 
 	if (take(c, ']'))
@@ -364,7 +505,7 @@ rows(struct cur *c, struct host_doc *doc, size_t up, int depth)
 		i = doc->n++;
 		memset(&doc->rows[i], 0, sizeof(doc->rows[i]));
 		doc->rows[i].up = up;
-		if (row(c, doc, i, depth) == -1)
+		if (row(c, i, depth) == -1)
 			return -1;
 	} while (take(c, ','));
 	return take(c, ']') ? 0 : -1;
@@ -373,35 +514,50 @@ rows(struct cur *c, struct host_doc *doc, size_t up, int depth)
 int
 ns_host_parse(const char *text, size_t len, struct host_doc *doc)
 {
-	struct cur c = { text, text + len };
+	struct parse c = { text, text + len, doc };
+	int r = -1;
 
 	memset(doc, 0, sizeof(*doc));
 	skip_ws(&c);
 	if (c.s == c.end)
 		return 0;
-	if (!take(&c, '{') || (doc->name = string(&c)) == NULL ||
-	    !take(&c, ':') || !take(&c, '[') || rows(&c, doc, 0, 0) == -1 ||
-	    !take(&c, '}'))
-		goto bad;
-	skip_ws(&c);
-	if (c.s != c.end)
-		goto bad;
-	return 0;
-bad:
-	ns_host_doc_free(doc);
-	return -1;
+	/* Its strings are at most the text; a tree's arrays may be more. */
+	doc->pool = pool_new(len);
+	if (take(&c, '{') && (doc->name = string(&c)) != NULL &&
+	    take(&c, ':') && take(&c, '[') && rows(&c, 0, 0) == 0 &&
+	    take(&c, '}')) {
+		skip_ws(&c);
+		r = c.s == c.end ? 0 : -1;
+	}
+	free(c.fields);
+	free(c.vals);
+	if (r == -1)
+		ns_host_doc_free(doc);
+	return r;
 }
 
 void
 ns_host_doc_free(struct host_doc *doc)
 {
-	size_t i;
-
-	for (i = 0; i < doc->n; i++)
-		ns_host_row_free(&doc->rows[i]);
 	free(doc->rows);
-	free(doc->name);
+	pool_unref(doc->pool);
 	memset(doc, 0, sizeof(*doc));
+}
+
+void
+ns_host_row_keep(struct host_row *dst, const struct host_doc *doc,
+    size_t i)
+{
+	*dst = doc->rows[i];
+	dst->pool = doc->pool;
+	doc->pool->refs++;
+}
+
+void
+ns_host_row_free(struct host_row *r)
+{
+	pool_unref(r->pool);
+	memset(r, 0, sizeof(*r));
 }
 
 const struct host_field *

@@ -9,11 +9,16 @@
 
 #include <stddef.h>
 
+/* Where the strings and arrays of one document's rows live: one block
+ * of memory a document, not one allocation a string, freed when the
+ * document and every row kept from it are. */
+struct host_pool;
+
 /* One member of a row: a key and its value, a string, a number (as its
  * text), null, or an array of strings. */
 struct host_field {
-	char	 *key;
-	char	**vals;		/* n elements, JSON's escapes undone */
+	const char	 *key;	/* shared by the rows of a document */
+	char		**vals;	/* n elements, JSON's escapes undone */
 	size_t	  n;
 	int	  null;		/* the value was null: none */
 	int	  array;	/* it was an array, [] being one of none */
@@ -23,6 +28,7 @@ struct host_row {
 	struct host_field	*f;
 	size_t			 n;
 	size_t			 up;	/* 1 + the row it is a child of, 0 */
+	struct host_pool	*pool;	/* held by a kept row, else NULL */
 };
 
 /* How deep a tree's "children" may nest. */
@@ -33,9 +39,10 @@ struct host_row {
  * hold their children in an array "children", whose rows follow their
  * parent's in the document, each with its parent's index in up. */
 struct host_doc {
-	char		*name;	/* "nodes", "objects" */
-	struct host_row	*rows;
-	size_t		 n;
+	const char		*name;	/* "nodes", "objects" */
+	struct host_row		*rows;
+	size_t			 n;
+	struct host_pool	*pool;
 };
 
 /* Parse len bytes of such a document into doc: 0, or -1 if they are no
@@ -44,7 +51,11 @@ struct host_doc {
  * prints nothing. */
 int	ns_host_parse(const char *text, size_t len, struct host_doc *doc);
 void	ns_host_doc_free(struct host_doc *);
-/* Free what a row holds (not the row). */
+/* A row's copy, kept past its document's free: *dst holds the pool of
+ * doc's row i until ns_host_row_free(dst). */
+void	ns_host_row_keep(struct host_row *dst, const struct host_doc *doc,
+	    size_t i);
+/* Let go of a kept row (not the row itself); nothing for one not kept. */
 void	ns_host_row_free(struct host_row *);
 /* The field of that key in the row, or NULL. */
 const struct host_field *ns_host_row_field(const struct host_row *,

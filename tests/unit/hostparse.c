@@ -135,6 +135,36 @@ conf(const char *line, const char *name, const char *transport)
 	    line);
 }
 
+/* A row kept past its document keeps its strings; a document's rows
+ * share one copy of each key. */
+static void
+kept_row(void)
+{
+	const char *text = "{\"nodes\": [{\"path\": \"/a\", \"n\": [\"x\", "
+	    "\"y\"]}, {\"n\": true, \"path\": \"/b\"}]}";
+	const struct host_field *f;
+	struct host_row kept[2];
+	struct host_doc doc;
+
+	is_int(ns_host_parse(text, strlen(text), &doc), 0, "rows to keep");
+	ok(ns_host_row_field(&doc.rows[0], "path")->key ==
+	    ns_host_row_field(&doc.rows[1], "path")->key,
+	    "one copy of a key for every row");
+	ns_host_row_keep(&kept[0], &doc, 0);
+	ns_host_row_keep(&kept[1], &doc, 1);
+	ns_host_doc_free(&doc);
+	f = ns_host_row_field(&kept[0], "n");
+	ok(f != NULL && f->n == 2 && strcmp(f->vals[1], "y") == 0,
+	    "a kept row outlives its document");
+	ns_host_row_free(&kept[0]);
+	f = ns_host_row_field(&kept[1], "n");
+	ok(f != NULL && f->n == 1 && strcmp(f->vals[0], "true") == 0,
+	    "and another, once the first is let go");
+	ns_host_row_free(&kept[1]);
+	ok(kept[1].n == 0 && kept[1].pool == NULL, "a row let go is empty");
+	ns_host_row_free(&kept[1]);
+}
+
 int
 main(void)
 {
@@ -142,11 +172,17 @@ main(void)
 
 	doc_ok();
 	tree_ok();
+	kept_row();
 	too_deep();
 	is_int(ns_host_parse("", 0, &doc), 0, "no output is no rows");
 	is_int(doc.n, 0, "and has none");
 	is_int(ns_host_parse(" {\"objects\": []}\n", 17, &doc), 0,
 	    "an empty array");
+	ns_host_doc_free(&doc);
+	is_int(ns_host_parse("{\"objects\": [{}]}", 17, &doc), 0,
+	    "a row of no fields");
+	ok(doc.n == 1 && doc.rows[0].n == 0 && doc.rows[0].f == NULL,
+	    "is one row, empty");
 	ns_host_doc_free(&doc);
 	rejects("{\"objects\": [", "an unfinished document");
 	rejects("{\"objects\": [{\"a\": {\"b\": 1}}]}", "an object in a row");
