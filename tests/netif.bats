@@ -219,8 +219,8 @@ EOF
 	    pid=$!
 	    trap "kill $pid" EXIT
 	    moved() {
-	        [[ $(readlink /proc/$pid/ns/net) != \
-	            $(readlink /proc/self/ns/net) ]]
+	        local ns=$(readlink /proc/$pid/ns/net)
+	        [[ -n $ns && $ns != "$(readlink /proc/self/ns/net)" ]]
 	    }
 	    wait_for moved
 	    ip link add v0 type veth peer name v1

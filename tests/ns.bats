@@ -38,16 +38,18 @@ needs_root() {
 # below it has exec'd the program whose comm is $2 in a namespace other
 # than the caller's $3 namespace; its pid is left in $pid.
 start_in_ns() {
-	local kind=$1 comm=$2 i
+	local kind=$1 comm=$2 i ns
 	shift 2
 
 	"$@" 3>&- &
 	pid=$!
 	helpers+=("$pid")
 	for i in $(seq 100); do
-		if [[ $(cat "/proc/$pid/comm" 2>/dev/null) == "$comm" ]] &&
-		    [[ $(readlink "/proc/$pid/ns/$kind") != \
-		    $(readlink "/proc/self/ns/$kind") ]]; then
+		# The right of != quoted, or it is a pattern (above).
+		ns=$(readlink "/proc/$pid/ns/$kind")
+		if [[ $(cat "/proc/$pid/comm" 2>/dev/null) == "$comm" &&
+		    -n $ns && $ns != "$(readlink "/proc/self/ns/$kind")" ]]
+		then
 			return 0
 		fi
 		sleep 0.05
@@ -325,7 +327,7 @@ $(hostname)"
 }
 
 @test "a cgroup namespace has its root, as a path of the file tree" {
-	local cg base
+	local cg base ns
 
 	needs_root
 	base=$(awk '$9 == "cgroup2" { print $5; exit }' /proc/self/mountinfo)
@@ -337,9 +339,12 @@ $(hostname)"
 	    "$cg" 3>&- &
 	helpers+=("$!")
 	pid=$!
+	# Quoted: unquoted, the right of != is a pattern, and a bracket
+	# such as [4026531835] matches one digit, never the name itself.
 	for i in $(seq 100); do
-		[[ $(readlink "/proc/$pid/ns/cgroup") != \
-		    $(readlink /proc/self/ns/cgroup) ]] && break
+		ns=$(readlink "/proc/$pid/ns/cgroup")
+		[[ -n $ns && $ns != "$(readlink /proc/self/ns/cgroup)" ]] &&
+		    break
 		sleep 0.05
 	done
 	[ "$(nsenter -t "$pid" -C sed -n 's/^0:://p' "/proc/$pid/cgroup")" = / ]
