@@ -171,6 +171,38 @@ ns_sock_unix_append(struct sock_ent *e, const char *line)
 	e->name = s;
 }
 
+long long
+ns_sock_parse_protocols(const char *text, const char *name)
+{
+	size_t len = strlen(name);
+	const char *s;
+	char *end;
+	long long n;
+
+	for (s = text; s != NULL && *s != '\0'; s = strchr(s, '\n'),
+	    s = s != NULL ? s + 1 : NULL) {
+		if (strncmp(s, name, len) != 0 || (s[len] != ' ' &&
+		    s[len] != '\t'))
+			continue;
+		/* The name, the size of its socket, then the count. */
+		s += len;
+		(void)strtoull(s, &end, 10);
+		if (end == s || (*end != ' ' && *end != '\t'))
+			return -1;
+		s = end;
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s < '0' || *s > '9')
+			return -1;
+		n = strtoll(s, &end, 10);
+		if (*end != ' ' && *end != '\t' && *end != '\n' &&
+		    *end != '\0')
+			return -1;
+		return n;
+	}
+	return -1;
+}
+
 /*
  * "ADDR:PORT" in hex.  The kernel prints an IPv4 address as one native
  * 32-bit word and an IPv6 one as four, so copying each word's value

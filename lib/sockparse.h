@@ -132,6 +132,13 @@ int	 ns_sock_diag_packet(struct nlmsghdr *, int family, struct sock_ent *);
  * a path up to its NUL, or an abstract name as '@' and the bytes, each
  * NUL an '@' as ss and /proc/net/unix show it; NULL if unnamed. */
 char	*ns_sock_unix_name(const char *, size_t);
+/*
+ * The sockets of a protocol the kernel counts in its namespace, from
+ * the text of /proc/net/protocols ("MPTCP  1936  3 ..."): -1 where the
+ * text has no line of that name or it is not one.  An MPTCP socket is
+ * counted once it listens or is connected, as its subflows are.
+ */
+long long ns_sock_parse_protocols(const char *, const char *name);
 /* Free what an entry holds; the entry itself is the caller's. */
 void	 ns_sock_ent_free(struct sock_ent *);
 

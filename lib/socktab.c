@@ -267,6 +267,28 @@ drop_subflows(struct sock_table *tcp, const struct sock_table *mptcp)
 }
 
 /*
+ * Whether the caller's namespace may hold an MPTCP socket: the kernel
+ * counts one of either family as soon as it listens or connects, which
+ * is when its subflows come to be listed.  A dump of MPTCP walks the
+ * TCP listeners too, a millisecond of a listing of 10,000 sockets; a
+ * kernel without MPTCP has no line, and no subflow.
+ */
+static int
+mptcp_here(void)
+{
+	char *text;
+	long long v4, v6;
+
+	if ((text = ns_read_file_at(AT_FDCWD, "/proc/self/net/protocols")) ==
+	    NULL)
+		return 1;
+	v4 = ns_sock_parse_protocols(text, "MPTCP");
+	v6 = ns_sock_parse_protocols(text, "MPTCPv6");
+	free(text);
+	return (v4 != 0 && v4 != -1) || (v6 != 0 && v6 != -1);
+}
+
+/*
  * Read a protocol's table once per run: from sock_diag, or from
  * /proc/net where the protocol has no diag or the request fails (no diag
  * module: the kernel says so, in the dump's end, since Linux 4.14).  An
@@ -292,7 +314,7 @@ ns_sock_table_load(struct proto *p)
 		p->fromproc = 1;
 	}
 	table_sort(&p->here);
-	if (p->ipproto == IPPROTO_TCP) {
+	if (p->ipproto == IPPROTO_TCP && mptcp_here()) {
 		drop_subflows(&p->here,
 		    &ns_sock_table_load(&ns_sock_protos[P_MPTCP])->here);
 		drop_subflows(&p->here,

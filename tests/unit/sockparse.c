@@ -331,6 +331,40 @@ proto_dirs(void)
 	}
 }
 
+/* The counts of /proc/net/protocols: MPTCP's tells whether a TCP
+ * listing needs MPTCP's tables to drop subflows. */
+static void
+protocols(void)
+{
+	static const char text[] =
+	    "protocol  size sockets  memory press maxhdr  slab module     "
+	    "cl co\n"
+	    "MPTCPv6   2064      0     191   no       0   yes  kernel      "
+	    "y  y\n"
+	    "MPTCP     1936      3     191   no       0   yes  kernel      "
+	    "y  y\n"
+	    "TCP       2304   10004   191   no     192   yes  kernel      "
+	    "y  y\n"
+	    "BAD       12  x\n"
+	    "LAST\t1\t7";
+
+	ok(ns_sock_parse_protocols(text, "MPTCP") == 3,
+	    "protocols: MPTCP's count, not MPTCPv6's");
+	ok(ns_sock_parse_protocols(text, "MPTCPv6") == 0,
+	    "protocols: a count of none");
+	ok(ns_sock_parse_protocols(text, "TCP") == 10004,
+	    "protocols: TCP's");
+	ok(ns_sock_parse_protocols(text, "LAST") == 7,
+	    "protocols: the last line, tabs, no newline");
+	ok(ns_sock_parse_protocols(text, "BAD") == -1,
+	    "protocols: a count that is not a number");
+	ok(ns_sock_parse_protocols(text, "SCTP") == -1,
+	    "protocols: a protocol the kernel lacks");
+	ok(ns_sock_parse_protocols("", "TCP") == -1, "protocols: empty");
+	ok(ns_sock_parse_protocols("TCP", "TCP") == -1,
+	    "protocols: a name alone");
+}
+
 int
 main(void)
 {
@@ -341,6 +375,7 @@ main(void)
 	diag_names();
 	proto_names();
 	proto_dirs();
+	protocols();
 	is_str(ns_sock_state_name(12), "NEW-SYN-RECV", "state: NEW-SYN-RECV");
 	is_str(ns_sock_state_name(99), "UNKNOWN", "state: out of range");
 	return done_testing();
