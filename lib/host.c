@@ -50,8 +50,9 @@
 
 /* How many attributes a remote class may have: one getter each. */
 #define MAXATTRS	128
-/* Buckets of the table of replies by path. */
-#define NBUCKETS	4096
+/* Buckets of the table of replies by path, at the first; it doubles
+ * when it holds as many replies. */
+#define NBUCKETS	1024
 
 /* One remote listing of a node, and the columns it was asked for. */
 struct listing {
@@ -67,6 +68,7 @@ struct rec {
 	struct host_row		 row;
 	struct listing		*from;	/* NULL: a whole nscat record */
 	int			 partial;	/* some columns of one */
+	unsigned		 hash;	/* of path */
 	struct rec		*next;
 };
 
@@ -78,7 +80,8 @@ struct rclass {
 };
 
 
-static struct rec	*recs[NBUCKETS];
+static struct rec	**recs;
+static size_t		 nbuckets, nrecs;
 static struct rclass	*rclasses;
 
 
@@ -352,18 +355,51 @@ hash(const char *s)
 
 	for (; *s; s++)
 		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h % NBUCKETS;
+	return h;
 }
 
+/* The paths of a listing share their long prefix: the whole hash is
+ * compared before the bytes. */
 static struct rec *
 rec_find(const char *path)
 {
 	struct rec *r;
+	unsigned h;
 
-	for (r = recs[hash(path)]; r != NULL; r = r->next)
-		if (strcmp(r->path, path) == 0)
+	if (nbuckets == 0)
+		return NULL;
+	h = hash(path);
+	for (r = recs[h & (nbuckets - 1)]; r != NULL; r = r->next)
+		if (r->hash == h && strcmp(r->path, path) == 0)
 			return r;
 	return NULL;
+}
+
+/* Add a record of a path not in the table; a listing of 10,000 sockets
+ * keeps the chains short by doubling it. */
+static void
+rec_add(struct rec *r)
+{
+	struct rec **v, *x, *next;
+	size_t i, n;
+
+	if (nrecs >= nbuckets) {
+		n = nbuckets == 0 ? NBUCKETS : 2 * nbuckets;
+		v = ns_xcalloc(n * sizeof(*v));
+		for (i = 0; i < nbuckets; i++)
+			for (x = recs[i]; x != NULL; x = next) {
+				next = x->next;
+				x->next = v[x->hash & (n - 1)];
+				v[x->hash & (n - 1)] = x;
+			}
+		free(recs);
+		recs = v;
+		nbuckets = n;
+	}
+	r->hash = hash(r->path);
+	r->next = recs[r->hash & (nbuckets - 1)];
+	recs[r->hash & (nbuckets - 1)] = r;
+	nrecs++;
 }
 
 /* The first value of a field, or NULL. */
@@ -408,7 +444,6 @@ rec_keep(struct rhost *h, const struct host_doc *doc, size_t i,
 	const char *rpath, *type;
 	char *path, *t = NULL;
 	struct rec *r;
-	unsigned b;
 
 	rpath = field_str(&doc->rows[i], "path");
 	type = field_str(&doc->rows[i], "type");
@@ -424,9 +459,7 @@ rec_keep(struct rhost *h, const struct host_doc *doc, size_t i,
 	} else {
 		r = ns_xcalloc(sizeof(*r));
 		r->path = path;
-		b = hash(path);
-		r->next = recs[b];
-		recs[b] = r;
+		rec_add(r);
 	}
 	ns_host_row_keep(&r->row, doc, i);
 	r->from = from;
@@ -892,7 +925,6 @@ note_missing(struct rhost *h, const struct rsh_reply *r)
 	struct rec *rec;
 	char *what, *path;
 	size_t len;
-	unsigned b;
 
 	for (; *line != '\0'; line = nl + 1) {
 		if ((nl = strchr(line, '\n')) == NULL)
@@ -911,9 +943,7 @@ note_missing(struct rhost *h, const struct rsh_reply *r)
 			if (*path != '\0' && rec_find(path) == NULL &&
 			    (rec = calloc(1, sizeof(*rec))) != NULL) {
 				rec->path = path;
-				b = hash(path);
-				rec->next = recs[b];
-				recs[b] = rec;
+				rec_add(rec);
 			} else
 				free(path);
 		}

@@ -49,10 +49,19 @@ char *
 ns_escape_as(const char *s, int text)
 {
 	const unsigned char *p;
-	size_t n = 1;
+	size_t n;
 	char *out;
 
-	for (p = (const unsigned char *)s; *p; p++)
+	/* Most paths need no escape: copied whole. */
+	for (p = (const unsigned char *)s; *p && !needs_escape(*p, text); p++)
+		;
+	n = (size_t)(p - (const unsigned char *)s);
+	if (*p == '\0') {
+		if ((out = malloc(n + 1)) != NULL)
+			memcpy(out, s, n + 1);
+		return out;
+	}
+	for (n++; *p; p++)
 		n += needs_escape(*p, text) ? 4 : 1;
 	if ((out = malloc(n)) == NULL)
 		return NULL;

@@ -44,6 +44,8 @@
 #define PERSIST		"60"
 /* The calls of a run that each make a host's shared connection. */
 #define MAKERS		64
+/* The pipe of a reply: a listing of 10,000 sockets is 730 kB. */
+#define REPLY_PIPE	(1 << 20)
 
 /* The first call of the run to a host with no shared connection yet,
  * which makes it, by the connection's socket. */
@@ -345,6 +347,11 @@ ns_rsh_start(const char *name, const char *transport, const char *const *args,
 		close(out[1]);
 		return -1;
 	}
+	/* Room for a whole listing: the transport writes it in one go
+	 * instead of a page at each of our wake-ups.  The limit
+	 * (/proc/sys/fs/pipe-max-size) may refuse it; a small pipe
+	 * works too. */
+	(void)fcntl(out[0], F_SETPIPE_SZ, REPLY_PIPE);
 	av = command(name, transport, args, sock, sizeof(sock));
 	/* The bound counts from the start: calls started together end
 	 * together at the latest. */
