@@ -89,7 +89,12 @@ ns_obj_set(struct ns_obj *o, const struct ns_class *cls, const char *fmt, ...)
 	char *path;
 
 	va_start(ap, fmt);
-	path = ns_xvasprintf(fmt, ap);
+	/* A path set as it is, once a row of a listing: not through
+	 * printf. */
+	if (strcmp(fmt, "%s") == 0)
+		path = ns_xstrdup(va_arg(ap, const char *));
+	else
+		path = ns_xvasprintf(fmt, ap);
 	va_end(ap);
 	free(o->path);
 	o->path = path;

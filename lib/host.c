@@ -412,16 +412,17 @@ field_str(const struct host_row *row, const char *key)
 }
 
 /* A remote path as a local one: the prefix, and no "/" of its own for
- * the remote root; unescaped by rule 5 if raw. */
+ * the remote root; unescaped by rule 5 if raw.  Into buf where it fits
+ * (a row of a listing: no allocation), else malloc'd. */
 static char *
-local_path(const struct rhost *h, const char *rpath, int raw)
+local_path_in(const struct rhost *h, const char *rpath, int raw,
+    char *buf, size_t size)
 {
 	size_t n = strlen("/host/") + strlen(h->name);
 	size_t m = strcmp(rpath, "/") == 0 ? 0 : strlen(rpath);
-	char *s;
+	char *s = buf;
 
-	/* Once a row of a listing: not through printf. */
-	if ((s = malloc(n + m + 1)) == NULL)
+	if (n + m + 1 > size && (s = malloc(n + m + 1)) == NULL)
 		err(1, NULL);
 	memcpy(s, "/host/", 6);
 	memcpy(s + 6, h->name, n - 6);
@@ -430,6 +431,12 @@ local_path(const struct rhost *h, const char *rpath, int raw)
 	if (raw)
 		ns_unescape(s + n);
 	return s;
+}
+
+static char *
+local_path(const struct rhost *h, const char *rpath, int raw)
+{
+	return local_path_in(h, rpath, raw, NULL, 0);
 }
 
 /*
@@ -442,25 +449,33 @@ rec_keep(struct rhost *h, const struct host_doc *doc, size_t i,
     struct listing *from, int partial)
 {
 	const char *rpath, *type;
-	char *path, *t = NULL;
+	char buf[256], *path, *t = NULL;
 	struct rec *r;
+	size_t n;
 
 	rpath = field_str(&doc->rows[i], "path");
 	type = field_str(&doc->rows[i], "type");
 	if (rpath == NULL || *rpath != '/' || type == NULL)
 		return NULL;
-	path = local_path(h, rpath, 1);
+	path = local_path_in(h, rpath, 1, buf, sizeof(buf));
 	if ((r = rec_find(path)) != NULL) {
-		free(path);
 		if (r->from == NULL && !r->partial &&
-		    (from != NULL || partial))
+		    (from != NULL || partial)) {
+			if (path != buf)
+				free(path);
 			return r;
+		}
 		ns_host_row_free(&r->row);
 	} else {
-		r = ns_xcalloc(sizeof(*r));
-		r->path = path;
+		/* The record and its path in one allocation: records
+		 * live as long as the run. */
+		n = strlen(path) + 1;
+		r = ns_xcalloc(sizeof(*r) + n);
+		r->path = memcpy(r + 1, path, n);
 		rec_add(r);
 	}
+	if (path != buf)
+		free(path);
 	ns_host_row_keep(&r->row, doc, i);
 	r->from = from;
 	r->partial = partial;
