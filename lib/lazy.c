@@ -5,7 +5,10 @@
  * libudev (the devices), libnl (interfaces, addresses, routes and
  * sockets) and libmount with libblkid (mounts and file systems) cost a
  * small query more than the rest of its work: mapping and relocating
- * them took 1.5 ms of nsls -d /'s 2.6.  A tool links none of them; the
+ * them took 1.5 ms of nsls -d /'s 2.6.  libsmartcols lays out trees and
+ * tables at a terminal only; a listing to a pipe is laid out by out.c
+ * itself, and loading the library was a tenth of nsls -l -R /ipc's
+ * time.  A tool links none of them; the
  * files that call them include lazy.h, which makes each call go through
  * a table that the first call fills (lib/lazy.list names the functions).
  * A listing of /ipc, /user or /proc so loads none, and nscat of an
@@ -69,3 +72,4 @@ ns_lazy_##lib##_load(void)						\
 LOADER(udev, UDEV)
 LOADER(nl, NL)
 LOADER(mount, MOUNT)
+LOADER(scols, SCOLS)

@@ -57,9 +57,8 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include <libsmartcols.h>
-
 #include "core.h"
+#include "lazy.h"
 
 /* Raw and pairs output stream: the buffered rows go out this often. */
 #define FLUSH_ROWS	256
@@ -79,7 +78,8 @@ struct column {
 };
 
 struct ns_out {
-	struct libscols_table	*tb;
+	struct libscols_table	*tb;	/* made when first needed: table() */
+	int			 laidout;	/* ns_out_layout was called */
 	enum ns_format		 fmt;
 	struct column		*cols;
 	size_t			 ncols;
@@ -109,6 +109,7 @@ struct ns_out {
 
 #define NO_PARENT	((size_t)-1)
 
+static struct libscols_table *table(struct ns_out *);
 static void	own_to_scols(struct ns_out *);
 static void	own_widen(struct ns_out *);
 static void	own_clear(struct ns_out *);
@@ -249,11 +250,11 @@ ns_out_new(enum ns_format fmt, int noheadings, const char *name)
 
 	out = ns_xcalloc(sizeof(*out));
 	out->fmt = fmt;
-	out->tb = new_table(fmt, noheadings, name);
 	out->fp = stdout;
 	out->noheadings = noheadings;
 	out->name = name;
-	out->term = fmt == NS_FMT_TABLE && ns_at_terminal(out->tb, stdout);
+	out->term = fmt == NS_FMT_TABLE && isatty(fileno(stdout)) &&
+	    ns_at_terminal(table(out), stdout);
 	out->own = fmt == NS_FMT_JSON || fmt == NS_FMT_RAW ||
 	    (fmt == NS_FMT_TABLE && !out->term);
 	if (out->own)
@@ -269,6 +270,15 @@ ns_out_flags(struct ns_out *out, unsigned flags)
 	out->flags = flags;
 }
 
+/* What ns_out_layout asks of libsmartcols' table. */
+static void
+laid_out(struct ns_out *out)
+{
+	scols_table_set_stream(out->tb, out->fp);
+	scols_table_set_termforce(out->tb, SCOLS_TERMFORCE_NEVER);
+	scols_table_enable_minout(out->tb, 0);
+}
+
 void
 ns_out_layout(struct ns_out *out, FILE *fp, int own)
 {
@@ -277,26 +287,39 @@ ns_out_layout(struct ns_out *out, FILE *fp, int own)
 	    ((out->fmt == NS_FMT_TABLE || out->fmt == NS_FMT_RAW) &&
 	    !out->tree));
 	out->term = 0;
-	scols_table_set_stream(out->tb, fp);
-	scols_table_set_termforce(out->tb, SCOLS_TERMFORCE_NEVER);
-	scols_table_enable_minout(out->tb, 0);
+	out->laidout = 1;
+	if (out->tb != NULL)
+		laid_out(out);
 }
 
+/* libsmartcols' wrapping of a cell at its newlines, called through the
+ * table of lazy.h. */
+static size_t
+wrap_size(const struct libscols_column *cl, const char *data, void *arg)
+{
+	return scols_wrapnl_chunksize(cl, data, arg);
+}
+
+static char *
+wrap_next(const struct libscols_column *cl, char *data, void *arg)
+{
+	return scols_wrapnl_nextchunk(cl, data, arg);
+}
+
+/* Column i of libsmartcols' table, of attribute a. */
 static void
-add_column(struct ns_out *out, const struct ns_attr *a)
+scols_col(struct ns_out *out, const struct ns_attr *a, size_t i)
 {
 	struct libscols_column *cl;
 	int flags = 0;
-	size_t i;
 	char *name;
 
-	for (i = 0; i < out->ncols; i++)
-		if (strcasecmp(out->cols[i].attr->name, a->name) == 0)
-			return;
 	if (a->type == NS_NUMBER)
 		flags |= SCOLS_FL_RIGHT;
 	if (a->type == NS_LINKS || a->type == NS_STRINGS)
 		flags |= SCOLS_FL_WRAP;
+	if (out->tree && i == out->treecol)
+		flags |= SCOLS_FL_TREE;
 	name = key(a->name, out->fmt == NS_FMT_PAIRS &&
 	    (out->flags & NS_OUT_SHELL));
 	cl = scols_table_new_column(out->tb, name, 0, flags);
@@ -310,12 +333,43 @@ add_column(struct ns_out *out, const struct ns_attr *a)
 	case NS_LINKS:
 	case NS_STRINGS:
 		scols_column_set_json_type(cl, SCOLS_JSON_ARRAY_STRING);
-		scols_column_set_wrapfunc(cl, scols_wrapnl_chunksize,
-		    scols_wrapnl_nextchunk, NULL);
+		scols_column_set_wrapfunc(cl, wrap_size, wrap_next, NULL);
 		break;
 	default:
 		break;
 	}
+}
+
+/*
+ * libsmartcols' table, made when first needed: a table at a terminal, a
+ * tree, pairs.  A listing laid out here (own) to a pipe never loads the
+ * library.  The columns so far are added to it in their order.
+ */
+static struct libscols_table *
+table(struct ns_out *out)
+{
+	size_t i;
+
+	if (out->tb != NULL)
+		return out->tb;
+	out->tb = new_table(out->fmt, out->noheadings, out->name);
+	if (out->laidout)
+		laid_out(out);
+	for (i = 0; i < out->ncols; i++)
+		scols_col(out, out->cols[i].attr, i);
+	return out->tb;
+}
+
+static void
+add_column(struct ns_out *out, const struct ns_attr *a)
+{
+	size_t i;
+
+	for (i = 0; i < out->ncols; i++)
+		if (strcasecmp(out->cols[i].attr->name, a->name) == 0)
+			return;
+	if (out->tb != NULL)
+		scols_col(out, a, out->ncols);
 	if (out->own && out->ncells > 0)
 		own_widen(out);
 	if ((out->cols = reallocarray(out->cols, out->ncols + 1,
@@ -475,7 +529,7 @@ cell(const struct ns_val *v, enum ns_type type, enum ns_format fmt,
  * every byte took four times its text, and a table of 33,000 rows more
  * memory than lsof's lists.
  */
-#define BLOCK_SIZE	(64 * 1024 - sizeof(struct block))
+#define CELLS_BLOCK	(64 * 1024 - sizeof(struct block))
 
 struct block {
 	struct block	*next;
@@ -491,10 +545,10 @@ keep(struct ns_out *out, const char *s, size_t len)
 	char *p;
 
 	if (b == NULL || b->size - b->used < len + 1) {
-		if ((b = malloc(sizeof(*b) + (len + 1 > BLOCK_SIZE ? len + 1 :
-		    BLOCK_SIZE))) == NULL)
+		if ((b = malloc(sizeof(*b) + (len + 1 > CELLS_BLOCK ? len + 1 :
+		    CELLS_BLOCK))) == NULL)
 			err(1, NULL);
-		b->size = len + 1 > BLOCK_SIZE ? len + 1 : BLOCK_SIZE;
+		b->size = len + 1 > CELLS_BLOCK ? len + 1 : CELLS_BLOCK;
 		b->used = 0;
 		b->next = out->blocks;
 		out->blocks = b;
@@ -615,7 +669,7 @@ own_to_scols(struct ns_out *out)
 	for (r = 0; r < n; r++) {
 		up = out->parent != NULL && out->parent[r] != NO_PARENT ?
 		    lns[out->parent[r]] : NULL;
-		if ((lns[r] = scols_table_new_line(out->tb, up)) == NULL)
+		if ((lns[r] = scols_table_new_line(table(out), up)) == NULL)
 			err(1, NULL);
 		/* libsmartcols keeps copies: the blocks go. */
 		for (i = 0; i < out->ncols; i++)
@@ -653,7 +707,7 @@ ns_out_child(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 
 	if (out->own)
 		return own_row(out, o, parent);
-	if ((ln = scols_table_new_line(out->tb,
+	if ((ln = scols_table_new_line(table(out),
 	    (struct libscols_line *)parent)) == NULL)
 		err(1, NULL);
 	for (i = 0; i < out->ncols; i++) {
@@ -703,11 +757,14 @@ ns_out_tree(struct ns_out *out, const char *name)
 	for (i = 0; i < out->ncols; i++) {
 		if (strcasecmp(out->cols[i].attr->name, name) != 0)
 			continue;
-		cl = scols_table_get_column(out->tb, i);
-		scols_column_set_flags(cl, scols_column_get_flags(cl) |
-		    SCOLS_FL_TREE);
 		out->tree = 1;
 		out->treecol = i;
+		/* A table made later marks it as it is made. */
+		if (out->tb != NULL) {
+			cl = scols_table_get_column(out->tb, i);
+			scols_column_set_flags(cl,
+			    scols_column_get_flags(cl) | SCOLS_FL_TREE);
+		}
 		/* A JSON tree is written here, from the first row on. */
 		if (out->own && (out->fmt != NS_FMT_JSON || out->ncells > 0))
 			own_to_scols(out);
@@ -799,7 +856,7 @@ fit(struct ns_out *out)
 	/* The width now, for both: the terminal may have been resized
 	 * while the rows came. */
 	termw = ns_term_width(out->fp);
-	scols_table_set_termwidth(out->tb, termw);
+	scols_table_set_termwidth(table(out), termw);
 	ns_fit_choose(out->width, head, can, out->ncols, termw);
 	for (i = 0; i < out->ncols; i++) {
 		if (can[i] != 2)
@@ -1127,14 +1184,16 @@ ns_out_flush(struct ns_out *out)
 	} else {
 		if (out->term)
 			fit(out);
-		if ((out->term ? ns_print_fitted(out->tb, out->fp) :
-		    scols_print_table(out->tb)) != 0)
+		if ((out->term ? ns_print_fitted(table(out), out->fp) :
+		    scols_print_table(table(out))) != 0)
 			return -1;
 	}
 	for (i = 0; i < out->ncols; i++)
 		out->width[i] = strlen(out->cols[i].attr->name);
-	scols_table_remove_lines(out->tb);
-	scols_table_enable_noheadings(out->tb, 1);
+	if (out->tb != NULL) {
+		scols_table_remove_lines(out->tb);
+		scols_table_enable_noheadings(out->tb, 1);
+	}
 	out->noheadings = 1;
 	out->rows = 0;
 	out->printed = 1;
@@ -1146,7 +1205,8 @@ ns_out_free(struct ns_out *out)
 {
 	if (out == NULL)
 		return;
-	scols_unref_table(out->tb);
+	if (out->tb != NULL)
+		scols_unref_table(out->tb);
 	ns_val_free(&out->val);
 	own_clear(out);
 	free(out->scratch);

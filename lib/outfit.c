@@ -25,9 +25,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <libsmartcols.h>
-
 #include "core.h"
+#include "lazy.h"
 
 /* As libsmartcols finds the width: the terminal's own word, else
  * $COLUMNS, else 80. */
