@@ -358,47 +358,60 @@ hash(const char *s)
 	return h;
 }
 
-/* The paths of a listing share their long prefix: the whole hash is
- * compared before the bytes. */
+/* The record of a path whose hash is h.  The paths of a listing share
+ * their long prefix: the whole hash is compared before the bytes. */
 static struct rec *
-rec_find(const char *path)
+rec_find_hashed(const char *path, unsigned h)
 {
 	struct rec *r;
-	unsigned h;
 
 	if (nbuckets == 0)
 		return NULL;
-	h = hash(path);
 	for (r = recs[h & (nbuckets - 1)]; r != NULL; r = r->next)
 		if (r->hash == h && strcmp(r->path, path) == 0)
 			return r;
 	return NULL;
 }
 
-/* Add a record of a path not in the table; a listing of 10,000 sockets
- * keeps the chains short by doubling it. */
+static struct rec *
+rec_find(const char *path)
+{
+	return rec_find_hashed(path, hash(path));
+}
+
+/* Room for n more records, the buckets at least as many as the
+ * records: a listing's rows are counted before they are kept, so the
+ * table grows once for them. */
 static void
-rec_add(struct rec *r)
+rec_room(size_t more)
 {
 	struct rec **v, *x, *next;
 	size_t i, n;
 
-	if (nrecs >= nbuckets) {
-		n = nbuckets == 0 ? NBUCKETS : 2 * nbuckets;
-		v = ns_xcalloc(n * sizeof(*v));
-		for (i = 0; i < nbuckets; i++)
-			for (x = recs[i]; x != NULL; x = next) {
-				next = x->next;
-				x->next = v[x->hash & (n - 1)];
-				v[x->hash & (n - 1)] = x;
-			}
-		free(recs);
-		recs = v;
-		nbuckets = n;
-	}
-	r->hash = hash(r->path);
-	r->next = recs[r->hash & (nbuckets - 1)];
-	recs[r->hash & (nbuckets - 1)] = r;
+	if (nrecs + more <= nbuckets)
+		return;
+	for (n = nbuckets == 0 ? NBUCKETS : nbuckets; n < nrecs + more;)
+		n *= 2;
+	v = ns_xcalloc(n * sizeof(*v));
+	for (i = 0; i < nbuckets; i++)
+		for (x = recs[i]; x != NULL; x = next) {
+			next = x->next;
+			x->next = v[x->hash & (n - 1)];
+			v[x->hash & (n - 1)] = x;
+		}
+	free(recs);
+	recs = v;
+	nbuckets = n;
+}
+
+/* Add a record, whose path's hash is h, of a path not in the table. */
+static void
+rec_add(struct rec *r, unsigned h)
+{
+	rec_room(1);
+	r->hash = h;
+	r->next = recs[h & (nbuckets - 1)];
+	recs[h & (nbuckets - 1)] = r;
 	nrecs++;
 }
 
@@ -445,20 +458,22 @@ local_path(const struct rhost *h, const char *rpath, int raw)
  * row without a path or a type.
  */
 static struct rec *
-rec_keep(struct rhost *h, const struct host_doc *doc, size_t i,
+rec_keep(struct rhost *host, const struct host_doc *doc, size_t i,
     struct listing *from, int partial)
 {
 	const char *rpath, *type;
 	char buf[256], *path, *t = NULL;
 	struct rec *r;
+	unsigned h;
 	size_t n;
 
 	rpath = field_str(&doc->rows[i], "path");
 	type = field_str(&doc->rows[i], "type");
 	if (rpath == NULL || *rpath != '/' || type == NULL)
 		return NULL;
-	path = local_path_in(h, rpath, 1, buf, sizeof(buf));
-	if ((r = rec_find(path)) != NULL) {
+	path = local_path_in(host, rpath, 1, buf, sizeof(buf));
+	h = hash(path);
+	if ((r = rec_find_hashed(path, h)) != NULL) {
 		if (r->from == NULL && !r->partial &&
 		    (from != NULL || partial)) {
 			if (path != buf)
@@ -472,7 +487,7 @@ rec_keep(struct rhost *h, const struct host_doc *doc, size_t i,
 		n = strlen(path) + 1;
 		r = ns_xcalloc(sizeof(*r) + n);
 		r->path = memcpy(r + 1, path, n);
-		rec_add(r);
+		rec_add(r, h);
 	}
 	if (path != buf)
 		free(path);
@@ -700,6 +715,7 @@ list_remote(struct listing *l, struct early *got, struct rec ***out)
 		hear(l->h, &r, &w);
 	}
 	rows = doc.n;
+	rec_room(doc.n);
 	for (i = 0; i < doc.n; i++) {
 		if ((rec = rec_keep(l->h, &doc, i, l, 0)) == NULL ||
 		    out == NULL)
@@ -958,7 +974,7 @@ note_missing(struct rhost *h, const struct rsh_reply *r)
 			if (*path != '\0' && rec_find(path) == NULL &&
 			    (rec = calloc(1, sizeof(*rec))) != NULL) {
 				rec->path = path;
-				rec_add(rec);
+				rec_add(rec, hash(path));
 			} else
 				free(path);
 		}
