@@ -299,14 +299,39 @@ ns_host_reach(struct rhost *h, const char *const *args,
  * likely: the host is said dead, naming the version it has.  Any other
  * failure is said in the words of its last line on stderr.
  */
+static void	judge_fail(struct rhost *, struct rsh_reply *);
+
+/* More of a reply came: its whole rows are parsed while the rest is on
+ * its way. */
+static void
+feed(void *st, const char *text, size_t len)
+{
+	ns_host_stream_feed(st, text, len);
+}
+
 int
 ns_host_call(struct rhost *h, const char *const *args, struct rsh_reply *r,
     struct host_doc *doc)
 {
-	memset(doc, 0, sizeof(*doc));
-	if (ns_host_reach(h, args, r) == -1)
+	struct host_stream st;
+	struct rsh_call c;
+
+	memset(r, 0, sizeof(*r));
+	ns_host_stream_init(&st, doc);
+	if (ns_host_reach_start(h, args, &c) == -1)
 		return -1;
-	return ns_host_judge(h, r, doc);
+	c.more = feed;
+	c.arg = &st;
+	if (ns_host_reach_end(h, &c, r) == -1) {
+		ns_host_stream_free(&st);
+		return -1;
+	}
+	if ((r->status == 0 || r->status == 1) &&
+	    ns_host_stream_end(&st, r->out, r->nout) == 0)
+		return 0;
+	ns_host_stream_free(&st);
+	judge_fail(h, r);
+	return -1;
 }
 
 /* The reply of a call that reached the host, parsed into doc or the
@@ -314,22 +339,31 @@ ns_host_call(struct rhost *h, const char *const *args, struct rsh_reply *r,
 int
 ns_host_judge(struct rhost *h, struct rsh_reply *r, struct host_doc *doc)
 {
+	memset(doc, 0, sizeof(*doc));
+	if ((r->status == 0 || r->status == 1) &&
+	    ns_host_parse(r->out, r->nout, doc) == 0)
+		return 0;
+	judge_fail(h, r);
+	return -1;
+}
+
+/* A reply that is no document: the host said dead, in the words of the
+ * version it has or of its last line; errno EREMOTEIO. */
+static void
+judge_fail(struct rhost *h, struct rsh_reply *r)
+{
 	const char *const ver[] = { "nscat", "-V", NULL };
 	struct rsh_reply v;
 	char *why, *line;
 	int status;
 
-	memset(doc, 0, sizeof(*doc));
-	if ((r->status == 0 || r->status == 1) &&
-	    ns_host_parse(r->out, r->nout, doc) == 0)
-		return 0;
 	status = r->status;
 	line = ns_host_last_line(r);
 	ns_rsh_reply_free(r);
 	memset(r, 0, sizeof(*r));
 	if (ns_host_reach(h, ver, &v) == -1) {
 		free(line);
-		return -1;
+		return;
 	}
 	if (status <= 2 && v.status == 0 && strncmp(v.out, "nscat ", 6) == 0) {
 		free(line);
@@ -346,7 +380,6 @@ ns_host_judge(struct rhost *h, struct rsh_reply *r, struct host_doc *doc)
 	free(line);
 	ns_rsh_reply_free(&v);
 	errno = EREMOTEIO;
-	return -1;
 }
 
 /* The hosts file's names, in its order. */

@@ -511,6 +511,161 @@ rows(struct parse *c, size_t up, int depth)
 	return take(c, ']') ? 0 : -1;
 }
 
+/*
+ * The end of the value at s, a JSON object or array, if the n bytes at
+ * s hold all of it: brackets counted outside strings.  NULL if it goes
+ * on past them, or s holds no such value; what is inside is the
+ * parser's to judge.
+ */
+static const char *
+value_end(const char *s, size_t n)
+{
+	const char *end = s + n;
+	size_t depth = 0;
+	int in = 0;
+
+	if (s == end || (*s != '{' && *s != '['))
+		return NULL;
+	for (; s < end; s++) {
+		if (in) {
+			if (*s == '\\')
+				s++;
+			else if (*s == '"')
+				in = 0;
+		} else if (*s == '"')
+			in = 1;
+		else if (*s == '{' || *s == '[')
+			depth++;
+		else if ((*s == '}' || *s == ']') && --depth == 0)
+			return s + 1;
+	}
+	return NULL;
+}
+
+/* The parse at the stream's place in the text as it now is. */
+static void
+stream_at(struct host_stream *st, const char *text, size_t len)
+{
+	st->c->s = text + st->at;
+	st->c->end = text + len;
+}
+
+void
+ns_host_stream_feed(struct host_stream *st, const char *text, size_t len)
+{
+	struct parse *c;
+	const char *end, *mark;
+	size_t i;
+
+	if (st->stopped)
+		return;
+	if (st->c == NULL) {
+		/* Not before the head is whole: its name is a string. */
+		for (mark = text; mark < text + len &&
+		    strchr(" \t\n\r", *mark) != NULL; mark++)
+			;
+		if (mark == text + len || memchr(mark, '[',
+		    (size_t)(text + len - mark)) == NULL)
+			return;
+		st->c = calloc(1, sizeof(*st->c));
+		if (st->c == NULL)
+			err(1, NULL);
+		st->c->doc = st->doc;
+		memset(st->doc, 0, sizeof(*st->doc));
+		st->doc->pool = pool_new(65536);
+		stream_at(st, text, len);
+		c = st->c;
+		if (!take(c, '{') || (st->doc->name = string(c)) == NULL ||
+		    !take(c, ':') || !take(c, '[')) {
+			st->stopped = 1;
+			return;
+		}
+		st->at = (size_t)(c->s - text);
+	}
+	c = st->c;
+	for (;;) {
+		stream_at(st, text, len);
+		/* After a row, its comma; the end of the array is end's. */
+		if (st->doc->n > 0 && !take(c, ','))
+			return;
+		skip_ws(c);
+		if ((end = value_end(c->s, (size_t)(c->end - c->s))) == NULL)
+			return;
+		/* A whole row, parsed as rows() would, or the stream stops
+		 * and end parses the text anew. */
+		mark = c->s;
+		st->doc->rows = grow(st->doc->rows, st->doc->n,
+		    sizeof(*st->doc->rows));
+		i = st->doc->n++;
+		memset(&st->doc->rows[i], 0, sizeof(st->doc->rows[i]));
+		if (*mark != '{' || row(c, i, 0) == -1 || c->s != end) {
+			st->stopped = 1;
+			return;
+		}
+		st->at = (size_t)(c->s - text);
+	}
+}
+
+int
+ns_host_stream_end(struct host_stream *st, const char *text, size_t len)
+{
+	struct host_doc *doc = st->doc;
+	struct parse *c = st->c;
+	int r = -1;
+
+	if (c == NULL || st->stopped) {
+		ns_host_stream_free(st);
+		return ns_host_parse(text, len, doc);
+	}
+	stream_at(st, text, len);
+	/* The rest as rows() would take it after the rows fed. */
+	if (doc->n == 0) {
+		if (rows(c, 0, 0) == -1)
+			goto out;
+	} else {
+		while (take(c, ',')) {
+			doc->rows = grow(doc->rows, doc->n, sizeof(*doc->rows));
+			memset(&doc->rows[doc->n], 0, sizeof(doc->rows[0]));
+			if (row(c, doc->n++, 0) == -1)
+				goto out;
+		}
+		if (!take(c, ']'))
+			goto out;
+	}
+	if (take(c, '}')) {
+		skip_ws(c);
+		r = c->s == c->end ? 0 : -1;
+	}
+out:
+	free(c->fields);
+	free(c->vals);
+	free(c);
+	st->c = NULL;
+	if (r == -1)
+		ns_host_doc_free(doc);
+	return r;
+}
+
+void
+ns_host_stream_init(struct host_stream *st, struct host_doc *doc)
+{
+	memset(st, 0, sizeof(*st));
+	memset(doc, 0, sizeof(*doc));
+	st->doc = doc;
+}
+
+void
+ns_host_stream_free(struct host_stream *st)
+{
+	if (st->c != NULL) {
+		free(st->c->fields);
+		free(st->c->vals);
+		free(st->c);
+		st->c = NULL;
+	}
+	ns_host_doc_free(st->doc);
+}
+
 int
 ns_host_parse(const char *text, size_t len, struct host_doc *doc)
 {
@@ -534,6 +689,33 @@ ns_host_parse(const char *text, size_t len, struct host_doc *doc)
 	if (r == -1)
 		ns_host_doc_free(doc);
 	return r;
+}
+
+int
+ns_host_doc_equal(const struct host_doc *a, const struct host_doc *b)
+{
+	const struct host_field *x, *y;
+	size_t i, j, k;
+
+	if (a->n != b->n || (a->name == NULL) != (b->name == NULL) ||
+	    (a->name != NULL && strcmp(a->name, b->name) != 0))
+		return 0;
+	for (i = 0; i < a->n; i++) {
+		if (a->rows[i].n != b->rows[i].n ||
+		    a->rows[i].up != b->rows[i].up)
+			return 0;
+		for (j = 0; j < a->rows[i].n; j++) {
+			x = &a->rows[i].f[j];
+			y = &b->rows[i].f[j];
+			if (strcmp(x->key, y->key) != 0 || x->n != y->n ||
+			    x->null != y->null || x->array != y->array)
+				return 0;
+			for (k = 0; k < x->n; k++)
+				if (strcmp(x->vals[k], y->vals[k]) != 0)
+					return 0;
+		}
+	}
+	return 1;
 }
 
 void

@@ -51,6 +51,31 @@ struct host_doc {
  * prints nothing. */
 int	ns_host_parse(const char *text, size_t len, struct host_doc *doc);
 void	ns_host_doc_free(struct host_doc *);
+
+/*
+ * The same parse as a reply comes: each feed is given the text so far
+ * (which may have moved) and parses the rows it holds whole; end is
+ * given all of it and returns as ns_host_parse would, with the same
+ * document in doc.  A text a feed cannot follow is parsed anew by end.
+ * So the rows of a long reply are read while the rest is on its way.
+ */
+struct parse;
+struct host_stream {
+	struct host_doc	*doc;
+	struct parse	*c;		/* NULL before the head is whole */
+	size_t		 at;		/* the text parsed so far */
+	int		 stopped;	/* end parses it all */
+};
+void	ns_host_stream_init(struct host_stream *, struct host_doc *doc);
+void	ns_host_stream_feed(struct host_stream *, const char *text,
+	    size_t len);
+int	ns_host_stream_end(struct host_stream *, const char *text,
+	    size_t len);
+/* Let go of a stream not ended, and of its document. */
+void	ns_host_stream_free(struct host_stream *);
+/* Whether two documents hold the same rows, fields and values: for the
+ * tests of the stream. */
+int	ns_host_doc_equal(const struct host_doc *, const struct host_doc *);
 /* A row's copy, kept past its document's free: *dst holds the pool of
  * doc's row i until ns_host_row_free(dst). */
 void	ns_host_row_keep(struct host_row *dst, const struct host_doc *doc,

@@ -260,19 +260,27 @@ now_ms(void)
  * on in the background and may keep them open.
  */
 static void
-collect(pid_t pid, int out, int errs, long long deadline,
-    struct rsh_reply *r)
+collect(const struct rsh_call *c, struct rsh_reply *r)
 {
-	struct pollfd pfd[2] = { { out, POLLIN, 0 }, { errs, POLLIN, 0 } };
+	struct pollfd pfd[2] = { { c->out, POLLIN, 0 },
+	    { c->errs, POLLIN, 0 } };
+	pid_t pid = c->pid;
+	int out = c->out, errs = c->errs;
+	long long deadline = c->deadline;
 	int st, open_out = 1, open_errs = 1;
+	size_t had;
 
 	for (;;) {
 		pfd[0].fd = open_out ? out : -1;
 		pfd[1].fd = open_errs ? errs : -1;
 		/* Both pipes closed, the exit is near: look again soon. */
 		(void)poll(pfd, 2, open_out || open_errs ? 50 : 5);
-		if (open_out)
+		if (open_out) {
+			had = r->nout;
 			open_out = drain(out, &r->out, &r->nout);
+			if (c->more != NULL && r->nout != had)
+				c->more(c->arg, r->out, r->nout);
+		}
 		if (open_errs)
 			open_errs = drain(errs, &r->errs, &r->nerrs);
 		if (waitpid(pid, &st, WNOHANG) == pid)
@@ -385,7 +393,7 @@ ns_rsh_wait(struct rsh_call *c, struct rsh_reply *r)
 	memset(r, 0, sizeof(*r));
 	append(&r->out, &r->nout, "", 0);
 	append(&r->errs, &r->nerrs, "", 0);
-	collect(c->pid, c->out, c->errs, c->deadline, r);
+	collect(c, r);
 	close(c->out);
 	close(c->errs);
 }

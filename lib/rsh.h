@@ -19,6 +19,10 @@ struct rsh_call {
 	int		 pid;
 	int		 out, errs;
 	long long	 deadline;	/* ms of CLOCK_MONOTONIC */
+	/* If set, told the output so far each time more of it came
+	 * (the buffer may have moved): a reply is read as it comes. */
+	void		(*more)(void *, const char *, size_t);
+	void		*arg;
 };
 
 /* Start a call, to be waited for with ns_rsh_wait: 0, or -1 with errno. */

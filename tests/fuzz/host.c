@@ -36,6 +36,32 @@ unquote(const char *s)
 	return out;
 }
 
+/* The input fed as a reply comes, in chunks of its first byte's size,
+ * each in a buffer of its own: the same answer as one parse, r, and the
+ * same document as whole. */
+static void
+fed(const uint8_t *data, size_t size, int r, const struct host_doc *whole)
+{
+	struct host_stream st;
+	struct host_doc doc;
+	size_t step = size > 0 ? 1 + data[0] % 97 : 1, at;
+	char *buf;
+
+	ns_host_stream_init(&st, &doc);
+	for (at = 0; at < size; at += step) {
+		if ((buf = malloc(at + 1)) == NULL)
+			abort();
+		memcpy(buf, data, at);
+		ns_host_stream_feed(&st, buf, at);
+		free(buf);
+	}
+	FUZZ_CHECK(ns_host_stream_end(&st, (const char *)data, size) == r);
+	if (r == 0) {
+		FUZZ_CHECK(ns_host_doc_equal(whole, &doc));
+		ns_host_doc_free(&doc);
+	}
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -43,8 +69,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const struct host_field *f;
 	char *text, *q, *back;
 	size_t i, j, k;
+	int r;
 
-	if (ns_host_parse((const char *)data, size, &doc) == 0) {
+	r = ns_host_parse((const char *)data, size, &doc);
+	fed(data, size, r, &doc);
+	if (r == 0) {
 		FUZZ_CHECK(doc.n == 0 || doc.name != NULL);
 		for (i = 0; i < doc.n; i++)
 			for (j = 0; j < doc.rows[i].n; j++) {

@@ -165,10 +165,90 @@ kept_row(void)
 	ns_host_row_free(&kept[1]);
 }
 
+/*
+ * The text fed a chunk of step bytes at a time, each time in a buffer
+ * of its own (a reply's moves as it grows), then ended: the same answer
+ * and the same document as one parse of it all.
+ */
+static void
+streams(const char *text, const char *what)
+{
+	static const size_t steps[] = { 1, 2, 3, 7, 16, 64, 4096 };
+	struct host_stream st;
+	struct host_doc whole, fed;
+	size_t len = strlen(text), i, at;
+	int want, got, same = 1;
+	char *buf;
+
+	want = ns_host_parse(text, len, &whole);
+	for (i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+		ns_host_stream_init(&st, &fed);
+		for (at = 0; at < len; at += steps[i]) {
+			if ((buf = malloc(len + 1)) == NULL)
+				abort();
+			memcpy(buf, text, at);
+			ns_host_stream_feed(&st, buf, at);
+			free(buf);
+		}
+		got = ns_host_stream_end(&st, text, len);
+		if (got != want ||
+		    (got == 0 && !ns_host_doc_equal(&whole, &fed)))
+			same = 0;
+		if (got == 0)
+			ns_host_doc_free(&fed);
+	}
+	ok(same, "fed in chunks: %s", what);
+	if (want == 0)
+		ns_host_doc_free(&whole);
+}
+
+/* A feed parses the rows that came whole, and no more. */
+static void
+fed_early(void)
+{
+	const char *text = "{\"nodes\": [{\"path\": \"/a\"}, {\"path\": "
+	    "\"/b\"}, {\"path\": \"/c\"}]}";
+	struct host_stream st;
+	struct host_doc doc;
+
+	ns_host_stream_init(&st, &doc);
+	ns_host_stream_feed(&st, text, strlen("{\"nodes\": [{\"path\": \"/"));
+	is_int(doc.n, 0, "a feed keeps no half row");
+	ns_host_stream_feed(&st, text, strchr(strchr(text, '}') + 1, '}') -
+	    text + 1);
+	is_int(doc.n, 2, "a feed parses the rows that came");
+	is_int(ns_host_stream_end(&st, text, strlen(text)), 0,
+	    "the end parses the rest");
+	is_int(doc.n, 3, "all three");
+	ns_host_doc_free(&doc);
+}
+
 int
 main(void)
 {
 	struct host_doc doc;
+	size_t i;
+	static const char *const fed[] = {
+		"",
+		"  \n",
+		"{\"objects\": []}",
+		"{\n   \"nodes\": [\n      {\n         \"path\": \"/a\",\n"
+		"         \"type\": \"socket\"\n      },{\n"
+		"         \"path\": \"/b\\\\x5d}\\\"\",\n"
+		"         \"fds\": [\"/p/1\", \"]\"], \"n\": null\n"
+		"      },{}\n   ]\n}\n",
+		"{\"devices\": [{\"path\": \"/a\", \"children\": "
+		"[{\"path\": \"/a/b\", \"children\": [{\"path\": \"/c\"}]}]},"
+		" {\"path\": \"/e\"}]}",
+		"{\"a[b\": [{\"x\": 1}, {\"y\": 2}]}",
+		"{\"objects\": [{\"a\": 1}, {\"a\": {\"b\": 1}}]}",
+		"{\"objects\": [{\"a\": 1}, [1]]}",
+		"{\"objects\": [{\"a\": 1}, {\"a\": 2}]} x",
+		"{\"objects\": [{\"a\": 1}, {\"a\": 2}",
+		"{\"objects\": [{\"a\": 1},, {\"a\": 2}]}",
+		"{\"objects\": [{\"a\": 1} {\"a\": 2}]}",
+		"nsls: /x: no such object\n",
+	};
 
 	doc_ok();
 	tree_ok();
@@ -198,6 +278,9 @@ main(void)
 	rejects("{\"objects\": [{\"a\" 1}]}", "a key without a colon");
 	rejects("{\"a\": \"\\q\"}", "an unknown escape");
 	rejects("{\"d\": [{\"children\": 1}]}", "children that are no array");
+	for (i = 0; i < sizeof(fed) / sizeof(fed[0]); i++)
+		streams(fed[i], fed[i]);
+	fed_early();
 
 	quotes("/sock/tcp/12", "/sock/tcp/12");
 	quotes("-J", "-J");
