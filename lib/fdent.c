@@ -323,9 +323,24 @@ ns_fdent_is_mqueue(struct fdent *e)
 }
 
 /*
+ * Whether the kernel opens every file of the family for reading and
+ * writing: a socket (sock_alloc_file), an eventfd, an epoll, a timerfd
+ * and a signalfd are made O_RDWR, and none can be opened again through
+ * /proc with another mode (ENXIO); dup(2), SCM_RIGHTS and
+ * pidfd_getfd(2) share the one file.
+ */
+static int
+always_rw(enum family fam)
+{
+	return fam == F_SOCK || fam == F_EVENTFD || fam == F_EPOLL ||
+	    fam == F_TIMERFD || fam == F_SIGNALFD;
+}
+
+/*
  * How the descriptor was opened.  The kernel gives the link in
  * /proc/PID/fd the owner's read and write bits of the open file's mode:
- * one lstat(2), where fdinfo would take an open, a read and a close.
+ * one lstat(2), where fdinfo would take an open, a read and a close,
+ * and none for a family always opened both ways.
  */
 int
 ns_fdent_lmode(struct fdent *e, mode_t *m)
@@ -335,7 +350,10 @@ ns_fdent_lmode(struct fdent *e, mode_t *m)
 	if (e->lst_err == -1) {
 		if (e->fd < 0)
 			e->lst_err = ENOENT;
-		else if (ent_fstatat(e, &st, AT_SYMLINK_NOFOLLOW) == -1)
+		else if (always_rw(e->fam)) {
+			e->lmode = S_IFLNK | S_IRWXU;
+			e->lst_err = 0;
+		} else if (ent_fstatat(e, &st, AT_SYMLINK_NOFOLLOW) == -1)
 			e->lst_err = errno;
 		else {
 			e->lmode = st.st_mode;
