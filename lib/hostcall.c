@@ -293,12 +293,6 @@ ns_host_reach(struct rhost *h, const char *const *args,
 }
 
 
-/*
- * A remote tool whose reply is JSON, parsed into doc.  A reply that is
- * no nstools JSON, or a usage error, is a tool of another version most
- * likely: the host is said dead, naming the version it has.  Any other
- * failure is said in the words of its last line on stderr.
- */
 static void	judge_fail(struct rhost *, struct rsh_reply *);
 
 /* More of a reply came: its whole rows are parsed while the rest is on
@@ -309,6 +303,12 @@ feed(void *st, const char *text, size_t len)
 	ns_host_stream_feed(st, text, len);
 }
 
+/*
+ * A remote tool whose reply is JSON, parsed into doc.  A reply that is
+ * no nstools JSON, or a usage error, is a tool of another version most
+ * likely: the host is said dead, naming the version it has.  Any other
+ * failure is said in the words of its last line on stderr.
+ */
 int
 ns_host_call(struct rhost *h, const char *const *args, struct rsh_reply *r,
     struct host_doc *doc)

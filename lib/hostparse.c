@@ -491,24 +491,35 @@ row(struct parse *c, size_t i, int depth)
 	return 0;
 }
 
+/* The slot of the document's next row, with up as its up. */
+static size_t
+row_slot(struct host_doc *doc, size_t up)
+{
+	doc->rows = grow(doc->rows, doc->n, sizeof(*doc->rows));
+	memset(&doc->rows[doc->n], 0, sizeof(doc->rows[doc->n]));
+	doc->rows[doc->n].up = up;
+	return doc->n++;
+}
+
+/* The rest of an array after a row: more rows after commas, and ']'. */
+static int
+rows_after(struct parse *c, size_t up, int depth)
+{
+	while (take(c, ','))
+		if (row(c, row_slot(c->doc, up), depth) == -1)
+			return -1;
+	return take(c, ']') ? 0 : -1;
+}
+
 /* The rows of an array whose '[' is taken, each with up as its up. */
 static int
 rows(struct parse *c, size_t up, int depth)
 {
-	struct host_doc *doc = c->doc;
-	size_t i;
-
 	if (take(c, ']'))
 		return 0;
-	do {
-		doc->rows = grow(doc->rows, doc->n, sizeof(*doc->rows));
-		i = doc->n++;
-		memset(&doc->rows[i], 0, sizeof(doc->rows[i]));
-		doc->rows[i].up = up;
-		if (row(c, i, depth) == -1)
-			return -1;
-	} while (take(c, ','));
-	return take(c, ']') ? 0 : -1;
+	if (row(c, row_slot(c->doc, up), depth) == -1)
+		return -1;
+	return rows_after(c, up, depth);
 }
 
 /*
@@ -550,22 +561,29 @@ stream_at(struct host_stream *st, const char *text, size_t len)
 	st->c->end = text + len;
 }
 
+/* Let go of the stream's parse, not of its document. */
+static void
+stream_drop(struct host_stream *st)
+{
+	if (st->c == NULL)
+		return;
+	free(st->c->fields);
+	free(st->c->vals);
+	free(st->c);
+	st->c = NULL;
+}
+
 void
 ns_host_stream_feed(struct host_stream *st, const char *text, size_t len)
 {
 	struct parse *c;
-	const char *end, *mark;
-	size_t i;
+	const char *end;
 
 	if (st->stopped)
 		return;
 	if (st->c == NULL) {
-		/* Not before the head is whole: its name is a string. */
-		for (mark = text; mark < text + len &&
-		    strchr(" \t\n\r", *mark) != NULL; mark++)
-			;
-		if (mark == text + len || memchr(mark, '[',
-		    (size_t)(text + len - mark)) == NULL)
+		/* Not before the head is whole, up to its '['. */
+		if (memchr(text, '[', len) == NULL)
 			return;
 		st->c = calloc(1, sizeof(*st->c));
 		if (st->c == NULL)
@@ -593,12 +611,8 @@ ns_host_stream_feed(struct host_stream *st, const char *text, size_t len)
 			return;
 		/* A whole row, parsed as rows() would, or the stream stops
 		 * and end parses the text anew. */
-		mark = c->s;
-		st->doc->rows = grow(st->doc->rows, st->doc->n,
-		    sizeof(*st->doc->rows));
-		i = st->doc->n++;
-		memset(&st->doc->rows[i], 0, sizeof(st->doc->rows[i]));
-		if (*mark != '{' || row(c, i, 0) == -1 || c->s != end) {
+		if (*c->s != '{' || row(c, row_slot(st->doc, 0), 0) == -1 ||
+		    c->s != end) {
 			st->stopped = 1;
 			return;
 		}
@@ -618,29 +632,13 @@ ns_host_stream_end(struct host_stream *st, const char *text, size_t len)
 		return ns_host_parse(text, len, doc);
 	}
 	stream_at(st, text, len);
-	/* The rest as rows() would take it after the rows fed. */
-	if (doc->n == 0) {
-		if (rows(c, 0, 0) == -1)
-			goto out;
-	} else {
-		while (take(c, ',')) {
-			doc->rows = grow(doc->rows, doc->n, sizeof(*doc->rows));
-			memset(&doc->rows[doc->n], 0, sizeof(doc->rows[0]));
-			if (row(c, doc->n++, 0) == -1)
-				goto out;
-		}
-		if (!take(c, ']'))
-			goto out;
-	}
-	if (take(c, '}')) {
+	/* The rest as rows() takes it, after the rows fed if any. */
+	if ((doc->n == 0 ? rows(c, 0, 0) : rows_after(c, 0, 0)) == 0 &&
+	    take(c, '}')) {
 		skip_ws(c);
 		r = c->s == c->end ? 0 : -1;
 	}
-out:
-	free(c->fields);
-	free(c->vals);
-	free(c);
-	st->c = NULL;
+	stream_drop(st);
 	if (r == -1)
 		ns_host_doc_free(doc);
 	return r;
@@ -657,12 +655,7 @@ ns_host_stream_init(struct host_stream *st, struct host_doc *doc)
 void
 ns_host_stream_free(struct host_stream *st)
 {
-	if (st->c != NULL) {
-		free(st->c->fields);
-		free(st->c->vals);
-		free(st->c);
-		st->c = NULL;
-	}
+	stream_drop(st);
 	ns_host_doc_free(st->doc);
 }
 

@@ -186,11 +186,10 @@ struct ino_key {
 
 /*
  * The keys in order of inode, in k or tmp: a radix sort, a pass for
- * each byte in
- * which the inodes differ (four for the 32-bit inodes of sockfs).  It
- * was qsort, whose comparisons chased a pointer into the table each:
- * 0.8 ms of a listing of 10,000 sockets.  Stable, so a socket a dump
- * gave twice keeps its first place.
+ * each byte in which the inodes differ (four for the 32-bit inodes of
+ * sockfs).  It was qsort, whose comparisons chased a pointer into the
+ * table each: 0.8 ms of a listing of 10,000 sockets.  Stable, so a
+ * socket a dump gave twice keeps its first place.
  */
 static struct ino_key *
 ino_sorted(struct ino_key *k, struct ino_key *tmp, size_t n)
@@ -332,21 +331,26 @@ drop_subflows(struct sock_table *tcp, const struct sock_table *mptcp)
  * counts one of either family as soon as it listens or connects, which
  * is when its subflows come to be listed.  A dump of MPTCP walks the
  * TCP listeners too, a millisecond of a listing of 10,000 sockets; a
- * kernel without MPTCP has no line, and no subflow.
+ * kernel without MPTCP has no line, and no subflow.  Read once a run,
+ * for tcp and tcp6.
  */
 static int
 mptcp_here(void)
 {
+	static int here = -1;
 	char *text;
 	long long v4, v6;
 
+	if (here != -1)
+		return here;
 	if ((text = ns_read_file_at(AT_FDCWD, "/proc/self/net/protocols")) ==
 	    NULL)
-		return 1;
+		return here = 1;
 	v4 = ns_sock_parse_protocols(text, "MPTCP");
 	v6 = ns_sock_parse_protocols(text, "MPTCPv6");
 	free(text);
-	return (v4 != 0 && v4 != -1) || (v6 != 0 && v6 != -1);
+	here = (v4 != 0 && v4 != -1) || (v6 != 0 && v6 != -1);
+	return here;
 }
 
 /*
