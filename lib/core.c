@@ -85,16 +85,22 @@ provider_named(const char *name)
 int
 ns_obj_set(struct ns_obj *o, const struct ns_class *cls, const char *fmt, ...)
 {
-	va_list ap;
-	char *path;
+	va_list ap, aq;
+	char buf[256], *path;
+	int n;
 
 	va_start(ap, fmt);
 	/* A path set as it is, once a row of a listing: not through
-	 * printf. */
+	 * printf; a short one formatted on the stack, as most are. */
 	if (strcmp(fmt, "%s") == 0)
 		path = ns_xstrdup(va_arg(ap, const char *));
-	else
-		path = ns_xvasprintf(fmt, ap);
+	else {
+		va_copy(aq, ap);
+		n = ns_vfmt(buf, sizeof(buf), fmt, aq);
+		va_end(aq);
+		path = n >= 0 && (size_t)n < sizeof(buf) ? ns_xstrdup(buf) :
+		    ns_xvasprintf(fmt, ap);
+	}
 	va_end(ap);
 	free(o->path);
 	o->path = path;

@@ -85,7 +85,7 @@ proc_attr(struct ns_obj *o, const char *name, struct ns_val *v)
 		return -1;
 	if (p.path == NULL || pid != e->pid) {
 		ns_obj_clear(&p);
-		snprintf(path, sizeof(path), "/proc/%llu",
+		ns_fmt(path, sizeof(path), "/proc/%llu",
 		    (unsigned long long)e->pid);
 		if (ns_resolve_into(&p, path) == -1) {
 			memset(&p, 0, sizeof(p));
@@ -223,7 +223,7 @@ get_mount(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	if (!(e->ci.has & FI_MNT_ID))
 		return ns_none();
-	snprintf(path, sizeof(path), "/mount/%llu",
+	ns_fmt(path, sizeof(path), "/mount/%llu",
 	    (unsigned long long)e->ci.mnt_id);
 	if (ns_resolve_into(&m, path) == -1)
 		return ns_none();
@@ -644,7 +644,7 @@ node_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	DIR *dir;
 	int stop = 0;
 
-	snprintf(path, sizeof(path), "/proc/%llu/fd",
+	ns_fmt(path, sizeof(path), "/proc/%llu/fd",
 	    (unsigned long long)fd_obj_pid(o));
 	if ((dir = opendir(path)) == NULL)
 		return -1;
@@ -733,7 +733,7 @@ ns_fd_lookup(struct ns_obj *o, uint64_t pid, char **comp, int n)
 	if (n < 1 || n > 2 || strcmp(comp[0], "fd") != 0)
 		return ns_none();
 	if (n == 1) {
-		snprintf(path, sizeof(path), "/proc/%llu/fd",
+		ns_fmt(path, sizeof(path), "/proc/%llu/fd",
 		    (unsigned long long)pid);
 		if (access(path, F_OK) == -1)
 			return -1;

@@ -543,7 +543,7 @@ ns_fd_get_events(struct ns_obj *o, struct ns_val *v)
 	buf[0] = '\0';
 	for (i = 0; i < n; i++) {
 		ns_fd_epoll_events_string(t[i].events, ev, sizeof(ev));
-		snprintf(one, sizeof(one), "%s%d:%s", i ? " " : "", t[i].fd,
+		ns_fmt(one, sizeof(one), "%s%d:%s", i ? " " : "", t[i].fd,
 		    ev);
 		strlcat(buf, one, sizeof(buf));
 	}
@@ -681,7 +681,7 @@ marks_string(const struct fdinfo_mark *m, size_t n, char *buf, size_t size)
 	for (i = 0; i < n; i++) {
 		if (m[i].ino == 0)
 			continue;
-		snprintf(one, sizeof(one), "%s%llu,%u:%u", buf[0] ? " " : "",
+		ns_fmt(one, sizeof(one), "%s%llu,%u:%u", buf[0] ? " " : "",
 		    (unsigned long long)m[i].ino, KDEV_MAJOR(m[i].sdev),
 		    KDEV_MINOR(m[i].sdev));
 		strlcat(buf, one, size);
@@ -992,7 +992,7 @@ name_epoll(struct ns_obj *o, struct fdent *e, struct ns_val *v)
 		return name_link(o, e, v);
 	strlcpy(buf, "tfds=", sizeof(buf));
 	for (i = 0; i < n; i++) {
-		snprintf(one, sizeof(one), "%s%d", i ? "," : "", t[i].fd);
+		ns_fmt(one, sizeof(one), "%s%d", i ? "," : "", t[i].fd);
 		strlcat(buf, one, sizeof(buf));
 	}
 	free(t);
@@ -1010,7 +1010,7 @@ name_timerfd(struct ns_obj *o, struct fdent *e, struct ns_val *v)
 	if (timerfd_of(o, &t) == -1)
 		return name_link(o, e, v);
 	if ((clock = ns_fd_clock_name(t.clockid)) == NULL) {
-		snprintf(num, sizeof(num), "%d", t.clockid);
+		ns_fmt(num, sizeof(num), "%d", t.clockid);
 		clock = num;
 	}
 	ns_val_addf(v, "clockid=%s remaining=%llu.%09llu "
@@ -1093,7 +1093,7 @@ name_bpf(struct ns_obj *o, struct fdent *e, struct ns_val *v)
 		return 0;
 	}
 	if ((type = ns_fd_bpf_type_name(b.prog, b.type)) == NULL) {
-		snprintf(num, sizeof(num), "%llu", (unsigned long long)b.type);
+		ns_fmt(num, sizeof(num), "%llu", (unsigned long long)b.type);
 		type = num;
 	}
 	if (ent_bpf_name(e, name, sizeof(name)) == -1)

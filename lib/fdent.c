@@ -204,7 +204,7 @@ ent_unreadable(struct fdent *e, int dfd, const char *name)
 	e->fam = F_UNKN;
 	e->lmode = st.st_mode;
 	e->lst_err = 0;
-	snprintf(path, sizeof(path), "/proc/%llu/fd/%d",
+	ns_fmt(path, sizeof(path), "/proc/%llu/fd/%d",
 	    (unsigned long long)e->pid, e->fd);
 	ns_skip_path(path);
 	return 0;
@@ -221,9 +221,9 @@ ns_fdent_load(int dfd, uint64_t pid, int fd)
 
 	e = ns_fdent_new(pid, fd);
 	if (dfd >= 0)
-		snprintf(path, sizeof(path), "%d", fd);
+		ns_fmt(path, sizeof(path), "%d", fd);
 	else
-		snprintf(path, sizeof(path), "/proc/%llu/fd/%d",
+		ns_fmt(path, sizeof(path), "/proc/%llu/fd/%d",
 		    (unsigned long long)pid, fd);
 	if ((e->link = ns_fd_read_link_at(dfd >= 0 ? dfd : AT_FDCWD, path)) ==
 	    NULL) {
@@ -243,10 +243,10 @@ int
 ns_fdent_file(const struct fdent *e, char *buf, size_t size)
 {
 	if (e->fd >= 0)
-		snprintf(buf, size, "/proc/%llu/fd/%d",
+		ns_fmt(buf, size, "/proc/%llu/fd/%d",
 		    (unsigned long long)e->pid, e->fd);
 	else if (e->src[0] != '\0')
-		snprintf(buf, size, "/proc/%llu/%s",
+		ns_fmt(buf, size, "/proc/%llu/%s",
 		    (unsigned long long)e->pid, e->src);
 	else {
 		errno = ENOENT;
@@ -270,9 +270,9 @@ ent_fstatat(const struct fdent *e, struct stat *st, int flags)
 		return ns_fdent_file(e, name, sizeof(name)) == -1 ? -1 :
 		    fstatat(AT_FDCWD, name, st, flags);
 	if (e->fd >= 0)
-		snprintf(name, sizeof(name), "%d", e->fd);
+		ns_fmt(name, sizeof(name), "%d", e->fd);
 	else if (e->src[0] != '\0')
-		snprintf(name, sizeof(name), "../%s", e->src);
+		ns_fmt(name, sizeof(name), "../%s", e->src);
 	else {
 		errno = ENOENT;
 		return -1;
@@ -375,10 +375,10 @@ ns_fdent_info(struct fdent *e)
 	char path[64];
 
 	if (e->info_err == -1) {
-		snprintf(path, sizeof(path), "/proc/%llu/fdinfo/%d",
+		ns_fmt(path, sizeof(path), "/proc/%llu/fdinfo/%d",
 		    (unsigned long long)e->pid, e->fd);
 		if (e->dfd >= 0)
-			snprintf(path, sizeof(path), "../fdinfo/%d", e->fd);
+			ns_fmt(path, sizeof(path), "../fdinfo/%d", e->fd);
 		if (e->fd < 0)
 			e->info_err = ENOENT;
 		else if ((e->info = ns_read_single_at(e->dfd >= 0 ? e->dfd :
@@ -423,7 +423,7 @@ ns_fdent_getxattr(const struct fdent *e, const char *name, char *buf,
 	long n;
 
 	if (e->dfd >= 0 && e->fd >= 0 && !missing) {
-		snprintf(path, sizeof(path), "%d", e->fd);
+		ns_fmt(path, sizeof(path), "%d", e->fd);
 		n = syscall(SYS_getxattrat, e->dfd, path, 0, name, &args,
 		    sizeof(args));
 		if (n >= 0 || errno != ENOSYS)
@@ -530,7 +530,7 @@ obj_own(struct fdent *e, char *buf, size_t size)
 {
 	if (e->fd < 0)
 		return ns_none();
-	snprintf(buf, size, "/proc/%llu/fd/%d", (unsigned long long)e->pid,
+	ns_fmt(buf, size, "/proc/%llu/fd/%d", (unsigned long long)e->pid,
 	    e->fd);
 	return 0;
 }
@@ -590,7 +590,7 @@ ipc_ns_of(const char *pid, char *buf, size_t size)
 	char path[64];
 	ssize_t n;
 
-	snprintf(path, sizeof(path), "/proc/%s/ns/ipc", pid);
+	ns_fmt(path, sizeof(path), "/proc/%s/ns/ipc", pid);
 	if ((n = readlink(path, buf, size - 1)) == -1)
 		return -1;
 	buf[n] = '\0';
@@ -613,11 +613,11 @@ obj_mqueue(struct fdent *e, char *buf, size_t size)
 	if (e->st.st_nlink == 0 ||
 	    (self[0] == '\0' && ipc_ns_of("self", self, sizeof(self)) == -1))
 		goto none;
-	snprintf(pid, sizeof(pid), "%llu", (unsigned long long)e->pid);
+	ns_fmt(pid, sizeof(pid), "%llu", (unsigned long long)e->pid);
 	if (ipc_ns_of(pid, theirs, sizeof(theirs)) == -1 ||
 	    strcmp(self, theirs) != 0)
 		goto none;
-	if ((size_t)snprintf(buf, size, "/ipc/mqueue/%s", e->link + 1) >=
+	if ((size_t)ns_fmt(buf, size, "/ipc/mqueue/%s", e->link + 1) >=
 	    size) {
 		errno = ENAMETOOLONG;
 		return -1;
@@ -641,16 +641,16 @@ obj_shm(struct fdent *e, const struct stat *st, char *buf, size_t size)
 	char pid[24], theirs[64];
 	uint64_t ns;
 
-	snprintf(pid, sizeof(pid), "%llu", (unsigned long long)e->pid);
+	ns_fmt(pid, sizeof(pid), "%llu", (unsigned long long)e->pid);
 	if ((self[0] != '\0' || ipc_ns_of("self", self, sizeof(self)) == 0) &&
 	    ipc_ns_of(pid, theirs, sizeof(theirs)) == 0 &&
 	    strcmp(self, theirs) != 0 &&
 	    ns_nsfs_parse(theirs, &ns) == ns_nsfs_type_index("ipc")) {
-		snprintf(buf, size, "/ns/ipc/%llu/ipc/shm/%llu",
+		ns_fmt(buf, size, "/ns/ipc/%llu/ipc/shm/%llu",
 		    (unsigned long long)ns, (unsigned long long)st->st_ino);
 		return 0;
 	}
-	snprintf(buf, size, "/ipc/shm/%llu", (unsigned long long)st->st_ino);
+	ns_fmt(buf, size, "/ipc/shm/%llu", (unsigned long long)st->st_ino);
 	return 0;
 }
 
@@ -681,7 +681,7 @@ obj_path(struct fdent *e, char *buf, size_t size)
 	if (ns_fdent_is_mqueue(e))
 		return obj_mqueue(e, buf, size);
 	if (S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode)) {
-		snprintf(buf, size, "/dev/%s/%u/%u",
+		ns_fmt(buf, size, "/dev/%s/%u/%u",
 		    S_ISBLK(st->st_mode) ? "block" : "char",
 		    major(st->st_rdev), minor(st->st_rdev));
 		return 0;
@@ -692,7 +692,7 @@ obj_path(struct fdent *e, char *buf, size_t size)
 	if (e->link[0] != '/' || !(S_ISLNK(st->st_mode) ?
 	    names_link(e->link, st) : names_file(e->link, st)))
 		return ns_none();
-	if ((size_t)snprintf(buf, size, "/fs%s",
+	if ((size_t)ns_fmt(buf, size, "/fs%s",
 	    strcmp(e->link, "/") == 0 ? "" : e->link) >= size) {
 		errno = ENAMETOOLONG;
 		return -1;
@@ -707,7 +707,7 @@ obj_pipe(struct fdent *e, char *buf, size_t size)
 
 	if (ns_fd_bracket_number(e->link, "pipe:[", &ino) == -1)
 		return ns_none();
-	snprintf(buf, size, "/pipe/%llu", (unsigned long long)ino);
+	ns_fmt(buf, size, "/pipe/%llu", (unsigned long long)ino);
 	return 0;
 }
 
@@ -722,7 +722,7 @@ obj_eventfd(struct fdent *e, char *buf, size_t size)
 		return -1;
 	if (ns_fdinfo_parse_eventfd(info, &ev) == -1 || ev.id < 0)
 		return obj_own(e, buf, size);
-	snprintf(buf, size, "/anon/eventfd/%lld", (long long)ev.id);
+	ns_fmt(buf, size, "/anon/eventfd/%lld", (long long)ev.id);
 	return 0;
 }
 
@@ -761,7 +761,7 @@ obj_bpf_mapped(struct fdent *e, char *buf, size_t size)
 	DIR *dir;
 	int n = 0;
 
-	snprintf(path, sizeof(path), "/proc/%llu/fd",
+	ns_fmt(path, sizeof(path), "/proc/%llu/fd",
 	    (unsigned long long)e->pid);
 	if ((dir = opendir(path)) == NULL)
 		return -1;
@@ -779,7 +779,7 @@ obj_bpf_mapped(struct fdent *e, char *buf, size_t size)
 	closedir(dir);
 	if (n != 1)
 		return ns_none();
-	snprintf(buf, size, "/anon/bpf-map/%llu", (unsigned long long)found);
+	ns_fmt(buf, size, "/anon/bpf-map/%llu", (unsigned long long)found);
 	return 0;
 }
 
@@ -795,7 +795,7 @@ obj_bpf(struct fdent *e, char *buf, size_t size)
 		return -1;
 	if (ns_fdinfo_parse_bpf(info, &b) == -1)
 		return obj_own(e, buf, size);
-	snprintf(buf, size, "/anon/%s/%llu", b.link ? "bpf_link" : b.prog ?
+	ns_fmt(buf, size, "/anon/%s/%llu", b.link ? "bpf_link" : b.prog ?
 	    "bpf-prog" : "bpf-map", (unsigned long long)b.id);
 	return 0;
 }
@@ -812,7 +812,7 @@ obj_pidfd(struct fdent *e, char *buf, size_t size)
 		return -1;
 	if (ns_fdinfo_parse_pidfd(info, &p) == -1 || p.pid <= 0)
 		return ns_none();
-	snprintf(buf, size, "/proc/%lld", (long long)p.pid);
+	ns_fmt(buf, size, "/proc/%lld", (long long)p.pid);
 	return 0;
 }
 
@@ -824,7 +824,7 @@ obj_nsfs(struct fdent *e, char *buf, size_t size)
 
 	if ((type = ns_fd_nsfs_type(e->link, &ino)) == NULL)
 		return ns_none();
-	snprintf(buf, size, "/ns/%s/%llu", type, (unsigned long long)ino);
+	ns_fmt(buf, size, "/ns/%s/%llu", type, (unsigned long long)ino);
 	return 0;
 }
 
@@ -836,7 +836,7 @@ obj_memfd(struct fdent *e, char *buf, size_t size)
 
 	if ((st = ns_fdent_stat(e)) == NULL)
 		return -1;
-	snprintf(buf, size, "/anon/%s/%llu", e->fam == F_MEMFD ? "memfd" :
+	ns_fmt(buf, size, "/anon/%s/%llu", e->fam == F_MEMFD ? "memfd" :
 	    "secretmem", (unsigned long long)st->st_ino);
 	return 0;
 }
@@ -883,7 +883,7 @@ ns_fd_skip_pid(uint64_t pid)
 {
 	char path[32];
 
-	snprintf(path, sizeof(path), "/proc/%llu", (unsigned long long)pid);
+	ns_fmt(path, sizeof(path), "/proc/%llu", (unsigned long long)pid);
 	ns_skip_path(path);
 }
 
@@ -963,7 +963,7 @@ ns_fd_open_fds(uint64_t pid)
 	DIR *dir;
 	int try;
 
-	snprintf(path, sizeof(path), "/proc/%llu/fd", (unsigned long long)pid);
+	ns_fmt(path, sizeof(path), "/proc/%llu/fd", (unsigned long long)pid);
 	for (try = 0; try < 2; try++) {
 		if ((dir = opendir(path)) != NULL)
 			return dir;

@@ -785,21 +785,38 @@ pad(FILE *fp, size_t n)
 	}
 }
 
+/* Room for more bytes after len in the line being made (the scratch
+ * buffer, which no cell uses while rows are printed). */
+static char *
+line_room(struct ns_out *out, size_t len, size_t more)
+{
+	if (len + more > out->capscratch) {
+		out->capscratch = 2 * (len + more);
+		if ((out->scratch = realloc(out->scratch,
+		    out->capscratch)) == NULL)
+			err(1, NULL);
+	}
+	return out->scratch;
+}
+
 /*
  * One line of the table laid out here, or several where a cell has
  * several: as libsmartcols prints it, one blank between columns, a
  * number aligned right, nothing after the last column's text.  pos holds
- * each cell's text still to print.
+ * each cell's text still to print.  A line is made whole, then written
+ * at once: a write a cell and a blank cost more than the rest.
  */
 static void
 own_line(struct ns_out *out, const char **pos)
 {
 	const char *c, *nl;
-	size_t i, n;
-	int more;
+	size_t i, n, w, len;
+	char *l;
+	int more, num;
 
 	do {
 		more = 0;
+		len = 0;
 		for (i = 0; i < out->ncols; i++) {
 			n = 0;
 			if ((c = pos[i]) != NULL) {
@@ -810,19 +827,27 @@ own_line(struct ns_out *out, const char **pos)
 				    NULL;
 				more |= pos[i] != NULL;
 			}
+			w = out->width[i] > n ? out->width[i] - n : 0;
+			l = line_room(out, len, 1 + w + n + 1);
 			if (i > 0)
-				putc(' ', out->fp);
+				l[len++] = ' ';
 			if (n == 0 && i + 1 == out->ncols)
 				break;
-			if (out->cols[i].attr->type == NS_NUMBER)
-				pad(out->fp, out->width[i] - n);
-			if (n > 0)
-				fwrite(c, 1, n, out->fp);
-			if (out->cols[i].attr->type != NS_NUMBER &&
-			    i + 1 < out->ncols)
-				pad(out->fp, out->width[i] - n);
+			num = out->cols[i].attr->type == NS_NUMBER;
+			if (num) {
+				memset(l + len, ' ', w);
+				len += w;
+			}
+			memcpy(l + len, c, n);
+			len += n;
+			if (!num && i + 1 < out->ncols) {
+				memset(l + len, ' ', w);
+				len += w;
+			}
 		}
-		putc('\n', out->fp);
+		l = line_room(out, len, 1);
+		l[len++] = '\n';
+		fwrite_unlocked(l, 1, len, out->fp);
 	} while (more);
 }
 

@@ -382,7 +382,7 @@ get_cmdline(struct ns_obj *o, struct ns_val *v)
 	ssize_t n;
 	int fd, e;
 
-	snprintf(path, sizeof(path), "/proc/%llu/cmdline",
+	ns_fmt(path, sizeof(path), "/proc/%llu/cmdline",
 	    (unsigned long long)proc_pid(o));
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return -1;
@@ -559,7 +559,7 @@ fs_link(struct ns_obj *o, struct ns_val *v, const char *what)
 	struct stat held, named;
 	ssize_t n;
 
-	snprintf(path, sizeof(path), "/proc/%llu/%s",
+	ns_fmt(path, sizeof(path), "/proc/%llu/%s",
 	    (unsigned long long)proc_pid(o), what);
 	if ((n = readlink(path, target, sizeof(target) - 1)) == -1)
 		return -1;
@@ -602,7 +602,7 @@ get_exe(struct ns_obj *o, struct ns_val *v)
 
 	if (fs_link(o, v, "exe") == 0)
 		return 0;
-	snprintf(path, sizeof(path), "/proc/%llu/exe",
+	ns_fmt(path, sizeof(path), "/proc/%llu/exe",
 	    (unsigned long long)proc_pid(o));
 	if ((n = readlink(path, target, sizeof(target) - 1)) == -1)
 		return -1;
@@ -643,7 +643,7 @@ ns_link(struct ns_obj *o, struct ns_val *v, const char *type)
 	uint64_t ino;
 	ssize_t n;
 
-	snprintf(path, sizeof(path), "/proc/%llu/ns/%s",
+	ns_fmt(path, sizeof(path), "/proc/%llu/ns/%s",
 	    (unsigned long long)proc_pid(o), type);
 	if ((n = readlink(path, target, sizeof(target) - 1)) == -1)
 		return -1;
@@ -729,7 +729,7 @@ get_nspid(struct ns_obj *o, struct ns_val *v)
 	if (p->nnspid == 0)
 		return ns_none();
 	for (i = 0; i < p->nnspid; i++)
-		len += snprintf(buf + len, sizeof(buf) - len, "%s%llu",
+		len += ns_fmt(buf + len, sizeof(buf) - len, "%s%llu",
 		    i == 0 ? "" : " ", (unsigned long long)p->nspid[i]);
 	ns_val_add(v, buf);
 	return 0;
@@ -773,7 +773,7 @@ self_pid(const char *link)
 	uint64_t pid;
 	ssize_t n;
 
-	snprintf(path, sizeof(path), "/proc/%s", link);
+	ns_fmt(path, sizeof(path), "/proc/%s", link);
 	if ((n = readlink(path, target, sizeof(target) - 1)) == -1)
 		return getpid();
 	target[n] = '\0';

@@ -621,10 +621,10 @@ vsock_endpoint(uint32_t cid, uint32_t port, char *buf, size_t size)
 	char c[16] = "*", p[16] = "*";
 
 	if (cid != VMADDR_CID_ANY)
-		snprintf(c, sizeof(c), "%u", cid);
+		ns_fmt(c, sizeof(c), "%u", cid);
 	if (port != VMADDR_PORT_ANY)
-		snprintf(p, sizeof(p), "%u", port);
-	snprintf(buf, size, "%s:%s", c, p);
+		ns_fmt(p, sizeof(p), "%u", port);
+	ns_fmt(buf, size, "%s:%s", c, p);
 }
 
 static int
@@ -678,9 +678,9 @@ add_groups(struct ns_val *v, const struct sock_ent *e)
 	}
 	if ((s = malloc(top * 8 + 3)) == NULL)
 		err(1, NULL);
-	q = s + snprintf(s, 3 + 8, "0x%x", e->groups[top - 1]);
+	q = s + ns_fmt(s, 3 + 8, "0x%x", e->groups[top - 1]);
 	for (i = top - 1; i > 0; i--)
-		q += snprintf(q, 9, "%08x", e->groups[i - 1]);
+		q += ns_fmt(q, 9, "%08x", e->groups[i - 1]);
 	ns_val_add(v, s);
 	free(s);
 }
@@ -713,7 +713,7 @@ unix_summary(struct ns_obj *o, struct ns_val *v)
 	if ((type = ns_sock_type_name(e->type)) == NULL)
 		type = "?";
 	if (e->has & SK_PEER)
-		snprintf(peer, sizeof(peer), " peer %llu",
+		ns_fmt(peer, sizeof(peer), " peer %llu",
 		    (unsigned long long)e->peer);
 	ns_val_addf(v, "unix %s %s%s%s%s", type, ns_sock_state_name(e->state),
 	    e->name != NULL ? " " : "", e->name != NULL ? e->name : "", peer);
@@ -755,7 +755,7 @@ netlink_summary(struct ns_obj *o, struct ns_val *v)
 	if ((e = entry(o)) == NULL)
 		return -1;
 	if ((name = ns_sock_netlink_name(e->nlproto)) == NULL) {
-		snprintf(proto, sizeof(proto), "%u", e->nlproto);
+		ns_fmt(proto, sizeof(proto), "%u", e->nlproto);
 		name = proto;
 	}
 	add_groups(&g, e);
@@ -780,7 +780,7 @@ packet_summary(struct ns_obj *o, struct ns_val *v)
 		type = "?";
 	add_ethproto(&p, e);
 	if (e->ifindex != 0)
-		snprintf(ifc, sizeof(ifc), " interface %u", e->ifindex);
+		ns_fmt(ifc, sizeof(ifc), " interface %u", e->ifindex);
 	ns_val_addf(v, "packet %s %s%s", type, p.buf, ifc);
 	ns_val_free(&p);
 	return 0;

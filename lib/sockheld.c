@@ -349,7 +349,7 @@ ask_name(uint64_t pid, int fd, uint64_t ino)
 	struct sock_ent *e;
 	ssize_t n;
 
-	snprintf(path, sizeof(path), "/proc/%llu/fd/%d",
+	ns_fmt(path, sizeof(path), "/proc/%llu/fd/%d",
 	    (unsigned long long)pid, fd);
 	if (stat(path, &st) == -1 || (uint64_t)st.st_ino != ino ||
 	    (n = getxattr(path, "system.sockprotoname", kname,
@@ -415,7 +415,7 @@ held_get(uint64_t ino, uint64_t pid, int fd, int deep)
 	if (fd >= 0)
 		a.e = ask_holder(pid, fd, ino, deep);
 	else {
-		snprintf(link, sizeof(link), "socket:[%llu]",
+		ns_fmt(link, sizeof(link), "socket:[%llu]",
 		    (unsigned long long)ino);
 		ns_fd_index_each(link, ask_indexed, &a);
 		/* Reading the index may have asked of this socket too; an
@@ -469,7 +469,7 @@ scan_one(struct fdent *fe, void *arg)
 	    ns_sock_search_read(p, ino) != NULL ||
 	    held_search(ino, &at) != NULL)
 		return 0;
-	snprintf(path, sizeof(path), "/proc/%llu/fd/%d",
+	ns_fmt(path, sizeof(path), "/proc/%llu/fd/%d",
 	    (unsigned long long)ns_fd_ent_pid(fe), ns_fd_ent_fd(fe));
 	if ((n = getxattr(path, "system.sockprotoname", kname,
 	    sizeof(kname) - 1)) == -1)
@@ -560,7 +560,7 @@ ns_sock_path_held(uint64_t inode, uint64_t pid, int fd, char *buf,
 
 	if ((p = ns_sock_proto_of(inode, pid, fd)) == NULL)
 		return ns_none();
-	if ((size_t)snprintf(buf, size, "/sock/%s/%llu", p->name,
+	if ((size_t)ns_fmt(buf, size, "/sock/%s/%llu", p->name,
 	    (unsigned long long)inode) >= size) {
 		errno = ENAMETOOLONG;
 		return -1;

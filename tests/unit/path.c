@@ -109,6 +109,13 @@ main(void)
 	parses(" 1", 100, -1, 0);
 	parses("1x", 100, -1, 0);
 	parses("007", 100, -1, 0);
+	parses("7", 5, -1, 0);
+	parses("5", 5, 0, 5);
+	parses("100", 100, 0, 100);
+	parses("99999999999999999999", UINT64_MAX, -1, 0);
+	parses("1844674407370955161", UINT64_MAX, 0, 1844674407370955161ULL);
+	parses("4294967296", UINT32_MAX, -1, 0);
+	parses("4294967295", UINT32_MAX, 0, UINT32_MAX);
 
 	quotes("abc", 3, 256, "abc");
 	quotes("abc", 3, 3, "abc");
