@@ -232,8 +232,8 @@ get_mount(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-NS_GETTER_IF(kind, struct fdent, ns_fdent_of, *ns_fdent_kind(r) != '\0',
-    ns_val_add, ns_fdent_kind(r))
+NS_GETTER_IF(kind, struct fdent, ns_fdent_of, *ns_fd_kind(r) != '\0',
+    ns_val_add, ns_fd_kind(r))
 
 static int
 get_object(struct ns_obj *o, struct ns_val *v)
@@ -318,13 +318,13 @@ fd_summary(struct ns_obj *o, struct ns_val *v)
 	if ((e = ns_fdent_of(o)) != NULL && ns_fd_get_name(o, &name) == 0 &&
 	    name.n > 0) {
 		if (e->fd >= 0)
-			snprintf(num, sizeof(num), "%d", e->fd);
+			ns_fmt(num, sizeof(num), "%d", e->fd);
 		else
 			strlcpy(num, e->assoc, sizeof(num));
-		if (*ns_fdent_kind(e) == '\0')
+		if (*ns_fd_kind(e) == '\0')
 			ns_val_addf(v, "%s %s", num, name.buf);
 		else
-			ns_val_addf(v, "%s %s %s", num, ns_fdent_kind(e),
+			ns_val_addf(v, "%s %s %s", num, ns_fd_kind(e),
 			    name.buf);
 		r = 0;
 	}
@@ -767,7 +767,7 @@ selected(struct fdent *e, const struct ns_fd_select *sel)
 	if (sel->kinds == NULL)
 		return 1;
 	for (i = 0; i < sel->nkinds; i++) {
-		if (strcasecmp(sel->kinds[i], ns_fdent_kind(e)) == 0)
+		if (strcasecmp(sel->kinds[i], ns_fd_kind(e)) == 0)
 			return 1;
 		/* Every socket is a SOCK, whatever its protocol. */
 		if (e->fam == F_SOCK && strcasecmp(sel->kinds[i], "SOCK") == 0)

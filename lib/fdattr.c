@@ -68,8 +68,41 @@ obj_sock(struct fdent *e, char *buf, size_t size)
 	if ((proto = ns_fdent_proto(e)) == NULL)
 		return -1;
 	ns_sock_dir(proto, dir, sizeof(dir));
-	snprintf(buf, size, "/sock/%s/%llu", dir, (unsigned long long)ino);
+	ns_fmt(buf, size, "/sock/%s/%llu", dir, (unsigned long long)ino);
 	return 0;
+}
+
+/*
+ * lsfd's TYPE of a descriptor.  A socket's is the name the kernel gives
+ * its protocol, a getxattr(2) of the descriptor; but the kernel gives
+ * every socket of a class one name (provider.h), so once the tables
+ * tell a socket's class, the name is asked of the first descriptor of
+ * each class alone: 10,000 sockets take a handful of calls, not 10,000.
+ */
+static void
+sock_name(struct fdent *e)
+{
+	static char names[NS_SOCK_NAME_CLASSES][sizeof(e->proto)];
+	const char *k;
+	uint64_t ino;
+	int c;
+
+	if (e->proto_err != -1 ||
+	    ns_fd_bracket_number(e->link, "socket:[", &ino) == -1 ||
+	    (c = ns_sock_name_class(ino)) == -1)
+		return;
+	if (names[c][0] != '\0')
+		ns_fdent_set_proto(e, names[c]);
+	else if ((k = ns_fdent_proto(e)) != NULL)
+		strlcpy(names[c], k, sizeof(names[c]));
+}
+
+const char *
+ns_fd_kind(struct fdent *e)
+{
+	if (e->fam == F_SOCK && e->link_err == 0)
+		sock_name(e);
+	return ns_fdent_kind(e);
 }
 
 /*

@@ -14,6 +14,9 @@ int	ns_fd_attr_of(const char *path, const char *name, struct ns_val *);
  * errno: ns_fdent_object, and a socket's too. */
 struct fdent;
 const char *ns_fd_object(struct fdent *);
+/* lsfd's TYPE of a descriptor: ns_fdent_kind, a socket's protocol
+ * asked once a class where the tables tell the class. */
+const char *ns_fd_kind(struct fdent *);
 /* lsfd's NAME of a descriptor, in the words of its kind. */
 ns_get_fn	ns_fd_get_name;
 

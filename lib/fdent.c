@@ -458,6 +458,14 @@ ns_fdent_proto(struct fdent *e)
 	return e->proto;
 }
 
+/* The socket's protocol, told by a caller that knows it. */
+void
+ns_fdent_set_proto(struct fdent *e, const char *name)
+{
+	strlcpy(e->proto, name, sizeof(e->proto));
+	e->proto_err = 0;
+}
+
 /*
  * The kinds of a file, told by its mode as stat(2) gives it and named as
  * lsfd names them; those a descriptor of a path commonly is have their

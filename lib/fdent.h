@@ -77,6 +77,7 @@ const char	*ns_fdent_object(struct fdent *);
 const char	*ns_fdent_object_made(struct fdent *,
 		    int (*make)(struct fdent *, char *, size_t));
 const char	*ns_fdent_proto(struct fdent *);
+void		 ns_fdent_set_proto(struct fdent *, const char *);
 int		 ns_fdent_lmode(struct fdent *, mode_t *);
 int		 ns_fdent_is_mqueue(struct fdent *);
 /* The file below /proc that stands for the entry, for stat(2). */

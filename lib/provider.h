@@ -203,6 +203,14 @@ int	ns_sock_path_held(uint64_t inode, uint64_t pid, int fd, char *buf,
  * namespace that no process and no mount keeps but its sockets; -1 with
  * ENOENT if no socket the caller may ask is in it (sock.c). */
 int	ns_sock_netns_fd(uint64_t netns);
+/* The class of sockets a socket is of, among which the kernel gives
+ * every one the same name (system.sockprotoname): its protocol, and
+ * for unix sockets streams apart from the rest ("UNIX-STREAM" and
+ * "UNIX" since Linux 5.15, "UNIX" for all before).  From the tables
+ * read and the holders asked so far: -1 if they do not tell (sock.c);
+ * below NS_SOCK_NAME_CLASSES. */
+int	ns_sock_name_class(uint64_t inode);
+#define NS_SOCK_NAME_CLASSES	64
 /* The directory of /sock for a protocol as the kernel names it
  * ("TCPv6", "UNIX-STREAM", "AF_VSOCK"): tcp6, unix, vsock. */
 void	ns_sock_dir(const char *kname, char *buf, size_t size);

@@ -544,6 +544,39 @@ ns_sock_proto_of(uint64_t ino, uint64_t pid, int fd)
 	return NULL;
 }
 
+/* A socket in a table read so far, or told of by a holder asked so far;
+ * nothing more is read or asked.  NULL if none. */
+static struct sock_ent *
+known(uint64_t ino)
+{
+	struct sock_ent *e;
+	struct held *h;
+	size_t i, at;
+
+	for (i = 0; i < NPROTO; i++)
+		if (ns_sock_protos[i].loaded && (e = ns_sock_search(
+		    &ns_sock_protos[i].here, ino)) != NULL)
+			return e;
+	for (i = 0; i < NPROTO; i++)
+		if ((e = ns_sock_search(&ns_sock_protos[i].far, ino)) != NULL)
+			return e;
+	return (h = held_search(ino, &at)) != NULL ? h->e : NULL;
+}
+
+_Static_assert(NPROTO * 2 <= NS_SOCK_NAME_CLASSES, "name classes");
+
+/* Which sockets share a kernel name (provider.h): those of a protocol's
+ * row, and of a unix socket's row streams apart from the rest. */
+int
+ns_sock_name_class(uint64_t ino)
+{
+	struct sock_ent *e;
+
+	if ((e = known(ino)) == NULL)
+		return -1;
+	return e->proto * 2 + (e->proto == P_UNIX && e->type == SOCK_STREAM);
+}
+
 /* A socket's path by its inode alone (provider.h). */
 int
 ns_sock_path(uint64_t inode, char *buf, size_t size)
