@@ -57,12 +57,8 @@ proc_uid(struct ns_obj *o, uid_t *uid)
 
 	if ((e = ns_fdent_of(o)) == NULL)
 		return -1;
-	if ((p = ns_fd_proc_of(e->pid))->uid_err != 0) {
-		errno = p->uid_err;
-		return -1;
-	}
-	*uid = p->uid;
-	return 0;
+	p = ns_fd_proc_of(e->pid);
+	return ns_fd_proc_uid(p, uid);
 }
 
 /*

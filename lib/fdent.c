@@ -908,24 +908,43 @@ ns_fd_proc_of(uint64_t pid)
 {
 	struct fd_proc *p = &procs[pid % PROCS];
 	char path[64];
-	struct stat st;
 
 	if (p->pid == pid)
 		return p;
 	memset(p, 0, sizeof(*p));
 	p->pid = pid;
-	snprintf(path, sizeof(path), "/proc/%llu/comm",
+	ns_fmt(path, sizeof(path), "/proc/%llu/comm",
 	    (unsigned long long)pid);
-	p->comm_err = ns_read_file(path, p->comm, sizeof(p->comm)) == -1 ?
+	p->comm_err = ns_read_record(path, p->comm, sizeof(p->comm)) == -1 ?
 	    errno : 0;
-	/* The owner of /proc/PID is the process's effective user, as lsfd
-	 * takes it. */
-	snprintf(path, sizeof(path), "/proc/%llu", (unsigned long long)pid);
-	if (stat(path, &st) == -1)
-		p->uid_err = errno;
-	else
-		p->uid = st.st_uid;
+	p->uid_err = -1;
 	return p;
+}
+
+/* The owner of /proc/PID, the process's effective user as lsfd takes it:
+ * asked when a column wants it. */
+int
+ns_fd_proc_uid(struct fd_proc *p, uid_t *uid)
+{
+	char path[32];
+	struct stat st;
+
+	if (p->uid_err == -1) {
+		ns_fmt(path, sizeof(path), "/proc/%llu",
+		    (unsigned long long)p->pid);
+		if (stat(path, &st) == -1)
+			p->uid_err = errno;
+		else {
+			p->uid = st.st_uid;
+			p->uid_err = 0;
+		}
+	}
+	if (p->uid_err != 0) {
+		errno = p->uid_err;
+		return -1;
+	}
+	*uid = p->uid;
+	return 0;
 }
 
 /*

@@ -109,10 +109,11 @@ struct fd_proc {
 	uint64_t	 pid;		/* 0: empty */
 	int		 comm_err;
 	char		 comm[64];
-	int		 uid_err;
+	int		 uid_err;	/* -1: not asked yet */
 	uid_t		 uid;
 };
 struct fd_proc	*ns_fd_proc_of(uint64_t pid);
+int		 ns_fd_proc_uid(struct fd_proc *, uid_t *);
 
 /* A file's kind by its mode, with its catalog line if it has one
  * (form NULL if not); the last has no name. */

@@ -244,9 +244,9 @@ load_stat(struct ns_obj *o)
 	char path[64], buf[STAT_MAX];
 
 	if (p->stat_errno == -1) {
-		snprintf(path, sizeof(path), "/proc/%llu/stat",
+		ns_fmt(path, sizeof(path), "/proc/%llu/stat",
 		    (unsigned long long)proc_pid(o));
-		if (ns_read_file(path, buf, sizeof(buf)) == -1)
+		if (ns_read_record(path, buf, sizeof(buf)) == -1)
 			p->stat_errno = errno;
 		else if (ns_proc_parse_stat(p, buf) == -1)
 			p->stat_errno = EINVAL;
@@ -343,9 +343,9 @@ load_status(struct ns_obj *o)
 	char path[64], buf[STATUS_MAX];
 
 	if (p->status_errno == -1) {
-		snprintf(path, sizeof(path), "/proc/%llu/status",
+		ns_fmt(path, sizeof(path), "/proc/%llu/status",
 		    (unsigned long long)proc_pid(o));
-		if (ns_read_file(path, buf, sizeof(buf)) == -1)
+		if (ns_read_record(path, buf, sizeof(buf)) == -1)
 			p->status_errno = errno;
 		else if (ns_proc_status_ids(buf, "Tgid:", &p->tgid, 1) == -1 ||
 		    ns_proc_status_ids(buf, "Uid:", p->uid, 2) == -1 ||

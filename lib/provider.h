@@ -260,6 +260,10 @@ int	ns_errno_benign(int);
  * dropped; the length, or -1 with errno.  A file of any length is
  * ns_read_file_at's (ns.h), with the core's other services. */
 ssize_t	ns_read_file(const char *path, char *buf, size_t size);
+/* The same for a file the kernel writes as one record (/proc/PID/stat,
+ * status, comm): a read that leaves room in buf was all of it, and no
+ * second read is made to see the end. */
+ssize_t	ns_read_record(const char *path, char *buf, size_t size);
 /* Parse a decimal number that must fill the whole string. */
 int	ns_parse_u64(const char *, uint64_t max, uint64_t *);
 

@@ -184,8 +184,8 @@ read_upto(int fd, char *buf, size_t size, int single, int *eof)
 	return len;
 }
 
-ssize_t
-ns_read_file(const char *path, char *buf, size_t size)
+static ssize_t
+read_file(const char *path, char *buf, size_t size, int single)
 {
 	ssize_t len;
 	int fd, e, eof;
@@ -196,7 +196,7 @@ ns_read_file(const char *path, char *buf, size_t size)
 	}
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return -1;
-	len = read_upto(fd, buf, size - 1, 0, &eof);
+	len = read_upto(fd, buf, size - 1, single, &eof);
 	e = errno;
 	close(fd);
 	if (len == -1) {
@@ -207,6 +207,18 @@ ns_read_file(const char *path, char *buf, size_t size)
 		len--;
 	buf[len] = '\0';
 	return len;
+}
+
+ssize_t
+ns_read_file(const char *path, char *buf, size_t size)
+{
+	return read_file(path, buf, size, 0);
+}
+
+ssize_t
+ns_read_record(const char *path, char *buf, size_t size)
+{
+	return read_file(path, buf, size, 1);
 }
 
 /* The buffer doubles from 1 KiB, as most of /proc's texts fit in it. */
