@@ -838,7 +838,8 @@ own_line(struct ns_out *out, const char **pos)
 				memset(l + len, ' ', w);
 				len += w;
 			}
-			memcpy(l + len, c, n);
+			if (n > 0)
+				memcpy(l + len, c, n);
 			len += n;
 			if (!num && i + 1 < out->ncols) {
 				memset(l + len, ' ', w);
