@@ -566,13 +566,16 @@ known(uint64_t ino)
 _Static_assert(NPROTO * 2 <= NS_SOCK_NAME_CLASSES, "name classes");
 
 /* Which sockets share a kernel name (provider.h): those of a protocol's
- * row, and of a unix socket's row streams apart from the rest. */
+ * row, and of a unix socket's row streams apart from the rest.  A unix
+ * socket learned by its name alone (ask_name) has no type told: no
+ * class, and its descriptor is asked. */
 int
 ns_sock_name_class(uint64_t ino)
 {
 	struct sock_ent *e;
 
-	if ((e = known(ino)) == NULL)
+	if ((e = known(ino)) == NULL ||
+	    (e->proto == P_UNIX && e->type == 0))
 		return -1;
 	return e->proto * 2 + (e->proto == P_UNIX && e->type == SOCK_STREAM);
 }
