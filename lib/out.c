@@ -1,8 +1,9 @@
 /*
  * out.c: the output layer.  It writes JSON (a tree's too), raw output
- * and a table that goes anywhere but a terminal itself, in libsmartcols's
- * layout; pairs, a table at a terminal, and a table or raw output that
- * draws a tree it hands to libsmartcols, as lsblk and findmnt use it.
+ * and a table that goes anywhere but a terminal (a tree's too) itself,
+ * in libsmartcols's layout; pairs, a table at a terminal, and raw output
+ * that draws a tree it hands to libsmartcols, as lsblk and findmnt use
+ * it.
  *
  * Values arrive as raw bytes.  For an aligned table and for JSON the layer
  * escapes them by rule 5 itself and tells libsmartcols not to encode them
@@ -21,14 +22,18 @@
  * values hold, and awk's $3 is the third column even where a process
  * named itself "" (libsmartcols writes an empty field as nothing).
  *
- * An aligned table that goes anywhere but a terminal, and draws no tree,
- * is laid out here: there is no width to fit it into, and its cells are
- * escaped ASCII, so a column is as wide as its longest line.  libsmartcols
- * measures each cell by wide characters and keeps its own copy of every
- * row, which was a third of the time and most of the memory of a large
- * fdinfo.  The output is byte for byte what libsmartcols prints for a
- * file (tests/unit/out.c compares the two).  At a terminal, libsmartcols
- * lays the table out as ever, fitting it to the terminal's width.
+ * An aligned table that goes anywhere but a terminal is laid out here:
+ * there is no width to fit it into, and its cells are escaped ASCII, so a
+ * column is as wide as its longest line.  libsmartcols measures each cell
+ * by wide characters and keeps its own copy of every row, which was a
+ * third of the time and most of the memory of a large fdinfo; for a
+ * small tree (devtree -s net), loading it was a tenth of the run.  A
+ * tree is drawn here too, in libsmartcols's symbols for the locale's
+ * charset, unless its tree column has a cell of several lines.  The
+ * output is byte for byte what libsmartcols prints for a file
+ * (tests/unit/out.c compares the two, in both charsets).  At a terminal,
+ * libsmartcols lays the table out as ever, fitting it to the terminal's
+ * width.
  *
  * JSON, a tree's too, is written here in libsmartcols's layout, with one
  * difference: an array attribute that has no value is [], where
@@ -49,6 +54,7 @@
 #include <err.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <langinfo.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -113,6 +119,7 @@ static struct libscols_table *table(struct ns_out *);
 static void	own_to_scols(struct ns_out *);
 static void	own_widen(struct ns_out *);
 static void	own_clear(struct ns_out *);
+static void	own_head(struct ns_out *, const char **);
 
 static char *
 upper(const char *s)
@@ -284,7 +291,7 @@ ns_out_layout(struct ns_out *out, FILE *fp, int own)
 {
 	out->fp = fp;
 	out->own = own && (out->fmt == NS_FMT_JSON ||
-	    ((out->fmt == NS_FMT_TABLE || out->fmt == NS_FMT_RAW) &&
+	    out->fmt == NS_FMT_TABLE || (out->fmt == NS_FMT_RAW &&
 	    !out->tree));
 	out->term = 0;
 	out->laidout = 1;
@@ -592,7 +599,7 @@ cell_width(const char *s)
 }
 
 /* A row of the table laid out here: its cells are kept, their widths
- * counted.  A row of a JSON tree is known by its index and one. */
+ * counted.  A row of a tree is known by its index and one. */
 static struct ns_row *
 own_row(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 {
@@ -765,8 +772,9 @@ ns_out_tree(struct ns_out *out, const char *name)
 			scols_column_set_flags(cl,
 			    scols_column_get_flags(cl) | SCOLS_FL_TREE);
 		}
-		/* A JSON tree is written here, from the first row on. */
-		if (out->own && (out->fmt != NS_FMT_JSON || out->ncells > 0))
+		/* A JSON tree, and a table's drawn, are written here,
+		 * from the first row on. */
+		if (out->own && (out->fmt == NS_FMT_RAW || out->ncells > 0))
 			own_to_scols(out);
 		return 0;
 	}
@@ -800,19 +808,33 @@ line_room(struct ns_out *out, size_t len, size_t more)
 }
 
 /*
+ * A tree's drawing before a row's cell in the tree column, as
+ * libsmartcols draws it: on the row's first line its branch, on the
+ * lines a cell of several lines adds below it the lines down to its
+ * siblings and children.  Each symbol is two columns wide, whatever its
+ * bytes.
+ */
+struct art {
+	const char	*first, *cont;
+	size_t		 firstlen, contlen;	/* bytes */
+	size_t		 firstw, contw;		/* columns */
+};
+
+/*
  * One line of the table laid out here, or several where a cell has
  * several: as libsmartcols prints it, one blank between columns, a
  * number aligned right, nothing after the last column's text.  pos holds
- * each cell's text still to print.  A line is made whole, then written
- * at once: a write a cell and a blank cost more than the rest.
+ * each cell's text still to print; art, where the table is a tree, the
+ * drawing of the tree column.  A line is made whole, then written at
+ * once: a write a cell and a blank cost more than the rest.
  */
 static void
-own_line(struct ns_out *out, const char **pos)
+own_line(struct ns_out *out, const char **pos, const struct art *art)
 {
-	const char *c, *nl;
-	size_t i, n, w, len;
+	const char *c, *nl, *a;
+	size_t i, n, w, len, alen, aw;
+	int more, num, cont = 0;
 	char *l;
-	int more, num;
 
 	do {
 		more = 0;
@@ -827,17 +849,30 @@ own_line(struct ns_out *out, const char **pos)
 				    NULL;
 				more |= pos[i] != NULL;
 			}
-			w = out->width[i] > n ? out->width[i] - n : 0;
-			l = line_room(out, len, 1 + w + n + 1);
+			a = NULL;
+			alen = aw = 0;
+			if (art != NULL && i == out->treecol) {
+				a = cont ? art->cont : art->first;
+				alen = cont ? art->contlen : art->firstlen;
+				aw = cont ? art->contw : art->firstw;
+			}
+			w = out->width[i] > n + aw ? out->width[i] - n - aw : 0;
+			l = line_room(out, len, 1 + w + alen + n + 1);
 			if (i > 0)
 				l[len++] = ' ';
-			if (n == 0 && i + 1 == out->ncols)
+			if (n == 0 && alen == 0 && i + 1 == out->ncols)
 				break;
-			num = out->cols[i].attr->type == NS_NUMBER;
+			/* Below a row, the tree column's drawing is padded
+			 * as an empty cell is, after it. */
+			num = out->cols[i].attr->type == NS_NUMBER &&
+			    !(cont && a != NULL);
 			if (num) {
 				memset(l + len, ' ', w);
 				len += w;
 			}
+			if (alen > 0)
+				memcpy(l + len, a, alen);
+			len += alen;
 			if (n > 0)
 				memcpy(l + len, c, n);
 			len += n;
@@ -849,6 +884,7 @@ own_line(struct ns_out *out, const char **pos)
 		l = line_room(out, len, 1);
 		l[len++] = '\n';
 		fwrite_unlocked(l, 1, len, out->fp);
+		cont = 1;
 	} while (more);
 }
 
@@ -944,27 +980,176 @@ own_raw(struct ns_out *out)
 	}
 }
 
+/* The symbols of a tree's drawing, libsmartcols's in this locale: box
+ * drawing where the charset is UTF-8, else ASCII. */
+struct symbols {
+	const char	*branch, *vert, *right, *blank;
+};
+
+static const struct symbols *
+symbols(void)
+{
+	static const struct symbols utf8 = {
+		"\xe2\x94\x9c\xe2\x94\x80", "\xe2\x94\x82 ",
+		"\xe2\x94\x94\xe2\x94\x80", "  "
+	}, ascii = { "|-", "| ", "`-", "  " };
+
+	return strcmp(nl_langinfo(CODESET), "UTF-8") == 0 ? &utf8 : &ascii;
+}
+
+/* Whether the tree can be drawn here: libsmartcols wraps a tree cell of
+ * several lines its own way, and draws such a tree itself. */
+static int
+own_drawable(const struct ns_out *out)
+{
+	size_t r;
+
+	for (r = out->treecol; r < out->ncells; r += out->ncols)
+		if (out->cells[r] != NULL && strchr(out->cells[r], '\n'))
+			return 0;
+	return 1;
+}
+
+/*
+ * A tree's rows, each after its parent and before its next sibling, the
+ * children in the order they came.  The tree column is as wide as its
+ * widest cell with the drawing before it, two columns a level.  pre
+ * holds the drawing before the children of each row on the way down:
+ * a level adds a line down where the row has a sibling still to come,
+ * blanks where it is the last.  The header is printed once the widths
+ * are known.
+ */
+static void
+own_tree(struct ns_out *out, const char **pos)
+{
+	const struct symbols *sy = symbols();
+	size_t n = out->ncells / out->ncols, r, p, d, i, w, maxd = 0;
+	size_t *first, *next, *tail, *depth, *up, *prelen;
+	size_t roots = NO_PARENT, rtail = NO_PARENT;
+	size_t vlen = strlen(sy->vert), blen = strlen(sy->branch);
+	char *pre, *first_art;
+	struct art art;
+	int last;
+
+	first = reallocarray(NULL, n, sizeof(*first));
+	next = reallocarray(NULL, n, sizeof(*next));
+	tail = reallocarray(NULL, n, sizeof(*tail));
+	depth = reallocarray(NULL, n, sizeof(*depth));
+	if (n > 0 && (first == NULL || next == NULL || tail == NULL ||
+	    depth == NULL))
+		err(1, NULL);
+	for (r = 0; r < n; r++) {
+		first[r] = next[r] = tail[r] = NO_PARENT;
+		p = out->parent[r];
+		depth[r] = p == NO_PARENT ? 0 : depth[p] + 1;
+		if (depth[r] > maxd)
+			maxd = depth[r];
+		if (p == NO_PARENT) {
+			if (rtail == NO_PARENT)
+				roots = r;
+			else
+				next[rtail] = r;
+			rtail = r;
+		} else {
+			if (tail[p] == NO_PARENT)
+				first[p] = r;
+			else
+				next[tail[p]] = r;
+			tail[p] = r;
+		}
+		if (out->cells[r * out->ncols + out->treecol] != NULL &&
+		    (w = 2 * depth[r] + strlen(out->cells[r * out->ncols +
+		    out->treecol])) > out->width[out->treecol])
+			out->width[out->treecol] = w;
+		else if (2 * depth[r] > out->width[out->treecol])
+			out->width[out->treecol] = 2 * depth[r];
+	}
+	own_head(out, pos);
+	up = reallocarray(NULL, maxd + 1, sizeof(*up));
+	prelen = reallocarray(NULL, maxd + 1, sizeof(*prelen));
+	pre = malloc((maxd + 1) * vlen + 1);
+	first_art = malloc((maxd + 1) * vlen + blen + 1);
+	if (up == NULL || prelen == NULL || pre == NULL || first_art == NULL)
+		err(1, NULL);
+	for (d = 0, r = roots; r != NO_PARENT;) {
+		last = next[r] == NO_PARENT;
+		/* The row's branch after its parent's children's drawing. */
+		art.firstlen = art.firstw = 0;
+		prelen[d] = 0;
+		if (d > 0) {
+			art.firstlen = prelen[d - 1];
+			memcpy(first_art, pre, art.firstlen);
+			memcpy(first_art + art.firstlen, last ? sy->right :
+			    sy->branch, blen);
+			art.firstlen += blen;
+			art.firstw = 2 * d;
+			prelen[d] = prelen[d - 1];
+			memcpy(pre + prelen[d], last ? sy->blank : sy->vert,
+			    last ? 2 : vlen);
+			prelen[d] += last ? 2 : vlen;
+		}
+		art.first = first_art;
+		/* Below it, its children's drawing and their line down. */
+		memcpy(pre + prelen[d], sy->vert, vlen);
+		art.cont = pre;
+		art.contlen = prelen[d] + (first[r] != NO_PARENT ? vlen : 0);
+		art.contw = 2 * d + (first[r] != NO_PARENT ? 2 : 0);
+		for (i = 0; i < out->ncols; i++)
+			pos[i] = out->cells[r * out->ncols + i];
+		own_line(out, pos, &art);
+		if (first[r] != NO_PARENT) {
+			up[d++] = r;
+			r = first[r];
+			continue;
+		}
+		while (next[r] == NO_PARENT && d > 0)
+			r = up[--d];
+		r = next[r];
+	}
+	free(first);
+	free(next);
+	free(tail);
+	free(depth);
+	free(up);
+	free(prelen);
+	free(pre);
+	free(first_art);
+}
+
+/* The header line, where there is one. */
+static void
+own_head(struct ns_out *out, const char **pos)
+{
+	char **heads;
+	size_t i;
+
+	if (out->noheadings)
+		return;
+	if ((heads = calloc(out->ncols, sizeof(*heads))) == NULL)
+		err(1, NULL);
+	for (i = 0; i < out->ncols; i++)
+		pos[i] = heads[i] = upper(out->cols[i].attr->name);
+	own_line(out, pos, NULL);
+	ns_free_strings(heads, out->ncols);
+}
+
 static void
 own_print(struct ns_out *out)
 {
 	const char **pos;
-	char **heads;
 	size_t r, i;
 
-	if ((pos = calloc(out->ncols, sizeof(*pos))) == NULL ||
-	    (heads = calloc(out->ncols, sizeof(*heads))) == NULL)
+	if ((pos = calloc(out->ncols, sizeof(*pos))) == NULL)
 		err(1, NULL);
-	if (!out->noheadings) {
-		for (i = 0; i < out->ncols; i++)
-			pos[i] = heads[i] = upper(out->cols[i].attr->name);
-		own_line(out, pos);
-	}
-	for (r = 0; r < out->ncells; r += out->ncols) {
+	if (out->tree)
+		own_tree(out, pos);
+	else
+		own_head(out, pos);
+	for (r = 0; !out->tree && r < out->ncells; r += out->ncols) {
 		for (i = 0; i < out->ncols; i++)
 			pos[i] = out->cells[r + i];
-		own_line(out, pos);
+		own_line(out, pos, NULL);
 	}
-	ns_free_strings(heads, out->ncols);
 	free(pos);
 }
 
@@ -1196,6 +1381,9 @@ ns_out_flush(struct ns_out *out)
 		return 0;
 	if (out->ncols == 0)
 		return 0;
+	if (out->own && out->tree && out->fmt == NS_FMT_TABLE &&
+	    !own_drawable(out))
+		own_to_scols(out);
 	if (out->own) {
 		if (out->fmt == NS_FMT_JSON)
 			own_json(out);

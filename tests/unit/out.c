@@ -6,6 +6,7 @@
  * too, a tree's as well, where only an array with no element differs:
  * [] here, [null] from libsmartcols 2.38.
  */
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -229,6 +230,16 @@ static const struct layout {
 	{ NS_FMT_TABLE, "", 0, "a" },
 	{ NS_FMT_TABLE, "a0a1+b2a3", 0, "a" },
 	{ NS_FMT_TABLE, "a0a1+a4", 1, "a" },
+	/* Trees drawn: a cell of several lines below a row draws the
+	 * lines down to its siblings and children. */
+	{ NS_FMT_TABLE, "a0(a2a3(a4)a0)a2", 0, "a" },
+	{ NS_FMT_TABLE, "a0(a2(a3(a4)))a0(a2)", 0, "a" },
+	{ NS_FMT_TABLE, "a3(a0(a2)a4(a0))", 1, "a" },
+	{ NS_FMT_TABLE, "a1(a1(a1(a1(a1(a1)))))a1", 0, "a" },
+	{ NS_FMT_TABLE, "a4(a4a4(a4))", 0, "a" },
+	{ NS_FMT_TABLE, "b0(b1(b2)b3)b4", 0, "ba" },
+	{ NS_FMT_TABLE, "a0(a2+a3)a4", 0, "a" },
+	{ NS_FMT_TABLE, "a1(a1)", 0, "b" },
 	/* JSON: rows whose arrays have elements, so that libsmartcols
 	 * writes them as we do. */
 	{ NS_FMT_JSON, "a0", 0, "a" },
@@ -280,15 +291,26 @@ static const struct {
 int
 main(void)
 {
+	static const char *const locales[] = { "C", "C.UTF-8" };
 	const struct layout *l;
-	size_t i, j;
+	size_t i, j, k;
 	char *s;
 	int pass;
 
-	for (i = 0; i < TAP_NITEMS(layouts); i++) {
-		l = &layouts[i];
-		same_as(l->fmt, l->spec, l->noheadings, l->classes);
+	/* A tree is drawn in ASCII, and in box drawing where the charset
+	 * is UTF-8. */
+	for (k = 0; k < TAP_NITEMS(locales); k++) {
+		if (setlocale(LC_ALL, locales[k]) == NULL) {
+			skip("no locale %s: %zu layouts", locales[k],
+			    TAP_NITEMS(layouts));
+			continue;
+		}
+		for (i = 0; i < TAP_NITEMS(layouts); i++) {
+			l = &layouts[i];
+			same_as(l->fmt, l->spec, l->noheadings, l->classes);
+		}
 	}
+	(void)setlocale(LC_ALL, "C");
 	for (i = 0; i < TAP_NITEMS(holds); i++) {
 		l = &holds[i].of;
 		s = table(l->fmt, l->spec, l->noheadings, l->classes, 1);
