@@ -933,7 +933,9 @@ main(int argc, char *argv[])
 	const char *errstr, *defaults;
 	int ch, helpcols = 0, rval = 0;
 
-	setlocale(LC_ALL, "");
+	/* The charset alone: it picks the tree's symbols, box drawing or
+	 * ASCII, as lsblk's; messages stay those of every other tool. */
+	setlocale(LC_CTYPE, "");
 	while ((ch = ns_getopt(&tool, argc, argv, &oo)) != -1) {
 		switch (ch) {
 		case 'd':
