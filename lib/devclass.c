@@ -203,7 +203,7 @@ sys_fill(struct devsys *ds, char *syspath)
 	ds->subsystem = link_base(ds->syspath, "subsystem");
 	ds->driver = link_base(ds->syspath, "driver");
 	if (snprintf(path, sizeof(path), "%s/uevent", ds->syspath) <
-	    (int)sizeof(path) && ns_read_file(path, buf, sizeof(buf)) != -1) {
+	    (int)sizeof(path) && ns_read_record(path, buf, sizeof(buf)) != -1) {
 		ds->devtype = uevent_value(buf, "DEVTYPE");
 		if ((name = uevent_value(buf, "DEVNAME")) != NULL &&
 		    name[0] != '/') {
@@ -561,7 +561,7 @@ block_links(struct ns_obj *obj, struct ns_val *val, const char *dirname)
 		if (snprintf(path, sizeof(path), "%s/%s/%s/dev",
 		    syspath, dirname, de->d_name) >=
 		    (int)sizeof(path) ||
-		    ns_read_file(path, num, sizeof(num)) == -1 ||
+		    ns_read_record(path, num, sizeof(num)) == -1 ||
 		    ns_dev_parse_devnum(num, &maj, &min) == -1)
 			continue;
 		push_u64(&v, &n, &cap, (uint64_t)maj << 32 | min);

@@ -245,6 +245,8 @@ int		 ns_dev_canon_dir(const char *syspath, char *buf, size_t size,
 		    uint64_t id[3]);
 int		 ns_dev_member_syspath(const char *sub, const char *name,
 		    char *buf, size_t size);
+int		 ns_dev_class_syspath(const char *sub, const char *name,
+		    char *buf, size_t size);
 int		 ns_dev_add_parent(struct ns_val *, struct udev_device *);
 int		 ns_dev_add_syspath_parent(struct ns_val *, const char *syspath);
 

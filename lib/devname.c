@@ -90,7 +90,7 @@ canon(const char *syspath, const char *sub, dev_t devnum, char *buf,
 	if (strcmp(sub, "net") == 0) {
 		if (snprintf(path, sizeof(path), "%s/ifindex", syspath) >=
 		    (int)sizeof(path) ||
-		    ns_read_file(path, num, sizeof(num)) == -1 ||
+		    ns_read_record(path, num, sizeof(num)) == -1 ||
 		    ns_parse_u64(num, INT_MAX, &ifindex) == -1 ||
 		    ifindex == 0 || !net_exists(ifindex, base)) {
 			errno = ENOENT;
@@ -135,6 +135,32 @@ is_device(const char *syspath)
 	    (int)sizeof(path) && access(path, F_OK) == 0;
 }
 
+/* The sysfs directory of a subsystem's member as the link in dir (the
+ * bus's devices, the class) finds it; -1 where dir has none. */
+static int
+member_in(const char *where, const char *sub, const char *name, char *buf,
+    size_t size)
+{
+	char dir[PATH_MAX], link[PATH_MAX], target[PATH_MAX], *slash;
+	const char *t;
+	ssize_t n;
+
+	if (snprintf(dir, sizeof(dir), where, sub) >= (int)sizeof(dir) ||
+	    snprintf(link, sizeof(link), "%s/%s", dir, name) >=
+	    (int)sizeof(link) ||
+	    (n = readlink(link, target, sizeof(target) - 1)) <= 0)
+		return -1;
+	target[n] = '\0';
+	/* "../../../devices/pci0000:00/0000:00:02.0", from dir. */
+	for (t = target; strncmp(t, "../", 3) == 0; t += 3)
+		if ((slash = strrchr(dir, '/')) != NULL)
+			*slash = '\0';
+	if (t[0] == '/' ? snprintf(buf, size, "%s", t) >= (int)size :
+	    snprintf(buf, size, "%s/%s", dir, t) >= (int)size)
+		return -1;
+	return ns_dev_tree_rel(buf) != NULL && is_device(buf) ? 0 : -1;
+}
+
 /*
  * The sysfs directory of a subsystem's member, as udev finds it: through
  * the bus's devices directory or the class's; -1 with ENOENT if neither
@@ -144,31 +170,20 @@ int
 ns_dev_member_syspath(const char *sub, const char *name, char *buf,
     size_t size)
 {
-	static const char *const where[] = { "/sys/bus/%s/devices",
-	    "/sys/class/%s" };
-	char dir[PATH_MAX], link[PATH_MAX], target[PATH_MAX], *slash;
-	const char *t;
-	size_t i;
-	ssize_t n;
+	if (member_in("/sys/bus/%s/devices", sub, name, buf, size) == 0 ||
+	    member_in("/sys/class/%s", sub, name, buf, size) == 0)
+		return 0;
+	errno = ENOENT;
+	return -1;
+}
 
-	for (i = 0; i < sizeof(where) / sizeof(where[0]); i++) {
-		if (snprintf(dir, sizeof(dir), where[i], sub) >=
-		    (int)sizeof(dir) ||
-		    snprintf(link, sizeof(link), "%s/%s", dir, name) >=
-		    (int)sizeof(link) ||
-		    (n = readlink(link, target, sizeof(target) - 1)) <= 0)
-			continue;
-		target[n] = '\0';
-		/* "../../../devices/pci0000:00/0000:00:02.0", from dir. */
-		for (t = target; strncmp(t, "../", 3) == 0; t += 3)
-			if ((slash = strrchr(dir, '/')) != NULL)
-				*slash = '\0';
-		if (t[0] == '/' ? snprintf(buf, size, "%s", t) >= (int)size :
-		    snprintf(buf, size, "%s/%s", dir, t) >= (int)size)
-			continue;
-		if (ns_dev_tree_rel(buf) != NULL && is_device(buf))
-			return 0;
-	}
+/* The same of a class's member, which no bus has (an interface). */
+int
+ns_dev_class_syspath(const char *sub, const char *name, char *buf,
+    size_t size)
+{
+	if (member_in("/sys/class/%s", sub, name, buf, size) == 0)
+		return 0;
 	errno = ENOENT;
 	return -1;
 }
@@ -196,7 +211,7 @@ ns_dev_canon_dir(const char *syspath, char *buf, size_t size, uint64_t id[3])
 	}
 	if (sub != NULL && strcmp(sub, "net") != 0 &&
 	    snprintf(path, sizeof(path), "%s/dev", syspath) <
-	    (int)sizeof(path) && ns_read_file(path, num, sizeof(num)) != -1 &&
+	    (int)sizeof(path) && ns_read_record(path, num, sizeof(num)) != -1 &&
 	    ns_dev_parse_devnum(num, &maj, &min) == 0)
 		devnum = makedev(maj, min);
 	return canon(syspath, sub, devnum, buf, size, id);

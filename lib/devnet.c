@@ -79,10 +79,10 @@ net_syspath(struct ns_obj *obj)
 		np->systried = 1;
 		name = ns_link_str(np->link, IFLA_IFNAME);
 		if (name != NULL &&
-		    ns_dev_member_syspath("net", name, path, sizeof(path)) == 0 &&
+		    ns_dev_class_syspath("net", name, path, sizeof(path)) == 0 &&
 		    (n = strlen(path)) + sizeof("/ifindex") <= sizeof(path)) {
 			memcpy(path + n, "/ifindex", sizeof("/ifindex"));
-			if (ns_read_file(path, num, sizeof(num)) != -1 &&
+			if (ns_read_record(path, num, sizeof(num)) != -1 &&
 			    ns_parse_u64(num, UINT64_MAX, &ifindex) == 0 &&
 			    ifindex == net_ifindex(obj)) {
 				path[n] = '\0';
