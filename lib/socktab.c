@@ -515,14 +515,18 @@ diag_dump(struct fill *f, void *req, size_t len,
 	f->mark = f->t->n;
 	f->parse = parse;
 	r = ns_nl_request(sk, &msg, fill_msg, fill_reset, f);
-	if (r == -1) {
-		/* What is left of a failed dump must not be read as the
-		 * answer to the next request. */
+	/* A refusal (no diag module for the protocol) is the whole
+	 * answer, and the socket serves the next request.  After any
+	 * other failure what is left of the dump must not be read as the
+	 * next answer; nl.c tells it by its number, but a socket that
+	 * failed is not trusted further.  Kept, the socket is the one a
+	 * listing of this process's own descriptors saw, and no other
+	 * namespace is read to find it. */
+	if (r == -1 && errno != ENOENT && errno != EINVAL) {
 		ns_nl_close(sk);
 		*f->sk = NULL;
-		return -1;
 	}
-	return 0;
+	return r == -1 ? -1 : 0;
 }
 
 /* The inode of the network namespace of the process at dir, or 0. */
