@@ -605,7 +605,7 @@ own_row(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 {
 	const struct ns_attr *a;
 	size_t i, w, len, r = out->ncells / out->ncols;
-	const char **row;
+	const char **row, **up;
 
 	if (out->ncells + out->ncols > out->capcells) {
 		out->capcells = out->capcells ? 2 * out->capcells : 64 *
@@ -626,6 +626,7 @@ own_row(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 		    (uintptr_t)parent - 1 < r ? (uintptr_t)parent - 1 :
 		    NO_PARENT;
 	row = out->cells + out->ncells;
+	up = out->ncells >= out->ncols ? row - out->ncols : NULL;
 	for (i = 0; i < out->ncols; i++) {
 		row[i] = NULL;
 		if ((a = column_attr(&out->cols[i], o->cls)) == NULL ||
@@ -633,6 +634,14 @@ own_row(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 			continue;
 		len = cell_text(&out->val, a->type, out->fmt,
 		    out->cols[i].human, &out->scratch, &out->capscratch);
+		/* A cell as the one above it (the PID, COMM and USER of a
+		 * process's every descriptor) is that one's text, kept
+		 * once and measured already. */
+		if (up != NULL && up[i] != NULL &&
+		    strcmp(up[i], out->scratch) == 0) {
+			row[i] = up[i];
+			continue;
+		}
 		row[i] = keep(out, out->scratch, len);
 		/* JSON has no widths to keep. */
 		if (out->fmt == NS_FMT_TABLE &&
