@@ -221,7 +221,9 @@ ns_read_record(const char *path, char *buf, size_t size)
 	return read_file(path, buf, size, 1);
 }
 
-/* The buffer doubles from 1 KiB, as most of /proc's texts fit in it. */
+/* The buffer doubles from a page, what the kernel fills a seq_file's
+ * read from: a mount table or a status file that is more than 1 KiB was
+ * three reads, each a walk of the table to where the last one ended. */
 static char *
 read_whole_at(int dfd, const char *path, int single)
 {
@@ -234,7 +236,7 @@ read_whole_at(int dfd, const char *path, int single)
 		return NULL;
 	while (!eof) {
 		if (cap - len < 2) {
-			cap = cap ? cap * 2 : 1024;
+			cap = cap ? cap * 2 : 4096;
 			if ((buf = realloc(buf, cap)) == NULL)
 				err(1, NULL);
 		}
