@@ -6,7 +6,8 @@
  * attribute is one line of a table or of raw output (a newline in a
  * value cannot make a line of its own that reads as another attribute),
  * the pairs are one line, the JSON parses, libsmartcols's and the
- * layer's own, and a raw row has a field a column, none of them empty.
+ * layer's own, a raw row has a field a column, none of them empty, and
+ * a tree the layer draws is the one libsmartcols draws.
  */
 #include "core.h"
 #include "ns.h"
@@ -269,6 +270,47 @@ row(struct ns_obj *o, enum ns_format fmt)
 	return m.buf;
 }
 
+/* The object drawn as a tree on its value column, a root with two
+ * children and a grandchild, laid out by the layer (own) or by
+ * libsmartcols; malloc'd. */
+static char *
+drawn(struct ns_obj *o, int own)
+{
+	struct ns_row *root, *child;
+	struct ns_out *out;
+	struct memout m;
+
+	memout_open(&m);
+	out = ns_out_new(NS_FMT_TABLE, 0, "objects");
+	ns_out_layout(out, m.fp, own);
+	ns_out_columns_of(out, o);
+	FUZZ_CHECK(ns_out_tree(out, "value") == 0);
+	root = ns_out_child(out, o, NULL);
+	child = ns_out_child(out, o, root);
+	(void)ns_out_child(out, o, child);
+	(void)ns_out_child(out, o, root);
+	FUZZ_CHECK(ns_out_flush(out) == 0);
+	ns_out_free(out);
+	memout_close(&m);
+	return m.buf;
+}
+
+/* A tree drawn by the layer is libsmartcols's drawing, byte for byte,
+ * and puts no raw control byte out. */
+static void
+check_tree(struct ns_obj *o)
+{
+	char *own = drawn(o, 1), *scols = drawn(o, 0);
+
+	check_bytes(own);
+	if (strcmp(own, scols) != 0)
+		fprintf(stderr, "the layer's tree:\n%s\nlibsmartcols's:\n%s\n",
+		    own, scols);
+	FUZZ_CHECK(strcmp(own, scols) == 0);
+	free(own);
+	free(scols);
+}
+
 /* The pairs of a record are one line. */
 static void
 check_pairs(const char *out)
@@ -313,6 +355,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			outputs[i].check(out);
 		free(out);
 	}
+	check_tree(&o);
 
 	ns_obj_clear(&o);
 	free(s);
