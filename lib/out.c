@@ -492,12 +492,11 @@ cell_text(const struct ns_val *v, enum ns_type type, enum ns_format fmt,
 {
 	int escape = fmt == NS_FMT_TABLE || fmt == NS_FMT_JSON;
 	int text = type != NS_LINK && type != NS_LINKS;
-	size_t i, len = 0, size = 32;
+	/* v->len counts each element's NUL: room for the newlines. */
+	size_t i, len = 0, size = (escape ? 4 : 1) * v->len + 32;
 	const char *e;
 	char *s;
 
-	for (i = 0, e = v->buf; i < v->n; i++, e += strlen(e) + 1)
-		size += (escape ? 4 * strlen(e) : strlen(e)) + 1;
 	if (size > *cap) {
 		if ((*buf = realloc(*buf, size)) == NULL)
 			err(1, NULL);
@@ -506,9 +505,11 @@ cell_text(const struct ns_val *v, enum ns_type type, enum ns_format fmt,
 	s = *buf;
 	if (human && human_cell(v, s, size) == 0)
 		return strlen(s);
-	for (i = 0, e = v->buf; i < v->n; i++, e += strlen(e) + 1) {
-		if (i > 0)
+	for (i = 0, e = v->buf; i < v->n; i++) {
+		if (i > 0) {
 			s[len++] = '\n';
+			e += strlen(e) + 1;
+		}
 		if (escape)
 			len += ns_escape_into(s + len, e, text);
 		else
@@ -638,14 +639,16 @@ own_row(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 		 * process's every descriptor) is that one's text, kept
 		 * once and measured already. */
 		if (up != NULL && up[i] != NULL &&
+		    up[i][0] == out->scratch[0] &&
 		    strcmp(up[i], out->scratch) == 0) {
 			row[i] = up[i];
 			continue;
 		}
 		row[i] = keep(out, out->scratch, len);
-		/* JSON has no widths to keep. */
-		if (out->fmt == NS_FMT_TABLE &&
-		    (w = cell_width(row[i])) > out->width[i])
+		/* JSON has no widths to keep; a table's cell has a line
+		 * a value, its control bytes escaped. */
+		if (out->fmt == NS_FMT_TABLE && (w = out->val.n > 1 ?
+		    cell_width(row[i]) : len) > out->width[i])
 			out->width[i] = w;
 	}
 	out->ncells += out->ncols;
@@ -851,11 +854,11 @@ own_line(struct ns_out *out, const char **pos, const struct art *art)
 		for (i = 0; i < out->ncols; i++) {
 			n = 0;
 			if ((c = pos[i]) != NULL) {
-				nl = strchr(c, '\n');
-				n = nl != NULL ? (size_t)(nl - c) : strlen(c);
+				nl = strchrnul(c, '\n');
+				n = (size_t)(nl - c);
 				/* A last line that is empty is none. */
-				pos[i] = nl != NULL && nl[1] != '\0' ? nl + 1 :
-				    NULL;
+				pos[i] = *nl != '\0' && nl[1] != '\0' ?
+				    nl + 1 : NULL;
 				more |= pos[i] != NULL;
 			}
 			a = NULL;
