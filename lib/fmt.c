@@ -18,13 +18,24 @@
 
 #include "provider.h"
 
-/* The digits of v in base 10 or 16, ending at end: their start. */
+/* The digits of v, ending at end: their start.  Base 10 and base 16
+ * apart, so that each divides by a constant (a multiply and a shift),
+ * not by a variable (a division, tens of cycles a digit). */
 static char *
-digits(char *end, unsigned long long v, unsigned base)
+digits10(char *end, unsigned long long v)
 {
 	do {
-		*--end = "0123456789abcdef"[v % base];
-	} while ((v /= base) != 0);
+		*--end = (char)('0' + v % 10);
+	} while ((v /= 10) != 0);
+	return end;
+}
+
+static char *
+digits16(char *end, unsigned long long v)
+{
+	do {
+		*--end = "0123456789abcdef"[v & 0xf];
+	} while ((v >>= 4) != 0);
 	return end;
 }
 
@@ -84,7 +95,7 @@ ns_vfmt(char *buf, size_t size, const char *fmt, va_list ap)
 			    ssize_t) : va_arg(aq, int);
 			u = v < 0 ? -(unsigned long long)v :
 			    (unsigned long long)v;
-			d = digits(num + sizeof(num), u, 10);
+			d = digits10(num + sizeof(num), u);
 			if (v < 0)
 				*--d = '-';
 			goto copy;
@@ -93,7 +104,8 @@ ns_vfmt(char *buf, size_t size, const char *fmt, va_list ap)
 			u = len == 2 ? va_arg(aq, unsigned long long) :
 			    len == 1 ? va_arg(aq, unsigned long) : len == 3 ?
 			    va_arg(aq, size_t) : va_arg(aq, unsigned);
-			d = digits(num + sizeof(num), u, c == 'x' ? 16 : 10);
+			d = c == 'x' ? digits16(num + sizeof(num), u) :
+			    digits10(num + sizeof(num), u);
 		copy:
 			for (; d < num + sizeof(num); d++)
 				OUT(*d);
