@@ -41,13 +41,38 @@ get_comm(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = ns_fdent_of(o)) == NULL)
 		return -1;
-	if ((p = ns_fd_proc_of(e->pid))->comm_err != 0) {
-		errno = p->comm_err;
+	if (ns_fd_proc_status(p = ns_fd_proc_of(e->pid)) == -1)
 		return -1;
-	}
 	ns_val_add(v, p->comm);
 	return 0;
 }
+
+/* The users and groups of the holder, as /proc/PID gives them, from the
+ * status its command came from. */
+static int
+proc_id(struct ns_obj *o, struct ns_val *v, int group, int which)
+{
+	struct fd_proc *p;
+	struct fdent *e;
+
+	if ((e = ns_fdent_of(o)) == NULL ||
+	    ns_fd_proc_status(p = ns_fd_proc_of(e->pid)) == -1)
+		return -1;
+	ns_val_addf(v, "/%s/%llu", group ? "group" : "user",
+	    (unsigned long long)(group ? p->gids[which] : p->uids[which]));
+	return 0;
+}
+
+#define ID_GETTER(attr, group, which) \
+	static int \
+	get_proc_##attr(struct ns_obj *o, struct ns_val *v) \
+	{ \
+		return proc_id(o, v, group, which); \
+	}
+ID_GETTER(user, 0, 0)
+ID_GETTER(euser, 0, 1)
+ID_GETTER(group, 1, 0)
+ID_GETTER(egroup, 1, 1)
 
 static int
 proc_uid(struct ns_obj *o, uid_t *uid)
@@ -104,10 +129,6 @@ proc_attr(struct ns_obj *o, const char *name, struct ns_val *v)
 	}
 PROC_GETTER(cmdline)
 PROC_GETTER(ppid)
-PROC_GETTER(user)
-PROC_GETTER(euser)
-PROC_GETTER(group)
-PROC_GETTER(egroup)
 PROC_GETTER(threads)
 PROC_GETTER(start)
 PROC_GETTER(cwd)
@@ -801,7 +822,7 @@ ns_fd_walk_pid(uint64_t pid, const struct ns_fd_select *sel, ns_emit_fn emit,
 	struct fdent *e;
 	uint64_t fd;
 	DIR *dir;
-	int stop = 0;
+	int stop = 0, infodir = -1;
 
 	/* A process whose descriptors are not ours to list still has its
 	 * associations listed, each with its error, as lsof lists them. */
@@ -819,10 +840,14 @@ ns_fd_walk_pid(uint64_t pid, const struct ns_fd_select *sel, ns_emit_fn emit,
 		if ((e = ns_fdent_load(dirfd(dir), pid, (int)fd)) == NULL)
 			continue;
 		e->dfd = dirfd(dir);
+		e->infodir = &infodir;
 		stop = walk_ent(e, &w);
 		e->dfd = -1;
+		e->infodir = NULL;
 		ns_fdent_unref(e);
 	}
+	if (infodir >= 0)
+		close(infodir);
 	closedir(dir);
 	return stop;
 }

@@ -1105,7 +1105,7 @@ name_pidfd(struct ns_obj *o, struct fdent *e, struct ns_val *v)
 	}
 	pc = ns_fd_proc_of((uint64_t)p.pid);
 	ns_val_addf(v, "pid=%lld comm=%s nspid=%s", (long long)p.pid,
-	    pc->comm_err == 0 ? pc->comm : "", p.nspid);
+	    ns_fd_proc_status(pc) == 0 ? pc->comm : "", p.nspid);
 	return 0;
 }
 

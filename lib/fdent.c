@@ -28,6 +28,7 @@
 
 #include "fdent.h"
 #include "nsparse.h"
+#include "procparse.h"
 
 static int	obj_own(struct fdent *, char *, size_t);
 static int	obj_path(struct fdent *, char *, size_t);
@@ -368,21 +369,44 @@ ns_fdent_lmode(struct fdent *e, mode_t *m)
 	return 0;
 }
 
+/*
+ * The directory the fdinfo text is read from, and the path in it.  A
+ * walk opens /proc/PID/fdinfo once for all the descriptors of the
+ * process that need it (each eventfd does, for its id): "../fdinfo/N"
+ * from /proc/PID/fd was a lookup of two more names each time.
+ */
+static int
+info_at(struct fdent *e, char *path, size_t size)
+{
+	if (e->infodir != NULL && *e->infodir == -1 &&
+	    (*e->infodir = openat(e->dfd, "../fdinfo", O_RDONLY |
+	    O_DIRECTORY | O_CLOEXEC)) == -1)
+		*e->infodir = -2;
+	if (e->infodir != NULL && *e->infodir >= 0) {
+		ns_fmt(path, size, "%d", e->fd);
+		return *e->infodir;
+	}
+	if (e->dfd >= 0) {
+		ns_fmt(path, size, "../fdinfo/%d", e->fd);
+		return e->dfd;
+	}
+	ns_fmt(path, size, "/proc/%llu/fdinfo/%d",
+	    (unsigned long long)e->pid, e->fd);
+	return AT_FDCWD;
+}
+
 /* The fdinfo text, read once; NULL with errno. */
 const char *
 ns_fdent_info(struct fdent *e)
 {
 	char path[64];
+	int dir;
 
 	if (e->info_err == -1) {
-		ns_fmt(path, sizeof(path), "/proc/%llu/fdinfo/%d",
-		    (unsigned long long)e->pid, e->fd);
-		if (e->dfd >= 0)
-			ns_fmt(path, sizeof(path), "../fdinfo/%d", e->fd);
+		dir = info_at(e, path, sizeof(path));
 		if (e->fd < 0)
 			e->info_err = ENOENT;
-		else if ((e->info = ns_read_single_at(e->dfd >= 0 ? e->dfd :
-		    AT_FDCWD, path)) == NULL)
+		else if ((e->info = ns_read_single_at(dir, path)) == NULL)
 			e->info_err = errno;
 		else if (ns_fdinfo_parse_common(e->info, &e->ci) == -1)
 			e->info_err = EINVAL;
@@ -907,18 +931,44 @@ struct fd_proc *
 ns_fd_proc_of(uint64_t pid)
 {
 	struct fd_proc *p = &procs[pid % PROCS];
-	char path[64];
 
 	if (p->pid == pid)
 		return p;
 	memset(p, 0, sizeof(*p));
 	p->pid = pid;
-	ns_fmt(path, sizeof(path), "/proc/%llu/comm",
-	    (unsigned long long)pid);
-	p->comm_err = ns_read_record(path, p->comm, sizeof(p->comm)) == -1 ?
-	    errno : 0;
+	p->status_err = -1;
 	p->uid_err = -1;
 	return p;
+}
+
+/*
+ * The command, users and groups of a process, from one read of its
+ * status: a listing's COMM and USER were its comm file and a resolution
+ * of /proc/PID, which reads the status too.
+ */
+int
+ns_fd_proc_status(struct fd_proc *p)
+{
+	char path[64], buf[4096];
+
+	if (p->status_err == -1) {
+		ns_fmt(path, sizeof(path), "/proc/%llu/status",
+		    (unsigned long long)p->pid);
+		if (ns_read_record(path, buf, sizeof(buf)) == -1)
+			p->status_err = errno;
+		else if (ns_proc_status_name(buf, p->comm,
+		    sizeof(p->comm)) == -1 ||
+		    ns_proc_status_ids(buf, "Uid:", p->uids, 2) == -1 ||
+		    ns_proc_status_ids(buf, "Gid:", p->gids, 2) == -1)
+			p->status_err = EINVAL;
+		else
+			p->status_err = 0;
+	}
+	if (p->status_err != 0) {
+		errno = p->status_err;
+		return -1;
+	}
+	return 0;
 }
 
 /* The owner of /proc/PID, the process's effective user as lsfd takes it:

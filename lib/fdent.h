@@ -32,6 +32,8 @@ struct fdent {
 	int		 fd;		/* -1 for an association */
 	int		 dfd;		/* /proc/PID/fd while a walk has it
 					   open, else -1 */
+	int		*infodir;	/* the walk's /proc/PID/fdinfo: -1
+					   until opened, or NULL */
 	char		 assoc[24];	/* an association's name: "cwd"... */
 	char		 src[48];	/* its file below /proc/PID, or "" */
 	enum family	 fam;
@@ -104,15 +106,18 @@ DIR		*ns_fd_open_fds(uint64_t pid);
 /* A process not ours to read, counted once a run. */
 void		 ns_fd_skip_pid(uint64_t pid);
 
-/* The command and user of a process, read once for its descriptors. */
+/* The command and users of a process, read once for its descriptors. */
 struct fd_proc {
 	uint64_t	 pid;		/* 0: empty */
-	int		 comm_err;
+	int		 status_err;	/* -1: not read yet */
 	char		 comm[64];
+	uint64_t	 uids[2];	/* real, effective */
+	uint64_t	 gids[2];
 	int		 uid_err;	/* -1: not asked yet */
-	uid_t		 uid;
+	uid_t		 uid;		/* the owner of /proc/PID */
 };
 struct fd_proc	*ns_fd_proc_of(uint64_t pid);
+int		 ns_fd_proc_status(struct fd_proc *);
 int		 ns_fd_proc_uid(struct fd_proc *, uid_t *);
 
 /* A file's kind by its mode, with its catalog line if it has one

@@ -312,6 +312,36 @@ ns_proc_status_ids(const char *buf, const char *key, uint64_t *ids, int n)
 	return 0;
 }
 
+/*
+ * The Name line: the comm as /proc/PID/comm holds it, but for the two
+ * bytes the kernel escapes there, a newline as "\\n" and a backslash as
+ * "\\\\", so that no name can pass for another line.
+ */
+int
+ns_proc_status_name(const char *buf, char *name, size_t size)
+{
+	const char *s;
+	size_t n = 0;
+	char c;
+
+	if (size == 0 || (s = status_line(buf, "Name:")) == NULL)
+		return -1;
+	if (*s == '\t')
+		s++;
+	for (; *s != '\n' && *s != '\0'; s++) {
+		if ((c = *s) == '\\') {
+			if (s[1] != 'n' && s[1] != '\\')
+				return -1;
+			c = *++s == 'n' ? '\n' : '\\';
+		}
+		if (n + 1 == size)
+			return -1;
+		name[n++] = c;
+	}
+	name[n] = '\0';
+	return 0;
+}
+
 /* NSpid has one pid a level, as many as the process is deep. */
 int
 ns_proc_parse_nspid(const char *buf, uint64_t *ids, int max)

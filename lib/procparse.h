@@ -4,6 +4,7 @@
 #ifndef NS_PROCPARSE_H
 #define NS_PROCPARSE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* Pid namespaces nest 32 deep at most (the kernel's MAX_PID_NS_LEVEL),
@@ -37,6 +38,10 @@ int	ns_proc_parse_stat(struct proc_info *p, char *buf);
  * text; -1 if there is no such line or it has fewer. */
 int	ns_proc_status_ids(const char *buf, const char *key, uint64_t *ids,
 	    int n);
+/* The comm on the "Name:" line of /proc/PID/status text, its escapes
+ * undone, into name; -1 if there is no such line, an escape the kernel
+ * does not make, or no room. */
+int	ns_proc_status_name(const char *buf, char *name, size_t size);
 /* The pids of the "NSpid:" line of /proc/PID/status text, outermost
  * first, at most max of them: how many, or -1 if there is no such line,
  * it holds none, more than max, or anything but numbers. */

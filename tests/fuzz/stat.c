@@ -12,7 +12,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct proc_info p;
 	uint64_t ids[2], nspid[PROC_NSPID_MAX];
-	char *text, *copy;
+	char *text, *copy, name[16];
 
 	text = fuzz_string(data, size);
 	copy = fuzz_dup(text);
@@ -30,6 +30,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	(void)ns_proc_status_ids(text, "Gid:", ids, 2);
 	FUZZ_CHECK(ns_proc_parse_nspid(text, nspid, PROC_NSPID_MAX) <=
 	    PROC_NSPID_MAX);
+	/* The name, its escapes undone, fits and ends. */
+	if (ns_proc_status_name(text, name, sizeof(name)) == 0)
+		FUZZ_CHECK(strlen(name) < sizeof(name));
 	free(text);
 	return 0;
 }

@@ -64,10 +64,32 @@ nspid(void)
 	is_int(v[0], 8, "NSpid's pid");
 }
 
+static void
+name(void)
+{
+	char buf[16];
+
+	is_int(ns_proc_status_name(status, buf, sizeof(buf)), 0, "Name");
+	is_str(buf, "sleep", "a plain name");
+	is_int(ns_proc_status_name("Name:\ta\\nb\\\\n\nUmask:\t0\n", buf,
+	    sizeof(buf)), 0, "escaped");
+	is_str(buf, "a\nb\\n", "a newline and a backslash undone, not more");
+	is_int(ns_proc_status_name("Name:\t\nPid:\t1\n", buf, sizeof(buf)),
+	    0, "an empty name");
+	is_str(buf, "", "is empty");
+	is_int(ns_proc_status_name("Name:\ta\\tb\n", buf, sizeof(buf)), -1,
+	    "an escape the kernel does not make");
+	is_int(ns_proc_status_name("Name:\tabcdefghijklmnop\n", buf,
+	    sizeof(buf)), -1, "no room");
+	is_int(ns_proc_status_name("Pid:\t1\n", buf, sizeof(buf)), -1,
+	    "no Name line");
+}
+
 int
 main(void)
 {
 	ids();
+	name();
 	nspid();
 	return done_testing();
 }
