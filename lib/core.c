@@ -76,8 +76,11 @@ provider_named(const char *name)
 {
 	size_t i;
 
+	/* A descriptor's socket or file is resolved a row: the first
+	 * byte tells most providers apart without a call. */
 	for (i = 0; i < NPROVIDERS; i++)
-		if (strcmp(providers[i]->name, name) == 0)
+		if (providers[i]->name[0] == name[0] &&
+		    strcmp(providers[i]->name, name) == 0)
 			return providers[i];
 	return NULL;
 }
@@ -389,6 +392,34 @@ out:
 	free(path);
 	errno = e;
 	return r == 0 ? 0 : -1;
+}
+
+/*
+ * A path a provider made, into o: canonical and not escaped, so that it
+ * is looked up as it is, with no copy to undo escapes in (a backslash in
+ * a file's name is the name's).
+ */
+int
+ns_resolve_path(struct ns_obj *o, const char *path)
+{
+	char buf[512], *s = buf;
+	size_t len = strlen(path);
+	int r, e;
+
+	memset(o, 0, sizeof(*o));
+	if (*path != '/')
+		return ns_none();
+	if (len >= sizeof(buf) && (s = malloc(len + 1)) == NULL)
+		err(1, NULL);
+	memcpy(s, path, len + 1);
+	if ((r = resolve_ns(o, s)) == -1) {
+		e = errno;
+		ns_obj_clear(o);
+		errno = e;
+	}
+	if (s != buf)
+		free(s);
+	return r;
 }
 
 struct ns_obj *

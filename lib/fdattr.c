@@ -36,7 +36,7 @@ ns_fd_attr_of(const char *path, const char *name, struct ns_val *v)
 	struct ns_obj o;
 	int r = -1;
 
-	if (ns_resolve_into(&o, path) == -1)
+	if (ns_resolve_path(&o, path) == -1)
 		return -1;
 	errno = ENOENT;
 	if (name == NULL) {

@@ -229,6 +229,9 @@ void	ns_prefetch(char *const *inputs, size_t n);
 int	ns_sandboxed(void);
 /* Resolve into a caller's object rather than a new one. */
 int	ns_resolve_into(struct ns_obj *, const char *input);
+/* A canonical path a provider made, unescaped, into a caller's object:
+ * looked up in the namespace alone, as it is. */
+int	ns_resolve_path(struct ns_obj *, const char *path);
 
 /* snprintf(3) and vsnprintf(3), the same bytes and result, faster for
  * the formats paths are made of: text and %d %i %u %x %c %s, with l, ll
