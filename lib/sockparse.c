@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "nl.h"
+#include "provider.h"
 #include "sockparse.h"
 
 /*
@@ -533,9 +534,14 @@ ns_sock_family_name(unsigned family)
 void
 ns_sock_inet_addr(const struct sock_ent *e, int remote, char *buf, size_t size)
 {
-	int family = e->family == AF_INET6 ? AF_INET6 : AF_INET;
+	const unsigned char *a = (const unsigned char *)(remote ? e->dst :
+	    e->src);
 
-	if (inet_ntop(family, remote ? e->dst : e->src, buf, size) == NULL)
+	/* inet_ntop writes an IPv4 address with sprintf: the same digits
+	 * here, a listing's every socket having two. */
+	if (e->family != AF_INET6)
+		ns_fmt(buf, size, "%u.%u.%u.%u", a[0], a[1], a[2], a[3]);
+	else if (inet_ntop(AF_INET6, a, buf, size) == NULL)
 		strlcpy(buf, "?", size);
 }
 
@@ -550,11 +556,11 @@ ns_sock_inet_endpoint(const struct sock_ent *e, int remote, char *buf,
 	if (pt == 0)
 		strlcpy(port, "*", sizeof(port));
 	else
-		snprintf(port, sizeof(port), "%u", pt);
+		ns_fmt(port, sizeof(port), "%u", pt);
 	if (e->family == AF_INET6)
-		snprintf(buf, size, "[%s]:%s", addr, port);
+		ns_fmt(buf, size, "[%s]:%s", addr, port);
 	else
-		snprintf(buf, size, "%s:%s", addr, port);
+		ns_fmt(buf, size, "%s:%s", addr, port);
 }
 
 /*
