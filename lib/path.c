@@ -11,12 +11,22 @@
 
 #include "core.h"
 
+/*
+ * Which bytes are escaped, a bit each: bit 0 in a path, bit 1 in text,
+ * where a space stays.  A table, as every byte of every cell of a
+ * listing is asked.
+ */
+static const unsigned char escapes[256] = {
+	[0 ... ' ' - 1] = 3,
+	[' '] = 1,
+	['\\'] = 3,
+	[0x7f ... 0xff] = 3,
+};
+
 static int
 needs_escape(unsigned char c, int text)
 {
-	if (text && c == ' ')
-		return 0;
-	return c <= ' ' || c >= 0x7f || c == '\\';
+	return escapes[c] & (text ? 2 : 1);
 }
 
 char *
