@@ -65,6 +65,19 @@ find_value(const char *text, const char *key)
 	return NULL;
 }
 
+/* A digit's value in bases up to 16; 16 for any other byte. */
+static unsigned
+digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return (unsigned)(c - '0');
+	if (c >= 'a' && c <= 'f')
+		return (unsigned)(c - 'a' + 10);
+	if (c >= 'A' && c <= 'F')
+		return (unsigned)(c - 'A' + 10);
+	return 16;
+}
+
 /*
  * A number in the given base at s; it must end at a blank, a comma, a
  * ')' or the end of the line, so that "12abc" is no number.  A leading
@@ -73,20 +86,22 @@ find_value(const char *text, const char *key)
 static int
 number(const char *s, int base, uint64_t *out)
 {
-	unsigned long long n;
-	char *end;
+	uint64_t n = 0;
+	unsigned d;
 
 	if (base == 16 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
 		s += 2;
-	if (!isxdigit((unsigned char)*s) || (base != 16 && !isdigit(
-	    (unsigned char)*s)))
+	/* The digits by hand, not strtoull: an eventfd's fdinfo has seven
+	 * numbers, and strtoull would also take a sign or blanks. */
+	if (digit(*s) >= (unsigned)base)
 		return -1;
-	errno = 0;
-	n = strtoull(s, &end, base);
-	if (errno != 0)
-		return -1;
-	if (*end != '\0' && *end != '\n' && *end != ' ' && *end != '\t' &&
-	    *end != ',' && *end != ')')
+	for (; (d = digit(*s)) < (unsigned)base; s++) {
+		if (n > (UINT64_MAX - d) / (unsigned)base)
+			return -1;
+		n = n * (unsigned)base + d;
+	}
+	if (*s != '\0' && *s != '\n' && *s != ' ' && *s != '\t' &&
+	    *s != ',' && *s != ')')
 		return -1;
 	*out = n;
 	return 0;

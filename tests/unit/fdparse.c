@@ -45,6 +45,16 @@ common(void)
 	ok(ns_fdinfo_parse_common("xflags:\t02\nflags:\t04000", &c) == 0 &&
 	    c.flags == 04000, "common: a key must start its line; no "
 	    "newline at the end");
+	ok(ns_fdinfo_parse_common("flags:\t02\nino:\t18446744073709551615\n",
+	    &c) == 0 && (c.has & FI_INO) && c.ino == UINT64_MAX,
+	    "common: the largest number");
+	ok(ns_fdinfo_parse_common("flags:\t02\nino:\t18446744073709551616\n",
+	    &c) == 0 && !(c.has & FI_INO), "common: one more is no number");
+	ok(ns_fdinfo_parse_common("flags:\t02\nmnt_id:\t+5\nino:\t-7\n",
+	    &c) == 0 && !(c.has & (FI_MNT_ID | FI_INO)),
+	    "common: a sign is no digit");
+	ok(ns_fdinfo_parse_common("flags:\t02\nino:\t12a\n", &c) == 0 &&
+	    !(c.has & FI_INO), "common: a letter after the digits");
 }
 
 static void
