@@ -50,7 +50,7 @@ get_comm(struct ns_obj *o, struct ns_val *v)
 /* The users and groups of the holder, as /proc/PID gives them, from the
  * status its command came from. */
 static int
-proc_id(struct ns_obj *o, struct ns_val *v, int group, int which)
+proc_id(struct ns_obj *o, struct ns_val *v, int which)
 {
 	struct fd_proc *p;
 	struct fdent *e;
@@ -58,21 +58,20 @@ proc_id(struct ns_obj *o, struct ns_val *v, int group, int which)
 	if ((e = ns_fdent_of(o)) == NULL ||
 	    ns_fd_proc_status(p = ns_fd_proc_of(e->pid)) == -1)
 		return -1;
-	ns_val_addf(v, "/%s/%llu", group ? "group" : "user",
-	    (unsigned long long)(group ? p->gids[which] : p->uids[which]));
+	ns_val_add(v, p->ids[which]);
 	return 0;
 }
 
-#define ID_GETTER(attr, group, which) \
+#define ID_GETTER(attr, which) \
 	static int \
 	get_proc_##attr(struct ns_obj *o, struct ns_val *v) \
 	{ \
-		return proc_id(o, v, group, which); \
+		return proc_id(o, v, which); \
 	}
-ID_GETTER(user, 0, 0)
-ID_GETTER(euser, 0, 1)
-ID_GETTER(group, 1, 0)
-ID_GETTER(egroup, 1, 1)
+ID_GETTER(user, 0)
+ID_GETTER(euser, 1)
+ID_GETTER(group, 2)
+ID_GETTER(egroup, 3)
 
 static int
 proc_uid(struct ns_obj *o, uid_t *uid)
@@ -175,7 +174,7 @@ get_assoc(struct ns_obj *o, struct ns_val *v)
 	if ((e = ns_fdent_of(o)) == NULL)
 		return -1;
 	if (e->fd >= 0)
-		ns_val_addf(v, "%d", e->fd);
+		ns_val_num(v, (unsigned long long)e->fd);
 	else
 		ns_val_add(v, e->assoc);
 	return 0;
@@ -197,8 +196,8 @@ get_mode(struct ns_obj *o, struct ns_val *v)
 	}
 	if (ns_fdent_lmode(e, &m) == -1)
 		return -1;
-	ns_val_addf(v, "%c%c-", (m & S_IRUSR) ? 'r' : '-',
-	    (m & S_IWUSR) ? 'w' : '-');
+	ns_val_addn(v, (m & S_IRUSR) ? (m & S_IWUSR) ? "rw-" : "r--" :
+	    (m & S_IWUSR) ? "-w-" : "---", 3);
 	return 0;
 }
 

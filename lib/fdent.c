@@ -952,6 +952,8 @@ int
 ns_fd_proc_status(struct fd_proc *p)
 {
 	char path[64], buf[4096];
+	uint64_t uids[2], gids[2];
+	int i;
 
 	if (p->status_err == -1) {
 		ns_fmt(path, sizeof(path), "/proc/%llu/status",
@@ -960,11 +962,18 @@ ns_fd_proc_status(struct fd_proc *p)
 			p->status_err = errno;
 		else if (ns_proc_status_name(buf, p->comm,
 		    sizeof(p->comm)) == -1 ||
-		    ns_proc_status_ids(buf, "Uid:", p->uids, 2) == -1 ||
-		    ns_proc_status_ids(buf, "Gid:", p->gids, 2) == -1)
+		    ns_proc_status_ids(buf, "Uid:", uids, 2) == -1 ||
+		    ns_proc_status_ids(buf, "Gid:", gids, 2) == -1)
 			p->status_err = EINVAL;
-		else
+		else {
+			/* Made once here, not once a descriptor. */
+			for (i = 0; i < 4; i++)
+				ns_fmt(p->ids[i], sizeof(p->ids[i]),
+				    i < 2 ? "/user/%llu" : "/group/%llu",
+				    (unsigned long long)(i < 2 ? uids[i] :
+				    gids[i - 2]));
 			p->status_err = 0;
+		}
 	}
 	if (p->status_err != 0) {
 		errno = p->status_err;

@@ -111,8 +111,8 @@ struct fd_proc {
 	uint64_t	 pid;		/* 0: empty */
 	int		 status_err;	/* -1: not read yet */
 	char		 comm[64];
-	uint64_t	 uids[2];	/* real, effective */
-	uint64_t	 gids[2];
+	char		 ids[4][32];	/* the links of its real and effective
+					   user, real and effective group */
 	int		 uid_err;	/* -1: not asked yet */
 	uid_t		 uid;		/* the owner of /proc/PID */
 };
