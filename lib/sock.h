@@ -51,6 +51,8 @@ struct proto {
 	int			(*diag)(struct fill *);	/* or NULL */
 	int			(*parse)(const char *, struct sock_ent *);
 	int			 partial;	/* its table leaves some out */
+	int			 counted;	/* /proc/net/protocols counts
+						   what its table holds */
 
 	int			 loaded;
 	int			 scanned;	/* its holders asked */

@@ -74,7 +74,7 @@ parse_inet6(const char *line, struct sock_ent *e)
 	.kname = kn, .help = hp, .kind = K_INET, .family = fam, \
 	.ipproto = ipp, .socktype = st, .procfile = file, \
 	.diag = diag_inet, .parse = parser, \
-	.partial = 1 }
+	.partial = 1, .counted = 1 }
 
 /* In the order ss lists them. */
 struct proto ns_sock_protos[NPROTO] = {
@@ -101,12 +101,12 @@ struct proto ns_sock_protos[NPROTO] = {
 	[P_RAW] = { .name = "raw", .kname = "RAW", .help = "raw IPv4 sockets",
 	    .kind = K_RAW, .family = AF_INET, .ipproto = IPPROTO_RAW,
 	    .socktype = SOCK_RAW, .procfile = "net/raw", .diag = diag_inet,
-	    .parse = parse_inet4 },
+	    .parse = parse_inet4, .counted = 1 },
 	[P_RAW6] = { .name = "raw6", .kname = "RAWv6",
 	    .help = "raw IPv6 sockets", .kind = K_RAW, .family = AF_INET6,
 	    .ipproto = IPPROTO_RAW, .socktype = SOCK_RAW,
 	    .procfile = "net/raw6", .diag = diag_inet,
-	    .parse = parse_inet6 },
+	    .parse = parse_inet6, .counted = 1 },
 	/* An unbound netlink socket has no port id and is not listed. */
 	[P_NETLINK] = { .name = "netlink", .kname = "NETLINK",
 	    .help = "netlink sockets", .kind = K_NETLINK,
@@ -133,11 +133,13 @@ struct proto ns_sock_protos[NPROTO] = {
 	[P_MPTCP] = { .name = "mptcp", .kname = "MPTCP",
 	    .help = "multipath TCP over IPv4", .kind = K_INET,
 	    .family = AF_INET, .ipproto = IPPROTO_MPTCP,
-	    .socktype = SOCK_STREAM, .diag = diag_inet, .partial = 1 },
+	    .socktype = SOCK_STREAM, .diag = diag_inet, .partial = 1,
+	    .counted = 1 },
 	[P_MPTCP6] = { .name = "mptcp6", .kname = "MPTCPv6",
 	    .help = "multipath TCP over IPv6", .kind = K_INET,
 	    .family = AF_INET6, .ipproto = IPPROTO_MPTCP,
-	    .socktype = SOCK_STREAM, .diag = diag_inet, .partial = 1 },
+	    .socktype = SOCK_STREAM, .diag = diag_inet, .partial = 1,
+	    .counted = 1 },
 	[P_VSOCK] = { .name = "vsock", .alias = "af_vsock",
 	    .kname = "AF_VSOCK", .help = "virtual machine sockets",
 	    .kind = K_VSOCK, .family = AF_VSOCK,
@@ -327,30 +329,77 @@ drop_subflows(struct sock_table *tcp, const struct sock_table *mptcp)
 }
 
 /*
- * Whether the caller's namespace may hold an MPTCP socket: the kernel
- * counts one of either family as soon as it listens or connects, which
- * is when its subflows come to be listed.  A dump of MPTCP walks the
- * TCP listeners too, a millisecond of a listing of 10,000 sockets; a
- * kernel without MPTCP has no line, and no subflow.  Read once a run,
- * for tcp and tcp6.
+ * /proc/net/protocols of a network namespace, read once a run: the
+ * caller's own, another's entered for the read, or through a process in
+ * it where it may not be entered (a rootless container's).  NULL where
+ * none of them can be read.
  */
+struct protocols {
+	uint64_t	 netns;
+	char		*text;
+};
+static struct protocols *protocols;
+static size_t nprotocols;
+
+static const char *
+protocols_of(uint64_t netns)
+{
+	char path[64], *text = NULL;
+	uint64_t pid;
+	size_t i;
+	int back;
+
+	for (i = 0; i < nprotocols; i++)
+		if (protocols[i].netns == netns)
+			return protocols[i].text;
+	if (netns == ns_sock_netns_here())
+		text = ns_read_file_at(AT_FDCWD, "/proc/self/net/protocols");
+	else if ((back = ns_netns_enter(netns)) != -1) {
+		text = ns_read_file_at(AT_FDCWD,
+		    "/proc/thread-self/net/protocols");
+		ns_netns_leave(back);
+	} else if ((pid = ns_nstab_member_net(netns)) != 0) {
+		snprintf(path, sizeof(path), "/proc/%llu/net/protocols",
+		    (unsigned long long)pid);
+		text = ns_read_file_at(AT_FDCWD, path);
+	}
+	if ((protocols = reallocarray(protocols, nprotocols + 1,
+	    sizeof(*protocols))) == NULL)
+		err(1, NULL);
+	protocols[nprotocols].netns = netns;
+	protocols[nprotocols++].text = text;
+	return text;
+}
+
+/*
+ * Whether a protocol's table of a namespace is empty, as the kernel's
+ * counts say, with no dump.  A dump of an Internet protocol walks the
+ * whole of the machine's hash table for it, whatever the namespace
+ * holds: listing fifty namespaces made 400 such walks for no socket.
+ * The count of a counted row is of the sockets its table holds (those
+ * hashed); a kernel without MPTCP has no line for it, and no socket.
+ */
+static int
+table_empty(const struct proto *p, uint64_t netns)
+{
+	const char *text;
+	long long n;
+
+	if (!p->counted || (text = protocols_of(netns)) == NULL)
+		return 0;
+	n = ns_sock_parse_protocols(text, p->kname);
+	return n == 0 || (n == -1 && p->ipproto == IPPROTO_MPTCP);
+}
+
+/* Whether the caller's namespace may hold an MPTCP socket, whose
+ * subflows a TCP table then lists. */
 static int
 mptcp_here(void)
 {
-	static int here = -1;
-	char *text;
-	long long v4, v6;
+	uint64_t here = ns_sock_netns_here();
 
-	if (here != -1)
-		return here;
-	if ((text = ns_read_file_at(AT_FDCWD, "/proc/self/net/protocols")) ==
-	    NULL)
-		return here = 1;
-	v4 = ns_sock_parse_protocols(text, "MPTCP");
-	v6 = ns_sock_parse_protocols(text, "MPTCPv6");
-	free(text);
-	here = (v4 != 0 && v4 != -1) || (v6 != 0 && v6 != -1);
-	return here;
+	return !table_empty(&ns_sock_protos[P_MPTCP], here) ||
+	    !table_empty(&ns_sock_protos[P_MPTCP6], here);
 }
 
 /*
@@ -370,8 +419,9 @@ ns_sock_table_load(struct proto *p)
 		return p;
 	p->loaded = 1;
 	diag_socket();
-	if (p->ipproto == IPPROTO_TCP &&
-	    ns_sock_tcp_none(ns_sock_netns_here()))
+	if ((p->ipproto == IPPROTO_TCP &&
+	    ns_sock_tcp_none(ns_sock_netns_here())) ||
+	    table_empty(p, ns_sock_netns_here()))
 		return p;
 	if (p->diag == NULL || p->diag(&f) == -1) {
 		table_cut(&p->here, 0);
@@ -871,7 +921,8 @@ target_read(struct ns_table *nt, struct proto *p)
 	uint64_t pid;
 	int back;
 
-	if (p->ipproto == IPPROTO_TCP && ns_sock_tcp_none(nt->netns))
+	if ((p->ipproto == IPPROTO_TCP && ns_sock_tcp_none(nt->netns)) ||
+	    table_empty(p, nt->netns))
 		return;
 	if (!ds->made) {
 		ds->made = 1;
