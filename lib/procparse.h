@@ -1,5 +1,6 @@
 /*
- * procparse.h: what the /proc provider parses, shared with its fuzz target.
+ * procparse.h: the readers of /proc/PID/stat and status text (procparse.c),
+ * for the /proc provider and the holders of descriptors; fuzzed.
  */
 #ifndef NS_PROCPARSE_H
 #define NS_PROCPARSE_H
