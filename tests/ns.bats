@@ -413,12 +413,24 @@ $(hostname)"
 }
 
 @test "every listed namespace resolves to itself" {
-	run -0 --separate-stderr "$NSLS" /ns/cgroup /ns/ipc /ns/mnt /ns/net \
-	    /ns/pid /ns/time /ns/user /ns/uts
+	local kinds=(/ns/cgroup /ns/ipc /ns/mnt /ns/net /ns/pid /ns/time
+	    /ns/user /ns/uts) listed resolved said gone ns
+	run -0 --separate-stderr "$NSLS" "${kinds[@]}"
 	listed=$output
 	[ -n "$listed" ]
-	run -0 --separate-stderr "$NSCAT" -n -r -o path - <<<"$listed"
-	assert_output "$listed"
+	run --separate-stderr "$NSCAT" -n -r -o path - <<<"$listed"
+	((status <= 1))
+	resolved=$output said=$stderr
+	# Each comes back as itself, in order, but for a namespace whose
+	# last holder left between the two runs (a helper of an earlier
+	# test, ending): it is said to be no object, and is listed no more.
+	gone=$(comm -23 <(sort <<<"$listed") <(sort <<<"$resolved"))
+	run -0 diff <(grep -vxF -f <(printf '%s\n' "$gone") <<<"$listed") \
+	    <(printf '%s\n' "$resolved")
+	for ns in $gone; do
+		grep -qxF "nscat: $ns: no such object" <<<"$said"
+		run -1 grep -qxF "$ns" <("$NSLS" "${kinds[@]}" 2>/dev/null)
+	done
 }
 
 @test "nsls -l and nscat -J of /ns are valid JSON with the summaries" {
