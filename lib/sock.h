@@ -91,9 +91,6 @@ struct sock_ent	*ns_sock_search_kept(struct proto *p, uint64_t ino);
 /* Whether the TCP tables of every namespace hold every TCP socket the
  * kernel has: none unbound or unconnected, for a holder to tell of. */
 int		 ns_sock_tcp_whole(void);
-/* Whether that network namespace holds no TCP socket, as the counts
- * above tell; 0 where they cannot. */
-int		 ns_sock_tcp_none(uint64_t netns);
 /* The caller's network namespace's inode, 0 if it cannot be told. */
 uint64_t	 ns_sock_netns_here(void);
 /* A socket in the table of its protocol of a namespace no process lives

@@ -419,9 +419,7 @@ ns_sock_table_load(struct proto *p)
 		return p;
 	p->loaded = 1;
 	diag_socket();
-	if ((p->ipproto == IPPROTO_TCP &&
-	    ns_sock_tcp_none(ns_sock_netns_here())) ||
-	    table_empty(p, ns_sock_netns_here()))
+	if (table_empty(p, ns_sock_netns_here()))
 		return p;
 	if (p->diag == NULL || p->diag(&f) == -1) {
 		table_cut(&p->here, 0);
@@ -702,8 +700,7 @@ tcp_inuse(const char *dir)
  * lives in, with its hashed sockets, the caller's first. */
 struct tcp_count {
 	struct far_scan	 ns;
-	long long	*inuse;		/* of ns.seen[i] */
-	long long	 n;		/* their sum */
+	long long	 n;		/* their hashed sockets */
 };
 static struct tcp_count census;
 
@@ -725,12 +722,9 @@ tcp_count_proc(uint64_t pid, void *arg)
 	if ((n = tcp_inuse(dir)) < 0)
 		return 1;
 	if ((tc->ns.seen = reallocarray(tc->ns.seen, tc->ns.nseen + 1,
-	    sizeof(*tc->ns.seen))) == NULL ||
-	    (tc->inuse = reallocarray(tc->inuse, tc->ns.nseen + 1,
-	    sizeof(*tc->inuse))) == NULL)
+	    sizeof(*tc->ns.seen))) == NULL)
 		err(1, NULL);
-	tc->ns.seen[tc->ns.nseen] = ns;
-	tc->inuse[tc->ns.nseen++] = n;
+	tc->ns.seen[tc->ns.nseen++] = ns;
 	tc->n += n;
 	return 0;
 }
@@ -763,27 +757,6 @@ ns_sock_tcp_whole(void)
 	whole = census.n == alloc || (census.n < alloc &&
 	    ns_proc_each(tcp_count_proc, &census) == 0 && census.n == alloc);
 	return whole;
-}
-
-/*
- * Whether the network namespace netns has no TCP socket at all, as the
- * kernel's counts tell: when every socket is hashed (above), one of a
- * namespace that hashes none, or that no process lives in and so was not
- * counted, is none.  A dump of TCP walks the whole of the machine's
- * table whatever the namespace holds, a millisecond or more: listing
- * fifty namespaces that hold no TCP socket paid for a hundred of them.
- */
-int
-ns_sock_tcp_none(uint64_t netns)
-{
-	size_t i;
-
-	if (!ns_sock_tcp_whole())
-		return 0;
-	for (i = 0; i < census.ns.nseen; i++)
-		if (census.ns.seen[i] == netns)
-			return census.inuse[i] == 0;
-	return 1;
 }
 
 /* Read the namespace of a process, unless it is the caller's or read. */
@@ -921,8 +894,7 @@ target_read(struct ns_table *nt, struct proto *p)
 	uint64_t pid;
 	int back;
 
-	if ((p->ipproto == IPPROTO_TCP && ns_sock_tcp_none(nt->netns)) ||
-	    table_empty(p, nt->netns))
+	if (table_empty(p, nt->netns))
 		return;
 	if (!ds->made) {
 		ds->made = 1;
