@@ -426,24 +426,14 @@ struct ns_obj *
 ns_lookup_path(const char *path)
 {
 	struct ns_obj *o;
-	char *s;
 	int e;
 
-	if ((o = calloc(1, sizeof(*o))) == NULL || (s = strdup(path)) == NULL)
+	if ((o = malloc(sizeof(*o))) == NULL)
 		err(1, NULL);
-	if (*s != '/') {
-		errno = ENOENT;
-		goto fail;
-	}
-	if (resolve_ns(o, s) == 0) {
-		free(s);
+	if (ns_resolve_path(o, path) == 0)
 		return o;
-	}
-fail:
 	e = errno;
-	ns_obj_clear(o);
 	free(o);
-	free(s);
 	errno = e;
 	return NULL;
 }
