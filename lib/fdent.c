@@ -951,7 +951,7 @@ ns_fd_proc_of(uint64_t pid)
 int
 ns_fd_proc_status(struct fd_proc *p)
 {
-	char path[64], buf[4096];
+	char path[64], buf[STATUS_MAX];
 	uint64_t uids[2], gids[2];
 	int i;
 

@@ -32,8 +32,6 @@ NS_OBJ_ID(0, proc_pid, proc_set_pid)
 
 /* Large enough for any stat line: the comm is at most 64 bytes. */
 #define STAT_MAX	4096
-/* The ids come early in status; a longer file is read only in part. */
-#define STATUS_MAX	4096
 
 static ns_list_fn	proc_top_list, proc_list;
 static ns_get_fn	proc_top_summary, proc_summary;

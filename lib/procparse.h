@@ -8,6 +8,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The name and ids come early in status: a longer file is read only in
+ * part, into a buffer of this size. */
+#define STATUS_MAX	4096
+
 /* Pid namespaces nest 32 deep at most (the kernel's MAX_PID_NS_LEVEL),
  * so a process has a pid in 33 of them at most. */
 #define PROC_NSPID_MAX	33
