@@ -185,6 +185,9 @@ ns_warn_obj(const char *path, int errnum)
 {
 	char *s;
 
+	/* Said already, naming the host, as for an input. */
+	if (errnum == EREMOTEIO)
+		return;
 	if ((s = ns_escape(path)) == NULL)
 		err(1, NULL);
 	warnx("%s: %s", s, errnum == ENOENT ? "no such object" :
