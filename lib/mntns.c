@@ -152,7 +152,10 @@ choose(struct member *m)
 	m->error = ENOENT;
 	if ((e = ns_nstab_lookup(m->ino, T_MNT)) == NULL || e->type != T_MNT)
 		return;
-	n = e->npids;
+	/* A namespace that only a mount or a descriptor keeps has no
+	 * process to read it through, and no table of pids to copy. */
+	if ((n = e->npids) == 0)
+		return;
 	pids = ns_xmalloc((n + 1) * sizeof(*pids));
 	memcpy(pids, e->pids, n * sizeof(*pids));
 	for (i = 0; i < n && m->ns == -1; i++)
