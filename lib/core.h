@@ -32,6 +32,9 @@ char			*ns_escape_as(const char *, int text);
 /* The same into out, which has room for 4 bytes a byte of s and a NUL:
  * the length written. */
 size_t			 ns_escape_into(char *out, const char *s, int text);
+/* One field of raw output: escaped by rule 5, blanks too, and never
+ * empty: a missing or empty value is "-", a value of "-" is \x2d. */
+void			 ns_raw_field(FILE *, const char *);
 /* The n bytes at s as a message quotes them: escaped, NUL too, cut
  * after max characters with "..."; malloc'd. */
 char			*ns_escape_cut(const char *s, size_t n, size_t max);

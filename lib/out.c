@@ -944,8 +944,8 @@ fit(struct ns_out *out)
 }
 
 /* A raw field: never empty, a value of "-" told from none. */
-static void
-raw_field(FILE *fp, const char *c)
+void
+ns_raw_field(FILE *fp, const char *c)
 {
 	char buf[1024], *e = buf;
 	size_t n;
@@ -986,7 +986,7 @@ own_raw(struct ns_out *out)
 		for (i = 0; i < out->ncols; i++) {
 			if (i > 0)
 				putc(' ', out->fp);
-			raw_field(out->fp, out->cells[r + i]);
+			ns_raw_field(out->fp, out->cells[r + i]);
 		}
 		putc('\n', out->fp);
 	}
@@ -1468,7 +1468,7 @@ raw_record(struct ns_obj *o, FILE *fp)
 			for (k = 0, e = v.buf; k < v.n;
 			    k++, e += strlen(e) + 1) {
 				fprintf(fp, "%s ", a->name);
-				raw_field(fp, e);
+				ns_raw_field(fp, e);
 				putc('\n', fp);
 			}
 		}

@@ -201,10 +201,17 @@ put_quoted(const char *s, int text, int sh)
 
 #define put_json(s, text)	put_quoted(s, text, 0)
 
-/* The changes cell: NAME=VALUE a changed attribute, blank separated,
- * each value escaped as a path is, so that the blank splits them. */
+/*
+ * The changes cell, NAME=VALUE a changed attribute.  In a table the
+ * values are escaped as a path is and blanks part them, as a reader
+ * takes them in.  For raw and pairs output the cell is a list as the
+ * output layer writes one of any tool (a mount's mountpoints): raw
+ * elements a line apart, escaped once with the rest of the cell, so
+ * that a byte of a name is \xHH there, never an escape escaped again.
+ */
 static char *
-changes_text(const char *const *names, const char *const *vals, int n)
+changes_text(const char *const *names, const char *const *vals, int n,
+    int table)
 {
 	char *s = NULL, *e;
 	size_t len = 0;
@@ -214,8 +221,10 @@ changes_text(const char *const *names, const char *const *vals, int n)
 	if ((fp = open_memstream(&s, &len)) == NULL)
 		err(1, NULL);
 	for (i = 0; i < n; i++) {
-		e = ns_escape(vals[i]);
-		fprintf(fp, "%s%s=%s", i > 0 ? " " : "", names[i], e);
+		if ((e = table ? ns_escape(vals[i]) : strdup(vals[i])) == NULL)
+			err(1, NULL);
+		fprintf(fp, "%s%s=%s", i == 0 ? "" : table ? " " : "\n",
+		    names[i], e);
 		free(e);
 	}
 	if (fclose(fp) == EOF)
@@ -224,24 +233,27 @@ changes_text(const char *const *names, const char *const *vals, int n)
 }
 
 /*
- * One cell of a table or raw line.  The changes cell's values are
- * escaped already, and its blanks part them: a table shows it so, raw
- * output escapes it once more, blanks too, to keep it one field.
+ * One cell of a table or raw line.  A table shows the changes cell as
+ * it is, escaped already; a raw field is the output layer's, as every
+ * tool writes it: one word, and "-" where it is empty, so that a line
+ * keeps its field count.
  */
 static void
 put_cell(struct ns_watch *w, enum col c, const char *v, int last)
 {
 	static const int width[NCOL] = { 32, 6, 32, 0, 10 };
-	char *e = c == C_CHANGES && w->oo.fmt == NS_FMT_TABLE ? strdup(v) :
-	    ns_escape(v);
+	char *e;
 	int n;
 
-	if (e == NULL)
+	if (w->oo.fmt != NS_FMT_TABLE) {
+		ns_raw_field(stdout, v);
+		return;
+	}
+	if ((e = c == C_CHANGES ? strdup(v) : ns_escape(v)) == NULL)
 		err(1, NULL);
 	n = (int)strlen(e);
-
 	fputs(e, stdout);
-	if (w->oo.fmt == NS_FMT_TABLE && !last && n < width[c])
+	if (!last && n < width[c])
 		printf("%*s", width[c] - n, "");
 	free(e);
 }
@@ -342,7 +354,7 @@ print_line(struct ns_watch *w, const char *action, const char *path,
 	v[C_SOURCE] = src;
 	if (!event_match(w, v, names, vals, n))
 		return;
-	ch = changes_text(names, vals, n);
+	ch = changes_text(names, vals, n, w->oo.fmt == NS_FMT_TABLE);
 	v[C_CHANGES] = ch;
 	if (w->oo.fmt == NS_FMT_JSON)
 		putchar('{');

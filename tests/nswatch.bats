@@ -228,13 +228,19 @@ time.sleep(1000)' "$BATS_TEST_TMPDIR/ready"
 }
 
 @test "-P and -r lines keep their fields; -n drops the heading" {
+	start_watch -n -r /dev/net
 	inns ip link add nsw0 type veth peer name nswp
 	ia=$(ifindex nsw0)
-	start_watch -n -r -o path,action,changes /dev/net
+	await "$(line add /dev/net/$ia)"
 	inns ip link set nsw0 up
-	await "^/dev/net/$ia change "
+	await "$(line change /dev/net/$ia) "
+	# PATH ACTION TIME CHANGES on every line: an add has no changes,
+	# and its cell is "-", as in every tool's raw output.
 	run -0 awk '{ print NF }' "$out"
-	refute_line --regexp '^[^3]'
+	refute_line --regexp '^[^4]'
+	run -0 awk -v p="/dev/net/$ia" '$1 == p && $2 == "add" { print $4 }' \
+	    "$out"
+	assert_equal "$output" -
 	kill "$watcher"
 	start_watch -P -o +source /dev/net
 	inns ip link del nsw0
@@ -294,9 +300,14 @@ time.sleep(1000)' "$BATS_TEST_TMPDIR/ready"
 	kill "$watcher"
 	start_watch -r /dev/net/$ia
 	inns ip link set $'nsw\e[2J' name $'nsw0\e'
-	await "$(line change /dev/net/$ia) name=nsw0\\\\x5cx1b\$"
+	# Escaped once: the name's ESC is \x1b, not the escape escaped.
+	await "$(line change /dev/net/$ia) name=nsw0\\\\x1b\$"
 	run -0 cat "$out"
 	refute_control_bytes "$output"
+	kill "$watcher"
+	start_watch -P -o path,changes /dev/net/$ia
+	inns ip link set $'nsw0\e' name $'nsw\e1'
+	await "^PATH=\"/dev/net/$ia\" CHANGES=\"name=nsw\\\\x1b1\"\$"
 }
 
 @test "the uevents of a new interface name only what nscat resolves" {
