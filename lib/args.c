@@ -174,6 +174,9 @@ ns_warn_input(const char *input, int errnum)
 	 * of its objects (host.c). */
 	if (errnum == EREMOTEIO)
 		return;
+	/* A limit is said once a run, whatever input meets it. */
+	if (ns_fail_limit(input, errnum))
+		return;
 	warn_quoted(input, strlen(input), errnum == ENOENT ?
 	    "no such object" : strerror(errnum));
 }
@@ -187,6 +190,8 @@ ns_warn_obj(const char *path, int errnum)
 
 	/* Said already, naming the host, as for an input. */
 	if (errnum == EREMOTEIO)
+		return;
+	if (ns_fail_limit(path, errnum))
 		return;
 	if ((s = ns_escape(path)) == NULL)
 		err(1, NULL);

@@ -72,8 +72,7 @@ get_count(struct ns_obj *o, struct ns_val *v)
 		return -1;
 	}
 	if (o->cls->list(o, count_one, &n) == -1) {
-		if (errno == EACCES || errno == EPERM)
-			ns_skip_path(o->path);
+		ns_fail(o->path, errno);
 		return -1;
 	}
 	ns_val_num(v, n);
@@ -286,7 +285,16 @@ int
 ns_attr_get(struct ns_obj *o, const struct ns_attr *a, struct ns_val *v)
 {
 	ns_val_reset(v);
+	/* A getter that fails for want of a descriptor or of memory has a
+	 * value it could not read: that is said here, once for every
+	 * getter (rule 11), and the column shows none.  errno is cleared
+	 * first, so that a getter's "none" is never taken for an older
+	 * failure. */
+	errno = 0;
 	if (a->get(o, v) == -1 || v->n == 0) {
+		if (errno == 0)
+			errno = ENOENT;
+		ns_fail_limit(o->path, errno);
 		ns_val_reset(v);
 		return -1;
 	}

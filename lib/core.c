@@ -22,7 +22,6 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <search.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -452,68 +451,6 @@ ns_resolve(const char *input)
 	return o;
 }
 
-static int
-skip_cmp(const void *a, const void *b)
-{
-	return strcmp(a, b);
-}
-
-/*
- * The kernel lets a process's descriptor table, its namespace links and
- * its maps be read on one condition, ptrace read access: a scan that
- * cannot list /proc/PID/fd and one that cannot read /proc/PID/ns have
- * passed over one thing, the process.  A descriptor listed with its
- * link unreadable is an object of its own.
- */
-static char *
-skip_key(const char *path)
-{
-	const char *s;
-	char *key;
-	size_t n;
-
-	if (strncmp(path, "/proc/", 6) == 0) {
-		n = strspn(path + 6, "0123456789");
-		s = path + 6 + n;
-		if (n > 0 && strcmp(s, "/fd") == 0) {
-			if ((key = strndup(path, s - path)) == NULL)
-				err(1, NULL);
-			return key;
-		}
-	}
-	if ((key = strdup(path)) == NULL)
-		err(1, NULL);
-	return key;
-}
-
-/* How many ns_skip_hold(1) are not yet undone. */
-static int skip_holds;
-
-void
-ns_skip_hold(int on)
-{
-	skip_holds += on ? 1 : -1;
-}
-
-void
-ns_skip_path(const char *path)
-{
-	static void *seen;
-	char *key, **node;
-
-	/* Not even remembered: the same object met later is counted. */
-	if (skip_holds > 0)
-		return;
-	key = skip_key(path);
-	if ((node = tsearch(key, &seen, skip_cmp)) == NULL)
-		err(1, NULL);
-	if (*node != key) {
-		free(key);
-		return;
-	}
-	ns_skip();
-}
-
 void *
 ns_xmalloc(size_t size)
 {
@@ -606,7 +543,7 @@ ns_proc_each(int (*fn)(uint64_t pid, void *), void *arg)
 	int stop = 0;
 
 	if ((dir = opendir("/proc")) == NULL)
-		return -1;
+		return ns_fail("/proc", errno);
 	while (!stop && (d = readdir(dir)) != NULL)
 		if (ns_parse_u64(d->d_name, INT_MAX, &pid) == 0 && pid != 0)
 			stop = fn(pid, arg);

@@ -65,6 +65,23 @@ void		 ns_skip_hold(int on);
 unsigned long	 ns_skipped(void);
 /* Say once on stderr how many objects were passed over, if any. */
 void		 ns_skipped_report(void);
+/* What a failed open, read, readlink, opendir or socket of what (a path,
+ * or a name such as "sock_diag") means, by its errno (rule 11): EACCES
+ * and EPERM count what as not readable (ns_skip_path); ENOENT and ESRCH,
+ * an object that left, are silent; a limit (ns_fail_limit) is said.
+ * Returns -1 with errno e, for a caller's return. */
+int		 ns_fail(const char *what, int e);
+/* If e is a limit (EMFILE, ENFILE, ENOMEM), say "PROG: WHAT: WHY (the
+ * limit)" on stderr, once a run for each of them, make the run fail
+ * (ns_failed) and return 1; otherwise 0, and nothing is said. */
+int		 ns_fail_limit(const char *what, int e);
+/* The same for a path relative to the directory descriptor dfd (or
+ * AT_FDCWD), named whole in the message. */
+int		 ns_fail_limit_at(int dfd, const char *path, int e);
+/* Whether a limit was met: rows are missing, and the run exits 1. */
+int		 ns_failed(void);
+/* Raise the soft limit of descriptors to the hard one (fail.c). */
+void		 ns_nofile_raise(void);
 
 enum ns_format {
 	NS_FMT_TABLE,			/* aligned columns */

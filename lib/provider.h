@@ -258,6 +258,9 @@ void	ns_val_fs(struct ns_val *, const char *realpath);
 /* Whether errno says the object went away or is not ours to read: data,
  * not a failure (ENOENT, ESRCH, EACCES, EPERM). */
 int	ns_errno_benign(int);
+/* Whether errno says the tool ran out of something (EMFILE, ENFILE,
+ * ENOMEM): a failure to say, never data (ns_fail_limit). */
+int	ns_errno_limit(int);
 
 /* Read a small file whole into buf, NUL-terminated, trailing newline
  * dropped; the length, or -1 with errno.  A file of any length is

@@ -96,8 +96,13 @@ int
 ns_getopt(const struct ns_tool *t, int argc, char *argv[],
     struct ns_outopts *oo)
 {
+	static int started;
 	int ch;
 
+	/* The first thing every tool does, so it is done here once: a
+	 * tool may hold as many descriptors as the hard limit allows. */
+	if (!started++)
+		ns_nofile_raise();
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, t->opts, t->longopts,
 	    NULL)) != -1) {
@@ -153,5 +158,8 @@ ns_finish(struct ns_out *out, struct ns_query *filter, int status)
 	ns_skipped_report();
 	if (fclose(stdout))
 		err(1, "stdout");
+	/* A limit met has been said (ns_fail_limit): rows are missing. */
+	if (status == 0 && ns_failed())
+		status = 1;
 	return status;
 }

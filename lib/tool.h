@@ -94,7 +94,8 @@ int	ns_getopt(const struct ns_tool *, int argc, char *argv[],
 void	ns_usage(int status, const char *line, const char *help);
 /* The end of a tool's main: print and free the table (NULL: none), free
  * the filter, say how many objects were passed over, and check that
- * standard output was written (exit 1 if not); returns status. */
+ * standard output was written (exit 1 if not); returns status, or 1 if
+ * it is 0 and a limit was met (ns_failed). */
 int	ns_finish(struct ns_out *, struct ns_query *filter, int status);
 
 #endif

@@ -21,8 +21,6 @@ ns_none(void)
 	return -1;
 }
 
-static unsigned long skipped;
-
 static void
 reserve(struct ns_val *v, size_t more)
 {
@@ -128,32 +126,6 @@ ns_val_free(struct ns_val *v)
 	memset(v, 0, sizeof(*v));
 }
 
-void
-ns_skip(void)
-{
-	skipped++;
-}
-
-unsigned long
-ns_skipped(void)
-{
-	return skipped;
-}
-
-void
-ns_skipped_report(void)
-{
-	if (skipped)
-		warnx("%lu object%s not readable (permission denied), skipped",
-		    skipped, skipped == 1 ? "" : "s");
-}
-
-int
-ns_errno_benign(int e)
-{
-	return e == ENOENT || e == ESRCH || e == EACCES || e == EPERM;
-}
-
 /*
  * Read fd into buf until end of file or size bytes: the length, or -1
  * with errno; an interrupted read is read again.  *eof says whether the
@@ -194,12 +166,15 @@ read_file(const char *path, char *buf, size_t size, int single)
 		errno = EINVAL;
 		return -1;
 	}
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+		ns_fail_limit(path, errno);
 		return -1;
+	}
 	len = read_upto(fd, buf, size - 1, single, &eof);
 	e = errno;
 	close(fd);
 	if (len == -1) {
+		ns_fail_limit(path, e);
 		errno = e;
 		return -1;
 	}
@@ -232,8 +207,12 @@ read_whole_at(int dfd, const char *path, int single)
 	ssize_t n;
 	int fd, e, eof = 0;
 
-	if ((fd = openat(dfd, path, O_RDONLY | O_CLOEXEC)) == -1)
+	/* The core's reads say a limit they meet themselves (rule 11):
+	 * no caller need tell it from an object that left. */
+	if ((fd = openat(dfd, path, O_RDONLY | O_CLOEXEC)) == -1) {
+		ns_fail_limit_at(dfd, path, errno);
 		return NULL;
+	}
 	while (!eof) {
 		if (cap - len < 2) {
 			cap = cap ? cap * 2 : 4096;
@@ -245,6 +224,7 @@ read_whole_at(int dfd, const char *path, int single)
 			e = errno;
 			close(fd);
 			free(buf);
+			ns_fail_limit_at(dfd, path, e);
 			errno = e;
 			return NULL;
 		}
