@@ -358,9 +358,8 @@ take_child(struct ns_obj *child, void *arg)
 		link_nodes(n, ls->parent);
 	if (ns_obj_isnode(o)) {
 		sub.parent = n;
-		if (ns_list(o, take_child, &sub) == -1 &&
-		    (errno == EACCES || errno == EPERM))
-			ns_skip();
+		if (ns_list(o, take_child, &sub) == -1)
+			ns_fail(ns_obj_path(o), errno);
 	}
 	return 0;
 }
@@ -420,7 +419,10 @@ take_netns(struct tree *t, const char *ns)
 
 	if (asprintf(&path, "%s/dev/net", ns) == -1)
 		err(1, NULL);
-	o = ns_resolve(path);
+	/* A namespace that left is no device left out; one a limit kept
+	 * shut is said (ns_fail). */
+	if ((o = ns_resolve(path)) == NULL)
+		ns_fail(ns, errno);
 	free(path);
 	if (o == NULL)
 		return;
@@ -432,9 +434,8 @@ take_netns(struct tree *t, const char *ns)
 			link_nodes(ls.parent, top);
 		/* Counted by the namespace's path, as entering it is. */
 		if ((!t->numbers || ls.parent != NULL) &&
-		    ns_list(o, take_child, &ls) == -1 &&
-		    (errno == EACCES || errno == EPERM))
-			ns_skip_path(ns);
+		    ns_list(o, take_child, &ls) == -1)
+			ns_fail(ns, errno);
 	}
 	ns_obj_free(o);
 }
@@ -493,9 +494,8 @@ build(struct tree *t)
 			ls.parent = node_add(t, o);
 			o = ls.parent->obj;
 		}
-		if (ns_list(o, take_child, &ls) == -1 &&
-		    (errno == EACCES || errno == EPERM))
-			ns_skip();
+		if (ns_list(o, take_child, &ls) == -1)
+			ns_fail(kinds[i], errno);
 		/* In the topology the kind's node is a node of the tree
 		 * only when a device hangs under it. */
 		if (!t->numbers)
@@ -668,9 +668,8 @@ hang_interfaces(struct tree *t, struct node *ns)
 	if (asprintf(&path, "%s/dev/net", ns->path) == -1)
 		err(1, NULL);
 	if ((o = ns_resolve(path)) != NULL) {
-		if (ns_list(o, hang_interface, &ls) == -1 &&
-		    (errno == EACCES || errno == EPERM))
-			ns_skip_path(ns->path);
+		if (ns_list(o, hang_interface, &ls) == -1)
+			ns_fail(ns->path, errno);
 		ns_obj_free(o);
 	}
 	free(path);

@@ -189,7 +189,8 @@ lookup_member(struct ns_obj *obj, const char *sub, const char *name)
 	 * udev knows them. */
 	if ((ud = udev_device_new_from_subsystem_sysname(ns_dev_udev(), sub,
 	    name)) == NULL) {
-		errno = ENOENT;
+		if (!ns_fail_limit(name, errno))
+			errno = ENOENT;
 		return -1;
 	}
 	return ns_dev_set_from_udev(obj, ud);
@@ -274,9 +275,12 @@ dev_ident(struct ns_obj *obj, const char *s)
 		/* Netlink, not sysfs, knows the names of this netns. */
 		if (strncmp(s, "+net:", 5) == 0)
 			return ns_dev_lookup_netname(obj, s + 5) == 0;
-		if (strchr(s, ':') == NULL || (ud =
-		    udev_device_new_from_device_id(ns_dev_udev(), s)) == NULL)
+		if (strchr(s, ':') == NULL)
 			return 0;
+		/* A limit met is said, and is no "not ours". */
+		if ((ud = udev_device_new_from_device_id(ns_dev_udev(),
+		    s)) == NULL)
+			return ns_fail_limit(s, errno) ? -1 : 0;
 		return ns_dev_set_from_udev(obj, ud) == 0;
 	}
 	return 0;
@@ -341,8 +345,10 @@ list_devices(void (*emit)(const char *, void *), void *arg)
 	udev_list_entry_foreach(le, udev_enumerate_get_list_entry(en)) {
 		ud = udev_device_new_from_syspath(ns_dev_udev(),
 		    udev_list_entry_get_name(le));
-		if (ud == NULL)
+		if (ud == NULL) {
+			ns_fail_limit(udev_list_entry_get_name(le), errno);
 			continue;
+		}
 		if (uevent_named(ud) &&
 		    ns_dev_canon(ud, path, sizeof(path), id) != -1)
 			emit(path, arg);

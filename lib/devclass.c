@@ -89,6 +89,12 @@ dev_load(struct ns_obj *obj)
 		dp->ud = udev_device_new_from_devnum(ns_dev_udev(),
 		    dev_kind(obj)->type,
 		    makedev(dev_major(obj), dev_minor(obj)));
+	/* udev needs descriptors of its own to find a device: a limit met
+	 * is said, and every attribute of it fails with it, not as one the
+	 * device lacks. */
+	dp->uderr = ENOENT;
+	if (dp->ud == NULL && ns_fail_limit(obj->path, errno))
+		dp->uderr = errno;
 	return dp;
 }
 
@@ -99,7 +105,7 @@ dev_udev(struct ns_obj *obj)
 	struct devpriv *dp = dev_load(obj);
 
 	if (dp->ud == NULL)
-		errno = ENOENT;
+		errno = dp->uderr;
 	return dp->ud;
 }
 

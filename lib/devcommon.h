@@ -83,6 +83,7 @@ struct devsys;
 struct devpriv {
 	struct udev_device	*ud;	/* NULL when sysfs does not know it */
 	int			 udtried;
+	int			 uderr;	/* errno when ud is NULL */
 	struct devsys		*sys;	/* a numbered device's sysfs record */
 	struct devvol		*vol;	/* libblkid's findings, once probed */
 };

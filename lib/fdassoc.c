@@ -290,9 +290,13 @@ ns_fd_mark_path(const struct fdinfo_mark *m, char *buf, size_t size)
 			break;
 	/* The mount must be open for real: an O_PATH descriptor will not
 	 * do for open_by_handle_at(2). */
-	if (i == mnts.n || (mfd = open(mnts.m[i].dir,
-	    O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
+	if (i == mnts.n)
 		goto none;
+	if ((mfd = open(mnts.m[i].dir, O_RDONLY | O_DIRECTORY |
+	    O_CLOEXEC)) == -1) {
+		ns_fail_limit(mnts.m[i].dir, errno);
+		goto none;
+	}
 	if ((fh = malloc(sizeof(*fh) + m->handle_bytes)) == NULL)
 		err(1, NULL);
 	fh->handle_bytes = m->handle_bytes;
@@ -301,8 +305,10 @@ ns_fd_mark_path(const struct fdinfo_mark *m, char *buf, size_t size)
 	fd = open_by_handle_at(mfd, fh, O_PATH | O_CLOEXEC);
 	free(fh);
 	close(mfd);
-	if (fd == -1)
+	if (fd == -1) {
+		ns_fail_limit(mnts.m[i].dir, errno);
 		goto none;
+	}
 	snprintf(self, sizeof(self), "/proc/self/fd/%d", fd);
 	if (fstat(fd, &st) == -1 ||
 	    (n = readlink(self, target, sizeof(target) - 1)) == -1)

@@ -233,6 +233,11 @@ ns_fdent_load(int dfd, uint64_t pid, int fd)
 		if (ent_unreadable(e, dfd >= 0 ? dfd : AT_FDCWD, path) == 0)
 			return e;
 		save = errno;
+		if (ns_errno_limit(save)) {
+			ns_fmt(path, sizeof(path), "/proc/%llu/fd/%d",
+			    (unsigned long long)pid, fd);
+			ns_fail_limit(path, save);
+		}
 		ns_fdent_unref(e);
 		errno = save;
 		return NULL;
@@ -1058,6 +1063,7 @@ ns_fd_open_fds(uint64_t pid)
 		if (errno != EACCES && errno != EPERM) {
 			if (errno == ESRCH)
 				errno = ENOENT;
+			ns_fail_limit(path, errno);
 			return NULL;
 		}
 	}

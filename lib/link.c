@@ -550,7 +550,7 @@ request_one(int ifindex, const char *name)
 	struct ns_nlreq req;
 
 	if ((sk = route_socket()) == NULL) {
-		errno = EACCES;
+		errno = ns_errno_limit(errno) ? errno : EACCES;
 		return NULL;
 	}
 	link_request(&req, ifindex, name, 0, 0);
@@ -593,7 +593,7 @@ request_dump(struct table *t, uint32_t mask)
 	struct ns_nlreq req;
 
 	if ((sk = route_socket()) == NULL) {
-		errno = EACCES;
+		errno = ns_errno_limit(errno) ? errno : EACCES;
 		return -1;
 	}
 	link_request(&req, 0, NULL, NLM_F_DUMP, mask);
@@ -631,7 +631,8 @@ table_load(struct table *t)
 			ns_nl_close(state()->sk);
 			state()->sk = NULL;
 		}
-		errno = EACCES;
+		/* Not ours to ask, unless a limit was met: that is said. */
+		errno = ns_errno_limit(errno) ? errno : EACCES;
 		return -1;
 	}
 	if (t->v == NULL && (t->v = calloc(1, sizeof(*t->v))) == NULL)

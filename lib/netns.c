@@ -79,14 +79,15 @@ ns_netns_foreign(void)
 	return target != 0;
 }
 
-/* Count a namespace that cannot be entered once, by its path. */
+/* A namespace that cannot be entered, by its path: counted once if it
+ * is not ours, said if a limit kept it shut (ns_fail). */
 static void
-skip_netns(uint64_t ino)
+skip_netns(uint64_t ino, int e)
 {
 	char path[64];
 
 	snprintf(path, sizeof(path), "/ns/net/%llu", (unsigned long long)ino);
-	ns_skip_path(path);
+	ns_fail(path, e);
 }
 
 /* ns_netns_enter, but what fails is not counted. */
@@ -121,8 +122,8 @@ ns_netns_enter(uint64_t ino)
 	int back;
 
 	/* One that left since it was found is passed over in silence. */
-	if ((back = enter(ino)) == -1 && (errno == EACCES || errno == EPERM))
-		skip_netns(ino);
+	if ((back = enter(ino)) == -1)
+		skip_netns(ino, errno);
 	return back;
 }
 
@@ -199,6 +200,7 @@ socket_by_child(uint64_t ino, int protocol)
 	if ((nsfd = ns_nstab_open_net(ino)) == -1)
 		return NULL;
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) == -1) {
+		ns_fail_limit("socketpair", errno);
 		close(nsfd);
 		return NULL;
 	}
@@ -223,7 +225,9 @@ ns_netns_route_once(struct ns_nlsock **sk, int *failed)
 {
 	if (*sk == NULL && !*failed &&
 	    (*sk = ns_netns_nl_socket(NETLINK_ROUTE)) == NULL)
-		*failed = 1;
+		*failed = errno != 0 ? errno : EACCES;
+	if (*sk == NULL)
+		errno = *failed;
 	return *sk;
 }
 
@@ -242,8 +246,8 @@ ns_netns_nl_socket(int protocol)
 	}
 	e = errno;
 	sk = e == EPERM ? socket_by_child(target, protocol) : NULL;
-	if (sk == NULL && (e == EACCES || e == EPERM))
-		skip_netns(target);
+	if (sk == NULL)
+		skip_netns(target, e);
 	return sk;
 }
 

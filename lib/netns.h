@@ -44,7 +44,8 @@ void		 ns_netns_leave(int back);
  * where the kernel refuses it or the namespace cannot be entered. */
 struct ns_nlsock *ns_netns_nl_socket(int protocol);
 /* The rtnetlink socket *sk of a provider's state, made on first use;
- * after a refusal (*failed set) NULL without another try. */
+ * after a refusal (*failed set to its errno) NULL with that errno,
+ * without another try. */
 struct ns_nlsock *ns_netns_route_once(struct ns_nlsock **sk,
 	    int *failed);
 

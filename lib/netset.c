@@ -759,11 +759,12 @@ ns_net_set_load(struct set *s)
 	s = ns_net_set_of(s);
 	if (!s->loaded) {
 		s->loaded = 1;
+		/* A limit met keeps its errno, to be said (rule 11). */
 		if (nl_route() == NULL)
-			s->error = EACCES;
+			s->error = ns_errno_limit(errno) ? errno : EACCES;
 		else if (set_dump(s) == -1)
 			s->error = errno == EPERM || errno == EACCES ? EACCES :
-			    EIO;
+			    ns_errno_limit(errno) ? errno : EIO;
 		/* qsort's base must be a valid pointer even for none, and a
 		 * new network namespace has no address, route or neighbour. */
 		if (s->n > 0)

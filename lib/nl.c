@@ -41,8 +41,13 @@ ns_nl_socket(int protocol)
 	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
 	int fd;
 
-	if ((fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, protocol)) == -1)
+	/* A socket the kernel refuses is a protocol it lacks, or a limit
+	 * met, which is said. */
+	if ((fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, protocol)) ==
+	    -1) {
+		ns_fail_limit("netlink", errno);
 		return NULL;
+	}
 	/* Bound to a port the kernel picks: a socket not bound yet would
 	 * get no notification of the groups it joins. */
 	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) == -1) {

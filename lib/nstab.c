@@ -142,6 +142,7 @@ scan_proc(uint64_t pid, void *arg)
 				ns_skip_path(path);
 				return 0;
 			}
+			ns_fail_limit(path, errno);
 			continue;
 		}
 		text[n] = '\0';
@@ -207,10 +208,13 @@ ns_nstab_open_checked(const char *path, uint64_t ino)
 	struct stat st;
 	int fd;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+		ns_fail_limit(path, errno);
 		return -1;
+	}
 	if (fstat(fd, &st) == -1 || (uint64_t)st.st_ino != ino) {
 		close(fd);
+		errno = ENOENT;
 		return -1;
 	}
 	return fd;
