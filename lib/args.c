@@ -177,6 +177,10 @@ ns_warn_input(const char *input, int errnum)
 	/* A limit is said once a run, whatever input meets it. */
 	if (ns_fail_limit(input, errnum))
 		return;
+	/* Where a limit was met and said, what was not found may be what
+	 * the limit kept from being read: no second, wrong cause. */
+	if (errnum == ENOENT && ns_failed())
+		return;
 	warn_quoted(input, strlen(input), errnum == ENOENT ?
 	    "no such object" : strerror(errnum));
 }
@@ -192,6 +196,10 @@ ns_warn_obj(const char *path, int errnum)
 	if (errnum == EREMOTEIO)
 		return;
 	if (ns_fail_limit(path, errnum))
+		return;
+	/* Where a limit was met and said, what was not found may be what
+	 * the limit kept from being read: no second, wrong cause. */
+	if (errnum == ENOENT && ns_failed())
 		return;
 	if ((s = ns_escape(path)) == NULL)
 		err(1, NULL);
