@@ -28,8 +28,10 @@
 
 #include "query.h"
 
-/* Deep enough for any expression a person writes; the bound keeps a
- * hostile one from exhausting the stack. */
+/* How far parentheses and ! may nest: deeper than any expression a
+ * person writes, and the bound keeps a hostile one from exhausting the
+ * stack, which parsing, matching and freeing all use a level a nesting.
+ * A chain of || or && is no nesting: it is as long as it is written. */
 #define MAXDEPTH	200
 
 enum tok {
@@ -52,7 +54,9 @@ enum node_kind { N_OR, N_AND, N_NOT, N_CMP, N_TRUTH };
 
 struct node {
 	enum node_kind	 kind;
-	struct node	*l, *r;			/* N_OR, N_AND; N_NOT: l */
+	struct node	*l;			/* N_NOT */
+	struct node	**terms;		/* N_OR, N_AND */
+	size_t		 nterms;
 	enum op		 op;			/* N_CMP */
 	struct operand	 a, b;			/* N_CMP; N_TRUTH: a */
 	regex_t		 re;			/* OP_RE, OP_NRE */
@@ -250,10 +254,14 @@ node_new(enum node_kind kind)
 static void
 node_free(struct node *n)
 {
+	size_t i;
+
 	if (n == NULL)
 		return;
 	node_free(n->l);
-	node_free(n->r);
+	for (i = 0; i < n->nterms; i++)
+		node_free(n->terms[i]);
+	free(n->terms);
 	free(n->a.text);
 	free(n->b.text);
 	if (n->hasre)
@@ -482,39 +490,45 @@ parse_unary(struct parser *p)
 	return n;
 }
 
-/* One level of a binary operator: and over unary, or over and. */
+/* A term of a chain, in an array grown by half again when full. */
+static void
+term_add(struct node *n, struct node *t, size_t *cap)
+{
+	if (n->nterms == *cap) {
+		*cap = *cap < 4 ? 4 : *cap + *cap / 2;
+		if ((n->terms = reallocarray(n->terms, *cap,
+		    sizeof(*n->terms))) == NULL)
+			err(1, NULL);
+	}
+	n->terms[n->nterms++] = t;
+}
+
+/*
+ * One level of a binary operator: and over unary, or over and.  A chain
+ * of it is one node with a term each, not a tree as deep as the chain is
+ * long: matching and freeing walk the tree by recursion, so only what
+ * the depth bounds may make it deep.
+ */
 static struct node *
 parse_binary(struct parser *p, enum tok tok, enum node_kind kind,
     struct node *(*operand)(struct parser *))
 {
-	struct node *l, *n;
+	struct node *t, *n;
+	size_t cap = 0;
 
-	int terms = 0;
-
-	if ((l = operand(p)) == NULL)
-		return NULL;
-	/* A chain is a tree as deep as it is long, which matching and
-	 * freeing walk by recursion: it counts toward the depth. */
+	if ((t = operand(p)) == NULL || p->tok != tok)
+		return t;
+	n = node_new(kind);
+	term_add(n, t, &cap);
 	while (p->tok == tok) {
-		if (++p->depth > MAXDEPTH) {
-			fail(p, p->start, "nested too deep");
-			node_free(l);
-			l = NULL;
-			break;
-		}
-		terms++;
 		next(p);
-		n = node_new(kind);
-		n->l = l;
-		if ((n->r = operand(p)) == NULL) {
+		if ((t = operand(p)) == NULL) {
 			node_free(n);
-			l = NULL;
-			break;
+			return NULL;
 		}
-		l = n;
+		term_add(n, t, &cap);
 	}
-	p->depth -= terms;
-	return l;
+	return n;
 }
 
 static struct node *
@@ -666,12 +680,19 @@ match(struct ns_query *q, const struct node *n)
 {
 	const char *x;
 	enum ns_type t;
+	size_t i;
 
 	switch (n->kind) {
 	case N_OR:
-		return match(q, n->l) || match(q, n->r);
+		for (i = 0; i < n->nterms; i++)
+			if (match(q, n->terms[i]))
+				return 1;
+		return 0;
 	case N_AND:
-		return match(q, n->l) && match(q, n->r);
+		for (i = 0; i < n->nterms; i++)
+			if (!match(q, n->terms[i]))
+				return 0;
+		return 1;
 	case N_NOT:
 		return !match(q, n->l);
 	case N_CMP:

@@ -111,3 +111,39 @@ teardown() {
 	run -2 --separate-stderr "$NSLS" --filter "$(printf 'pid == \033')" /proc
 	assert_equal "$stderr" 'nsls: -Q: column 8: unexpected byte \x1b'
 }
+
+@test "a chain of || or && is as long as it is written; nesting is bounded" {
+	local chain= i
+	# 300 terms, and 3,000: a chain is no nesting.
+	for i in $(seq 300); do
+		chain+="pid == $other || "
+	done
+	run -0 --separate-stderr "$NSCAT" -n -r -o pid \
+	    -Q "${chain}pid == $sleeper" "/proc/$sleeper" "/proc/$other" /proc/1
+	assert_output "$(printf '%s\n' "$sleeper" "$other")"
+	chain=
+	for i in $(seq 3000); do
+		chain+="pid > 0 && "
+	done
+	run -0 --separate-stderr "$NSLS" -n -r -o pid \
+	    -Q "${chain}pid == $sleeper" /proc
+	assert_output "$sleeper"
+	# Parentheses and ! nest, 200 deep at most.
+	run -2 --separate-stderr "$NSLS" -Q "$(printf '(%.0s' $(seq 300))pid" /proc
+	assert_equal "$stderr" "nsls: -Q: column 201: nested too deep"
+	run -2 --separate-stderr "$NSLS" -Q "$(printf '!%.0s' $(seq 300))pid" /proc
+	assert_equal "$stderr" "nsls: -Q: column 201: nested too deep"
+}
+
+# -H lists the columns and ends the run: the filter parsed before it is
+# let go (the sanitizer build's LeakSanitizer fails a run that does not).
+@test "-Q then -H lists the columns in every tool, nothing held" {
+	local t
+	for t in "$NSLS" "$NSCAT" "$FDINFO" "$DEVTREE" "$NSWATCH"; do
+		run -0 --separate-stderr "$t" -Q 'path =~ "^/"' -H
+		assert_line --regexp '^path +'
+		assert_equal "$stderr" ""
+	done
+	run -2 --separate-stderr "$NSLS" -Q 'bad (' /proc
+	assert_equal "$stderr" 'nsls: -Q: column 1: unknown attribute "bad"'
+}

@@ -211,14 +211,41 @@ main(void)
 		refuses(deep, "column 201: nested too deep");
 	}
 	{
-		char chain[4000] = "pid";
-		int i;
+		char nots[400];
 
-		for (i = 0; i < 300; i++)
-			strcat(chain, "||pid");
-		refuses(chain, "column 1001: nested too deep");
-		chain[5 * 150 + 3] = '\0';
+		/* ! nests as a parenthesis does. */
+		memset(nots, '!', 300);
+		strcpy(nots + 300, "pid");
+		refuses(nots, "column 201: nested too deep");
+		nots[199] = '(';
+		strcpy(nots + 200, "pid)");
+		refuses(nots, "column 201: nested too deep");
+		nots[198] = '(';
+		strcpy(nots + 199, "pid)");
+		matches(nots, proc1, 1);
+	}
+	{
+		/* A chain is as long as it is written, not as deep: only
+		 * nesting is bounded. */
+		const size_t n = 100000;
+		char *chain, *p;
+		size_t i;
+
+		if ((chain = malloc(sizeof("||pid == 2") * (n + 2))) == NULL)
+			abort();
+		p = stpcpy(chain, "(pid == 2");
+		for (i = 1; i < n; i++)
+			p = stpcpy(p, "||pid == 2");
+		strcpy(p, ")||pid==1");
 		matches(chain, proc1, 1);
+		matches(chain, "pid=2", 1);
+		matches(chain, "pid=3", 0);
+		for (p = chain; (p = strstr(p, "||")) != NULL; p += 2)
+			memcpy(p, "&&", 2);
+		matches(chain, "pid=2", 0);
+		chain[strlen(chain) - 1] = '2';
+		matches(chain, "pid=2", 1);
+		free(chain);
 	}
 	return done_testing();
 }
