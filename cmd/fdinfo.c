@@ -132,6 +132,20 @@ parse_counter(struct run *r, const char *arg)
 	free(label);
 }
 
+static void
+free_counters(struct run *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nctr; i++) {
+		free(r->ctr[i].label);
+		ns_filter_free(r->ctr[i].expr);
+	}
+	free(r->ctr);
+	r->ctr = NULL;
+	r->nctr = 0;
+}
+
 /* The counters, as lsfd --summary prints them: VALUE and COUNTER, in
  * the format of the listing. */
 static void
@@ -496,6 +510,8 @@ inet_filter(const char *spec)
 	const char *s = spec, *at, *colon;
 	struct servent *se;
 	size_t i, n, nalt = 0;
+	const char *errstr;
+	long long pnum;
 	char *expr, *end;
 	int ver = 0, first;
 	FILE *fp;
@@ -529,12 +545,16 @@ inet_filter(const char *spec)
 		s = colon;
 	}
 	if (*s == ':') {
-		if (strlen(s + 1) == 0 || strlen(s + 1) >= sizeof(port))
+		if (s[1] == '\0')
 			inet_bad(spec, "no port");
-		if (strspn(s + 1, "0123456789") == strlen(s + 1))
-			snprintf(port, sizeof(port), "%lu",
-			    strtoul(s + 1, NULL, 10));
-		else if ((se = getservbyname(s + 1, *proto != '\0' ?
+		if (strspn(s + 1, "0123456789") == strlen(s + 1)) {
+			/* A port is 16 bits: one past them would match
+			 * nothing, or wrap to another port. */
+			pnum = strtonum(s + 1, 0, 65535, &errstr);
+			if (errstr != NULL)
+				inet_bad(spec, "a port is 0 to 65535");
+			snprintf(port, sizeof(port), "%lld", pnum);
+		} else if ((se = getservbyname(s + 1, *proto != '\0' ?
 		    proto : NULL)) != NULL)
 			snprintf(port, sizeof(port), "%d", ntohs(se->s_port));
 		else
@@ -626,7 +646,6 @@ main(int argc, char *argv[])
 	struct ns_outopts oo = { NS_FMT_TABLE, 0, NULL };
 	struct run r = { 0 };
 	char *inet = NULL;
-	size_t i;
 	int ch, types = 0, rval = 0;
 
 	while ((ch = ns_getopt(&tool, argc, argv, &oo)) != -1) {
@@ -677,6 +696,9 @@ main(int argc, char *argv[])
 	if (oo.helpcols) {
 		free((void *)r.sel.pids);
 		free(r.sel.kinds);
+		free_counters(&r);
+		/* -i's filter, made after the options, -Q's let go. */
+		ns_filter_free(oo.filter);
 		return ns_out_help_of(types ? "fdkind" : "fd,assoc", oo.fmt,
 		    oo.noheadings) == 0 ? 0 : 1;
 	}
@@ -714,11 +736,7 @@ main(int argc, char *argv[])
 		r.out = NULL;
 		print_summary(&r, oo.fmt, oo.noheadings);
 	}
-	for (i = 0; i < r.nctr; i++) {
-		free(r.ctr[i].label);
-		ns_filter_free(r.ctr[i].expr);
-	}
-	free(r.ctr);
+	free_counters(&r);
 	return ns_finish(r.out, oo.filter, rval);
 }
 

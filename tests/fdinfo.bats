@@ -253,6 +253,19 @@ attrs() {
 	    "fdinfo: -i tcp:nosuchservice: no such service"
 }
 
+@test "-i takes a port of 0 to 65535; one past is a usage error" {
+	local p
+	run -0 --separate-stderr "$FDINFO" -n -r -o fd -i :65535 -p $$
+	run -0 --separate-stderr "$FDINFO" -n -r -o fd -i tcp:0 -p $$
+	for p in :65536 tcp:99999999999 6@::1:65536 \
+	    :000000000000000000000000000000000000000000000000000000000000000070000; do
+		run -2 --separate-stderr "$FDINFO" -i "$p"
+		assert_equal "$output" ""
+		assert_equal "${stderr_lines[0]}" \
+		    "fdinfo: -i $p: a port is 0 to 65535"
+	done
+}
+
 @test "tcp and udp over IPv6: TCPv6, UDPv6, /sock/tcp6 and /sock/udp6" {
 	mkfds tcp6 udp6
 	fd=$(fd_of tcp6-listen)
@@ -946,6 +959,21 @@ TCP"
 	run -2 --separate-stderr "$FDINFO" --summary=sometimes
 	run -2 --separate-stderr "$FDINFO" -C nolabel
 	run -2 --separate-stderr "$FDINFO" --summary=append -J
+}
+
+# Each way a run ends early lets go of what -C, -i and -Q made: the
+# sanitizer build's LeakSanitizer fails a run that does not.
+@test "-C, -i and -Q then -H, or a bad -C: exit 0 or 2, nothing held" {
+	run -0 --separate-stderr "$FDINFO" -H -n -r -C 'fifos:kind == "FIFO"' \
+	    -C 'none:fd < 0' -i tcp:22 -Q 'fd >= 0'
+	assert_line --regexp '^fd '
+	assert_equal "$stderr" ""
+	run -2 --separate-stderr "$FDINFO" -C 'fifos:kind == "FIFO"' -C nolabel
+	assert_equal "${stderr_lines[0]}" 'fdinfo: -C nolabel: not LABEL:EXPR, a label of printable characters but blanks, " and \'
+	run -2 --separate-stderr "$FDINFO" -C 'fifos:kind == "FIFO"' \
+	    -C 'bad:kind == ('
+	assert_equal "${stderr_lines[0]}" \
+	    'fdinfo: -Q: column 9: an attribute or a value expected'
 }
 
 @test "a mounted loop device asks for its file system, as fuser -vm /dev/loopN" {
