@@ -37,7 +37,11 @@ main(int argc, char *argv[])
 
 	if (oo.helpcols)
 		return ns_watch_help(oo.fmt, oo.noheadings) == 0 ? 0 : 1;
-	if ((rval = ns_watch_run(argc, argv, &oo)) == 2)
+	rval = ns_watch_run(argc, argv, &oo);
+	/* The watch runs until it is killed; it returns only when there
+	 * was nothing to watch. */
+	ns_filter_free(oo.filter);
+	if (rval == 2)
 		usage(2);
 	/* Not ns_finish: the watch has printed as it went, and what it
 	 * passed over is no count of a listing. */

@@ -1137,6 +1137,19 @@ open_sources(struct ns_watch *w)
 	return w->nsrcs > 0 ? 0 : -1;
 }
 
+/* The arguments of a watch that ends before it starts. */
+static void
+free_args(struct ns_watch *w)
+{
+	int i;
+
+	for (i = 0; i < w->nargs; i++)
+		free(w->args[i]);
+	free(w->args);
+	w->args = NULL;
+	w->nargs = 0;
+}
+
 int
 ns_watch_run(int argc, char *argv[], const struct ns_outopts *oo)
 {
@@ -1153,6 +1166,7 @@ ns_watch_run(int argc, char *argv[], const struct ns_outopts *oo)
 	signal(SIGPIPE, SIG_IGN);
 	if (open_sources(&w) == -1) {
 		warnx("nothing to watch there");
+		free_args(&w);
 		return 1;
 	}
 	resync(&w);

@@ -346,3 +346,12 @@ time.sleep(1000)' "$BATS_TEST_TMPDIR/ready"
 	# Nothing outside the subtree asked for.
 	run -1 grep -v '^/dev/char/1/' "$out"
 }
+
+@test "a path with nothing to watch ends the run at once, nothing held" {
+	# Taken as written (nothing lives there yet), and no source has it.
+	run -1 --separate-stderr "$NSWATCH" -Q 'action == "add"' /nosuch
+	assert_equal "$stderr" "nswatch: nothing to watch there"
+	assert_output ""
+	run -1 --separate-stderr "$NSWATCH" -Q 'action == "add"' nosuch
+	assert_equal "$stderr" "nswatch: nosuch: no such object"
+}
