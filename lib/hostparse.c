@@ -824,3 +824,109 @@ ns_host_skipped_line(const char *line)
 		return 0;
 	return (unsigned long)n;
 }
+
+/*
+ * What another machine's reply may name.  Its tools print canonical
+ * paths, escaped by rule 5, and column names; anything else is a
+ * reply that was made to lead somewhere, and the reader takes only
+ * what its own tools would have printed.
+ */
+
+static int
+lowhex(unsigned char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* A byte the local escaper writes as \xHH in a path: so the only
+ * escapes a canonical path holds.  "\x2f" would be a '/' that no
+ * component check saw, "\x2e\x2e" a ".." none did. */
+static int
+escaped_in_path(unsigned c)
+{
+	return (c > 0 && c <= ' ') || c == '\\' || c >= 0x7f;
+}
+
+int
+ns_host_path_ok(const char *p)
+{
+	const char *s;
+	int hi, lo;
+
+	if (*p != '/')
+		return 0;
+	if (p[1] == '\0')
+		return 1;
+	for (s = p; *s != '\0'; s++) {
+		if (s - p >= HOST_PATH_MAX)
+			return 0;
+		if (*s == '/') {
+			/* A component: neither empty, nor ".", nor "..". */
+			if (s[1] == '/' || s[1] == '\0')
+				return 0;
+			if (s[1] == '.' && (s[2] == '/' || s[2] == '\0' ||
+			    (s[2] == '.' && (s[3] == '/' || s[3] == '\0'))))
+				return 0;
+			continue;
+		}
+		if ((unsigned char)*s <= ' ' || (unsigned char)*s >= 0x7f)
+			return 0;
+		if (*s != '\\')
+			continue;
+		if (s[1] != 'x' || (hi = lowhex((unsigned char)s[2])) < 0 ||
+		    (lo = lowhex((unsigned char)s[3])) < 0 ||
+		    !escaped_in_path((unsigned)(hi << 4 | lo)))
+			return 0;
+		s += 3;
+	}
+	return s - p < HOST_PATH_MAX;
+}
+
+char *
+ns_host_local_path(const char *host, const char *rpath, char *buf,
+    size_t size)
+{
+	size_t n = strlen("/host/") + strlen(host);
+	size_t m = strcmp(rpath, "/") == 0 ? 0 : strlen(rpath);
+	const char *s;
+	char *out = buf, *q;
+
+	if (!ns_host_path_ok(rpath))
+		return NULL;
+	if (n + m + 1 > size && (out = malloc(n + m + 1)) == NULL)
+		err(1, NULL);
+	q = out;
+	memcpy(q, "/host/", 6);
+	memcpy(q + 6, host, n - 6);
+	q += n;
+	/* Every backslash is an escape the check took: undone exactly. */
+	for (s = rpath; m > 0 && *s != '\0'; s++) {
+		if (*s == '\\') {
+			*q++ = (char)(lowhex((unsigned char)s[2]) << 4 |
+			    lowhex((unsigned char)s[3]));
+			s += 3;
+		} else
+			*q++ = *s;
+	}
+	*q = '\0';
+	return out;
+}
+
+int
+ns_host_word_ok(const char *w)
+{
+	size_t i;
+
+	if (*w < 'a' || *w > 'z')
+		return 0;
+	for (i = 1; w[i] != '\0'; i++)
+		if (i >= HOST_WORD_MAX || !((w[i] >= 'a' && w[i] <= 'z') ||
+		    (w[i] >= '0' && w[i] <= '9') || w[i] == '_' ||
+		    w[i] == '.' || w[i] == '-'))
+			return 0;
+	return i < HOST_WORD_MAX;
+}

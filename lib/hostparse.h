@@ -94,6 +94,28 @@ int	ns_host_conf_line(char *line, char **name, char **transport);
  * letters, digits and -_./,:=+@%; the result is malloc'd. */
 char	*ns_host_quote(const char *arg);
 
+/*
+ * What a reply may name.  The longest path of another machine taken, in
+ * escaped bytes (a name of PATH_MAX bytes all escaped is 16 KiB, under a
+ * namespace's prefix), and the longest column name or type.
+ */
+#define HOST_PATH_MAX	65536
+#define HOST_WORD_MAX	64
+/* Whether a path another machine printed is canonical there: "/", or
+ * components that are neither empty, "." nor "..", of printable ASCII
+ * but the space, whose only backslashes are the \xHH escapes rule 5
+ * prints (a control byte, a space, a backslash or a byte past ASCII:
+ * never a '/' nor a '.'). */
+int	ns_host_path_ok(const char *rpath);
+/* Such a path as this machine names it, /host/HOST/PATH, unescaped:
+ * into buf if it fits, else malloc'd; NULL if it is not canonical. */
+char	*ns_host_local_path(const char *host, const char *rpath, char *buf,
+	    size_t size);
+/* Whether a key or a type of a reply is a word the tools print: a
+ * lowercase letter, then lowercase letters, digits, '_', '.' or '-',
+ * fewer than HOST_WORD_MAX in all. */
+int	ns_host_word_ok(const char *);
+
 /* The N of a tool's "PROG: N objects not readable ..., skipped" line,
  * or 0 if the line is not one. */
 unsigned long	ns_host_skipped_line(const char *line);

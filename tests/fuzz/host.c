@@ -3,9 +3,14 @@
  * (hostparse.h), fuzzed: a reply the reader takes is rows of fields,
  * none both null and holding values, each found again by its key; the
  * quoting of any argument, read back as a POSIX shell reads single
- * quotes, gives the argument.
+ * quotes, gives the argument.  And the prefix rule: every value of a
+ * reply taken as a path of that machine is either refused or a path
+ * under /host/NAME with no empty, "." or ".." component, which no
+ * resolver can fold out of the prefix, and which round-trips through
+ * rule 5's escape.
  */
 #include "hostparse.h"
+#include "ns.h"
 
 #include "fuzz.h"
 
@@ -62,6 +67,41 @@ fed(const uint8_t *data, size_t size, int r, const struct host_doc *whole)
 	}
 }
 
+/* The prefix rule for one value of a reply. */
+static void
+prefixed(const char *rpath)
+{
+	static const char prefix[] = "/host/web1";
+	char buf[64], *local, *c, *esc, *back;
+	size_t n;
+
+	local = ns_host_local_path("web1", rpath, buf, sizeof(buf));
+	FUZZ_CHECK((local != NULL) == ns_host_path_ok(rpath));
+	if (local == NULL)
+		return;
+	n = strlen(prefix);
+	FUZZ_CHECK(strncmp(local, prefix, n) == 0);
+	FUZZ_CHECK(local[n] == '\0' || local[n] == '/');
+	for (c = local + n; *c == '/'; c += strcspn(c, "/")) {
+		c++;
+		FUZZ_CHECK(*c != '/' && *c != '\0');
+		FUZZ_CHECK(strncmp(c, "./", 2) != 0 && strcmp(c, ".") != 0);
+		FUZZ_CHECK(strncmp(c, "../", 3) != 0 && strcmp(c, "..") != 0);
+	}
+	/* What a tool prints of it reads back as the same bytes, and
+	 * the remote path is what the escape of its part gives. */
+	if ((esc = ns_escape(local)) == NULL || (back = strdup(esc)) == NULL)
+		abort();
+	ns_unescape(back);
+	FUZZ_CHECK(strcmp(back, local) == 0);
+	FUZZ_CHECK(strcmp(rpath, "/") == 0 ? strcmp(esc, prefix) == 0 :
+	    strcmp(esc + n, rpath) == 0);
+	free(back);
+	free(esc);
+	if (local != buf)
+		free(local);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -80,8 +120,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				f = &doc.rows[i].f[j];
 				FUZZ_CHECK(f->key != NULL);
 				FUZZ_CHECK(!f->null || f->n == 0);
-				for (k = 0; k < f->n; k++)
+				for (k = 0; k < f->n; k++) {
 					FUZZ_CHECK(f->vals[k] != NULL);
+					prefixed(f->vals[k]);
+				}
+				ns_host_word_ok(f->key);
 				f = ns_host_row_field(&doc.rows[i], f->key);
 				FUZZ_CHECK(f != NULL && f <= &doc.rows[i].f[j]);
 			}
@@ -94,6 +137,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(back);
 	free(q);
 	ns_host_skipped_line(text);
+	prefixed(text);
 	free(text);
 	return 0;
 }

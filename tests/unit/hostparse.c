@@ -223,6 +223,61 @@ fed_early(void)
 	ns_host_doc_free(&doc);
 }
 
+
+static const char *const good_paths[] = {
+	"/", "/proc/1", "/host/other/proc/1", "/fs/a\\x20b", "/fs/.hidden",
+	"/fs/..x", "/fs/x..", "/fs/...", "/fs/\\x1b[31m", "/fs/\\x5c",
+	"/fs/\\xff\\x7f", "/sock/unix/1", "/net/addr/2/10.0.0.2-24",
+};
+
+static const char *const bad_paths[] = {
+	"", "proc/1", "fs/etc/shadow", "//", "/proc//1", "/proc/1/",
+	"/.", "/..", "/./x", "/../x", "/../../fs/etc/shadow",
+	"/x/..", "/x/../y", "/x/.", "/fs/a b", "/fs/a\tb", "/fs/a\nb",
+	"/fs/\x1b[31m", "/fs/\x7f", "/fs/\xc3\xa9",
+	"/fs/a\\x2fb", "/fs/\\x2e\\x2e", "/fs/\\x2e", "/fs/\\x41",
+	"/fs/\\x00", "/fs/\\x1B", "/fs/\\x", "/fs/\\x2", "/fs/\\y20",
+	"/fs/a\\", "/fs/\\\\",
+};
+
+static const char *const good_words[] = {
+	"path", "type", "count", "fds", "packet_protocol_number", "a",
+	"memory.current", "x-y", "a0",
+};
+
+static const char *const bad_words[] = {
+	"", "K", "Path", "0x", "_x", "-x", ".x", "k\x1b[31m\nX", "a b",
+	"a\"b", "a/b", "a\\b", "caf\xc3\xa9",
+	"a234567890123456789012345678901234567890123456789012345678901234",
+};
+
+/* "/" then n - 1 bytes of names, in components of 200. */
+static const char *
+long_path(size_t n)
+{
+	static char buf[HOST_PATH_MAX + 2];
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		buf[i] = i % 200 == 0 ? '/' : 'a';
+	buf[n] = '\0';
+	return buf;
+}
+
+static void
+local(const char *host, const char *rpath, const char *want,
+    const char *name)
+{
+	char buf[8], *got = ns_host_local_path(host, rpath, buf, sizeof(buf));
+
+	if (want == NULL)
+		ok(got == NULL, "%s", name);
+	else
+		is_str(got, want, name);
+	if (got != buf)
+		free(got);
+}
+
 int
 main(void)
 {
@@ -305,5 +360,25 @@ main(void)
 	    "another message");
 	is_int(ns_host_skipped_line("nsls: 99999999999999999999 objects not "
 	    "readable"), 0, "a count out of range");
+
+	/* What a reply may name: canonical paths of that machine. */
+	for (i = 0; i < sizeof(good_paths) / sizeof(good_paths[0]); i++)
+		is_int(ns_host_path_ok(good_paths[i]), 1, good_paths[i]);
+	for (i = 0; i < sizeof(bad_paths) / sizeof(bad_paths[0]); i++)
+		is_int(ns_host_path_ok(bad_paths[i]), 0, bad_paths[i]);
+	is_int(ns_host_path_ok(long_path(HOST_PATH_MAX - 1)), 1,
+	    "a path as long as taken");
+	is_int(ns_host_path_ok(long_path(HOST_PATH_MAX)), 0,
+	    "a path one byte longer");
+	local("web1", "/", "/host/web1", "the root is the host");
+	local("web1", "/proc/1", "/host/web1/proc/1", "a path, prefixed");
+	local("web1", "/fs/a\\x20b\\x5c", "/host/web1/fs/a b\\",
+	    "escapes undone once");
+	local("web1", "/../../fs/etc/shadow", NULL, "no way out by ..");
+	local("web1", "/fs/a\\x2fb", NULL, "no '/' by an escape");
+	for (i = 0; i < sizeof(good_words) / sizeof(good_words[0]); i++)
+		is_int(ns_host_word_ok(good_words[i]), 1, good_words[i]);
+	for (i = 0; i < sizeof(bad_words) / sizeof(bad_words[0]); i++)
+		is_int(ns_host_word_ok(bad_words[i]), 0, bad_words[i]);
 	return done_testing();
 }
