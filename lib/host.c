@@ -875,7 +875,7 @@ remote_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 
 	/* A sandboxed tool was given no path of another machine: a walk
 	 * from above lists the hosts and enters none. */
-	if (ns_sandboxed() && o->cls == &host_class)
+	if (!ns_rsh_can_reach() && o->cls == &host_class)
 		return 0;
 	if ((l = calloc(1, sizeof(*l))) == NULL ||
 	    (l->cols = strdup("path,type")) == NULL)

@@ -237,7 +237,7 @@ ns_host_reach_start(struct rhost *h, const char *const *args,
 		errno = EREMOTEIO;
 		return -1;
 	}
-	if (ns_rsh_start(h->name, h->transport, args, c) == -1) {
+	if (ns_rsh_start(h->name, args, c) == -1) {
 		ns_host_fail(h, strerror(errno));
 		errno = EREMOTEIO;
 		return -1;
@@ -253,6 +253,17 @@ ns_host_reach_end(struct rhost *h, struct rsh_call *c,
 	char *why, *line;
 
 	ns_rsh_wait(c, r);
+	if (r->toolarge) {
+		if (asprintf(&why, r->toolarge == 1 ? "a reply larger than "
+		    "%zu bytes (NSTOOLS_REPLY_MAX), cut off" :
+		    "more than %zu bytes of messages, cut off",
+		    r->toolarge == 1 ? ns_rsh_reply_max() : RSH_MESSAGES_MAX)
+		    == -1)
+			err(1, NULL);
+		ns_host_fail(h, why);
+		free(why);
+		goto fail;
+	}
 	if (r->timedout) {
 		if (asprintf(&why, "no answer in %d s", ns_rsh_timeout()) == -1)
 			err(1, NULL);

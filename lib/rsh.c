@@ -1,32 +1,29 @@
 /*
- * rsh.c: running a command on another machine, for the /host provider.
+ * rsh.c: running a command on another machine, for the /host provider:
+ * the tool's side of a call.
  *
- * The command line is `TRANSPORT NAME COMMAND ARGS...', rsync's and
- * pdsh's convention: TRANSPORT's words split at blanks, as rsync splits
- * -e, and each word of the remote command quoted for a POSIX shell
- * (hostparse.c), since ssh joins them into the one string the remote
- * shell reads.  ssh, the default, is given batch mode so that it never
- * asks, a connection timeout, and connection sharing (ControlMaster) with
- * its sockets in a directory of the user's alone, so that the calls of a
- * pipeline cost one handshake.  Calls to one host started together while
- * no shared connection is up would each make one, and all but the first
- * give up sharing with a warning: the later ones wait until the first
- * has made it (its socket appears) or has ended.  Every call is bounded
- * by NSTOOLS_TIMEOUT seconds; the command runs in a process group of its
- * own, which a timeout ends whole.  A call ends when the command exits,
- * not when its pipes close: ssh's shared connection lives on in the
- * background and may hold them.
+ * The call itself is started by the transport helper (rshspawn.c), the
+ * one process of a tool that may run a program; the tool, sandboxed,
+ * makes the call's pipes, hands their write ends to the helper with the
+ * host's name and the command's words, and reads the reply itself.  The
+ * helper writes the exit status to a third pipe when the call ends: a
+ * call ends when the command exits, not when its pipes close, as ssh's
+ * shared connection lives on in the background and may hold them.
+ *
+ * Another machine's reply is bounded, whatever it sends: every call by
+ * NSTOOLS_TIMEOUT seconds, its output by NSTOOLS_REPLY_MAX bytes and its
+ * messages by RSH_MESSAGES_MAX; past a bound the call is ended and the host
+ * said dead.  The rows of the output are parsed as they come (the caller's
+ * `more'), so a tool holds at most its fan-out's calls' bounds.
  */
-#include <sys/stat.h>
+#include <sys/socket.h>
 #include <sys/types.h>
-#include <sys/wait.h>
 
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,26 +31,17 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "hostparse.h"
 #include "provider.h"
 #include "rsh.h"
+#include "rshspawn.h"
 
 /* The default bound on one remote call, in seconds. */
 #define TIMEOUT_DEFAULT	30
-/* How long an idle shared ssh connection stays, in seconds. */
-#define PERSIST		"60"
-/* The calls of a run that each make a host's shared connection. */
-#define MAKERS		64
-/* The pipe of a reply: a listing of 10,000 sockets is 730 kB. */
+/* The default bound on one reply: a listing of 10,000 sockets is
+ * 730 kB. */
+#define REPLY_DEFAULT	(64ULL << 20)
+/* The pipe of a reply. */
 #define REPLY_PIPE	(1 << 20)
-
-/* The first call of the run to a host with no shared connection yet,
- * which makes it, by the connection's socket. */
-static struct maker {
-	char	 sock[PATH_MAX];
-	pid_t	 pid;
-} makers[MAKERS];
-static size_t nmakers;
 
 int
 ns_rsh_timeout(void)
@@ -67,144 +55,40 @@ ns_rsh_timeout(void)
 	return e != NULL ? TIMEOUT_DEFAULT : (int)t;
 }
 
-/* A directory of ours alone for the shared connections' sockets: under
- * the runtime directory, else in /tmp by uid; NULL if none is safe. */
-static const char *
-control_dir(void)
+/* NSTOOLS_REPLY_MAX: a number of bytes, with K, M or G after it for
+ * KiB, MiB, GiB; from 4 KiB to 1 TiB, else the default. */
+size_t
+ns_rsh_reply_max(void)
 {
-	static char dir[PATH_MAX];
-	static int done;
-	const char *run = getenv("XDG_RUNTIME_DIR");
-	struct stat st;
+	const char *env = getenv("NSTOOLS_REPLY_MAX");
+	unsigned long long n;
+	char *end;
+	int shift = 0;
 
-	if (done)
-		return dir[0] ? dir : NULL;
-	done = 1;
-	if (run != NULL && *run == '/')
-		snprintf(dir, sizeof(dir), "%s/nstools", run);
-	else
-		snprintf(dir, sizeof(dir), "/tmp/nstools-%lu",
-		    (unsigned long)getuid());
-	(void)mkdir(dir, 0700);
-	/* One another user made would let them listen in. */
-	if (lstat(dir, &st) == -1 || !S_ISDIR(st.st_mode) ||
-	    st.st_uid != getuid() || (st.st_mode & 077) != 0)
-		dir[0] = '\0';
-	return dir[0] ? dir : NULL;
-}
-
-static void
-argv_add(char ***av, size_t *n, const char *s)
-{
-	if ((*av = reallocarray(*av, *n + 2, sizeof(**av))) == NULL ||
-	    ((*av)[*n] = strdup(s)) == NULL)
-		err(1, NULL);
-	(*av)[++*n] = NULL;
-}
-
-/* Whether the command is ssh, which is given the sharing options. */
-static int
-is_ssh(const char *word)
-{
-	const char *base = strrchr(word, '/');
-
-	return strcmp(base != NULL ? base + 1 : word, "ssh") == 0;
-}
-
-/* The command line: the transport's words (split at blanks, as rsync
- * splits -e), ssh's options if it is ssh, the host, and the remote
- * command's words, each quoted for the remote shell. */
-/*
- * The socket of the shared connection to a host through a transport: a
- * name of ours, a hash of both, rather than ssh's %C, so that whether
- * the connection is up can be seen before ssh is run.
- */
-static void
-control_path(const char *dir, const char *name, const char *transport,
-    char *buf, size_t size)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-	const char *s;
-	int part;
-
-	/* FNV-1a of "TRANSPORT\0NAME". */
-	for (part = 0, s = transport; part < 2; part++, s = name) {
-		for (; *s != '\0'; s++)
-			h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-		h = h * 0x100000001b3ULL;
+	if (env == NULL || *env < '0' || *env > '9')
+		return REPLY_DEFAULT;
+	errno = 0;
+	n = strtoull(env, &end, 10);
+	switch (*end) {
+	case 'K': case 'k':
+		shift = 10;
+		break;
+	case 'M': case 'm':
+		shift = 20;
+		break;
+	case 'G': case 'g':
+		shift = 30;
+		break;
+	case '\0':
+		break;
+	default:
+		return REPLY_DEFAULT;
 	}
-	snprintf(buf, size, "%s/%016llx", dir, (unsigned long long)h);
-}
-
-static char **
-command(const char *name, const char *transport,
-    const char *const *args, char *sock, size_t socksize)
-{
-	char **av = NULL, *words, *w, *s, buf[PATH_MAX + 32];
-	const char *dir;
-	size_t n = 0;
-
-	*sock = '\0';
-
-	if ((words = strdup(transport != NULL ? transport : "ssh")) == NULL)
-		err(1, NULL);
-	for (s = words; (w = strsep(&s, " \t")) != NULL;)
-		if (*w != '\0')
-			argv_add(&av, &n, w);
-	free(words);
-	if (n > 0 && is_ssh(av[0])) {
-		argv_add(&av, &n, "-o");
-		argv_add(&av, &n, "BatchMode=yes");
-		snprintf(buf, sizeof(buf), "ConnectTimeout=%d",
-		    ns_rsh_timeout());
-		argv_add(&av, &n, "-o");
-		argv_add(&av, &n, buf);
-		if ((dir = control_dir()) != NULL) {
-			argv_add(&av, &n, "-o");
-			argv_add(&av, &n, "ControlMaster=auto");
-			control_path(dir, name, transport != NULL ?
-			    transport : "ssh", sock, socksize);
-			snprintf(buf, sizeof(buf), "ControlPath=%s", sock);
-			argv_add(&av, &n, "-o");
-			argv_add(&av, &n, buf);
-			argv_add(&av, &n, "-o");
-			argv_add(&av, &n, "ControlPersist=" PERSIST);
-		}
-	}
-	argv_add(&av, &n, name);
-	for (; *args != NULL; args++) {
-		s = ns_host_quote(*args);
-		argv_add(&av, &n, s);
-		free(s);
-	}
-	return av;
-}
-
-static void
-argv_free(char **av)
-{
-	char **p;
-
-	for (p = av; p != NULL && *p != NULL; p++)
-		free(*p);
-	free(av);
-}
-
-static void
-child(char **av, int out, int errs)
-{
-	int null;
-
-	/* Its own process group, so that a timeout ends a wrapper's
-	 * children too. */
-	setpgid(0, 0);
-	if ((null = open("/dev/null", O_RDONLY)) != -1)
-		dup2(null, STDIN_FILENO);
-	dup2(out, STDOUT_FILENO);
-	dup2(errs, STDERR_FILENO);
-	execvp(av[0], av);
-	dprintf(STDERR_FILENO, "%s: %s\n", av[0], strerror(errno));
-	_exit(255);
+	if (errno != 0 || (*end != '\0' && end[1] != '\0') ||
+	    n > (1ULL << 40) >> shift || n << shift < 4096 ||
+	    n << shift > SIZE_MAX / 2)
+		return REPLY_DEFAULT;
+	return (size_t)(n << shift);
 }
 
 /* The size of a buffer of a reply that holds n bytes: a power of two,
@@ -233,15 +117,19 @@ append(char **buf, size_t *len, const char *s, size_t n)
 	(*buf)[*len] = '\0';
 }
 
-/* Read what is there on a pipe; 0 at its end. */
+/* Read what is there on a pipe, up to max bytes in all: 1 while it is
+ * open, 0 at its end, -1 when more than max came. */
 static int
-drain(int fd, char **buf, size_t *len)
+drain(int fd, char **buf, size_t *len, size_t max)
 {
 	char chunk[65536];
 	ssize_t k;
 
-	while ((k = read(fd, chunk, sizeof(chunk))) > 0)
+	while ((k = read(fd, chunk, sizeof(chunk))) > 0) {
+		if ((size_t)k > max - *len)
+			return -1;
 		append(buf, len, chunk, (size_t)k);
+	}
 	return k == 0 ? 0 : errno == EAGAIN || errno == EINTR ? 1 : 0;
 }
 
@@ -254,137 +142,180 @@ now_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* Ask the helper to end a call; its status comes as any call's. */
+static void
+end_call(const struct rsh_call *c)
+{
+	char msg[1 + sizeof(c->pid)];
+	int sock;
+
+	if ((sock = ns_rsh_helper()) == -1)
+		return;
+	msg[0] = RSH_KILL;
+	memcpy(msg + 1, &c->pid, sizeof(c->pid));
+	(void)send(sock, msg, sizeof(msg), MSG_NOSIGNAL);
+}
+
+/* The call's wait status from its status pipe: 1 with it in *st, 0 if
+ * not yet, -1 if the helper went without saying. */
+static int
+status_of(int fd, int *st)
+{
+	ssize_t k;
+
+	if ((k = read(fd, st, sizeof(*st))) == (ssize_t)sizeof(*st))
+		return 1;
+	return k == -1 && (errno == EAGAIN || errno == EINTR) ? 0 : -1;
+}
+
 /*
- * Read both pipes until the command exits, or the time is up.  The end
- * is the command's exit, not the pipes': ssh's shared connection lives
- * on in the background and may keep them open.
+ * Read both pipes until the command exits, the time is up, or it said
+ * more than its bounds.  The end is the command's exit, not the pipes':
+ * ssh's shared connection lives on in the background and may keep them
+ * open.
  */
 static void
 collect(const struct rsh_call *c, struct rsh_reply *r)
 {
-	struct pollfd pfd[2] = { { c->out, POLLIN, 0 },
-	    { c->errs, POLLIN, 0 } };
-	pid_t pid = c->pid;
-	int out = c->out, errs = c->errs;
-	long long deadline = c->deadline;
-	int st, open_out = 1, open_errs = 1;
-	size_t had;
+	struct pollfd pfd[3] = { { c->out, POLLIN, 0 },
+	    { c->errs, POLLIN, 0 }, { c->status, POLLIN, 0 } };
+	size_t had, max = ns_rsh_reply_max();
+	int st = -1, open_out = 1, open_errs = 1, got = 0, ended = 0;
+	long long wait;
 
 	for (;;) {
-		pfd[0].fd = open_out ? out : -1;
-		pfd[1].fd = open_errs ? errs : -1;
-		/* Both pipes closed, the exit is near: look again soon. */
-		(void)poll(pfd, 2, open_out || open_errs ? 50 : 5);
-		if (open_out) {
+		pfd[0].fd = open_out ? c->out : -1;
+		pfd[1].fd = open_errs ? c->errs : -1;
+		wait = c->deadline - now_ms();
+		(void)poll(pfd, 3, wait < 0 ? 0 : wait > 1000 ? 1000 :
+		    (int)wait);
+		if (open_out > 0) {
 			had = r->nout;
-			open_out = drain(out, &r->out, &r->nout);
+			if ((open_out = drain(c->out, &r->out, &r->nout,
+			    max)) == -1)
+				r->toolarge = 1;
 			if (c->more != NULL && r->nout != had)
 				c->more(c->arg, r->out, r->nout);
 		}
-		if (open_errs)
-			open_errs = drain(errs, &r->errs, &r->nerrs);
-		if (waitpid(pid, &st, WNOHANG) == pid)
+		if (open_errs > 0 && (open_errs = drain(c->errs, &r->errs,
+		    &r->nerrs, RSH_MESSAGES_MAX)) == -1)
+			r->toolarge = 2;
+		if ((got = status_of(c->status, &st)) != 0)
 			break;
-		if (now_ms() > deadline) {
-			kill(-pid, SIGKILL);
-			kill(pid, SIGKILL);
-			waitpid(pid, &st, 0);
-			r->timedout = 1;
-			break;
+		if (!ended && (r->toolarge || now_ms() > c->deadline)) {
+			/* Ended: its status follows at once. */
+			r->timedout = !r->toolarge;
+			end_call(c);
+			ended = 1;
 		}
-	}
-	if (open_out)
-		drain(out, &r->out, &r->nout);
-	if (open_errs)
-		drain(errs, &r->errs, &r->nerrs);
-	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-/*
- * Before a call to a host whose shared connection another call of the
- * run is making: wait until its socket is there, or the maker has
- * ended (waitid's WNOWAIT leaves it to be reaped as it would be), or
- * the bound is reached.  The first call to such a host is its maker.
- */
-static void
-await_sharing(const char *sock, pid_t self_pid, long long deadline)
-{
-	struct stat st;
-	siginfo_t si;
-	size_t i;
-
-	if (*sock == '\0' || stat(sock, &st) == 0)
-		return;
-	for (i = 0; i < nmakers; i++)
-		if (strcmp(makers[i].sock, sock) == 0)
+		if (ended && now_ms() > c->deadline + 2000)
 			break;
-	if (i == nmakers) {
-		if (self_pid != 0 && nmakers < MAKERS) {
-			strlcpy(makers[nmakers].sock, sock,
-			    sizeof(makers[nmakers].sock));
-			makers[nmakers++].pid = self_pid;
-		}
-		return;
 	}
-	while (stat(sock, &st) == -1 && now_ms() < deadline) {
-		memset(&si, 0, sizeof(si));
-		if (waitid(P_PID, makers[i].pid, &si,
-		    WEXITED | WNOHANG | WNOWAIT) == -1 || si.si_pid != 0)
-			return;
-		(void)poll(NULL, 0, 5);
-	}
+	if (open_out > 0 && drain(c->out, &r->out, &r->nout, max) == -1)
+		r->toolarge = 1;
+	if (open_errs > 0 && drain(c->errs, &r->errs, &r->nerrs,
+	    RSH_MESSAGES_MAX) == -1)
+		r->toolarge = 2;
+	r->status = got == 1 && WIFEXITED(st) && !ended ? WEXITSTATUS(st) :
+	    -1;
 }
 
 int
-ns_rsh_start(const char *name, const char *transport, const char *const *args,
-    struct rsh_call *c)
+ns_rsh_start(const char *name, const char *const *args, struct rsh_call *c)
 {
-	char **av, sock[PATH_MAX];
-	int out[2], errs[2];
+	union {
+		struct cmsghdr	hdr;
+		char		buf[CMSG_SPACE(3 * sizeof(int))];
+	} cm;
+	struct iovec iov;
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
+	    .msg_control = cm.buf, .msg_controllen = sizeof(cm.buf) };
+	struct cmsghdr *cmsg;
+	int out[2], errs[2], status[2], ends[3], sock, answer, e;
+	char *req = NULL;
+	size_t len = 0;
+	long long deadline;
+	FILE *fp;
 
 	memset(c, 0, sizeof(*c));
-	/* The sandbox would refuse the transport its writes, or its exec. */
-	if (ns_sandboxed()) {
-		errno = EPERM;
+	c->out = c->errs = c->status = -1;
+	if ((sock = ns_rsh_helper()) == -1)
+		return -1;
+	if ((fp = open_memstream(&req, &len)) == NULL)
+		err(1, NULL);
+	fputc(RSH_START, fp);
+	fwrite(name, 1, strlen(name) + 1, fp);
+	for (; *args != NULL; args++)
+		fwrite(*args, 1, strlen(*args) + 1, fp);
+	if (fclose(fp) == EOF)
+		err(1, NULL);
+	if (len > RSH_MSG_MAX) {
+		free(req);
+		errno = E2BIG;
 		return -1;
 	}
-	if (pipe2(out, O_CLOEXEC | O_NONBLOCK) == -1)
-		return -1;
-	if (pipe2(errs, O_CLOEXEC | O_NONBLOCK) == -1) {
-		close(out[0]);
-		close(out[1]);
-		return -1;
-	}
+	if (pipe2(out, O_CLOEXEC) == -1)
+		goto fail_req;
+	if (pipe2(errs, O_CLOEXEC) == -1)
+		goto fail_out;
+	if (pipe2(status, O_CLOEXEC) == -1)
+		goto fail_errs;
 	/* Room for a whole listing: the transport writes it in one go
 	 * instead of a page at each of our wake-ups.  The limit
 	 * (/proc/sys/fs/pipe-max-size) may refuse it; a small pipe
-	 * works too. */
+	 * works too.  Our ends are read as data comes, the call's
+	 * block, as a program expects. */
 	(void)fcntl(out[0], F_SETPIPE_SZ, REPLY_PIPE);
-	av = command(name, transport, args, sock, sizeof(sock));
+	(void)fcntl(out[0], F_SETFL, O_NONBLOCK);
+	(void)fcntl(errs[0], F_SETFL, O_NONBLOCK);
+	(void)fcntl(status[0], F_SETFL, O_NONBLOCK);
 	/* The bound counts from the start: calls started together end
-	 * together at the latest. */
-	c->deadline = now_ms() + 1000LL * ns_rsh_timeout();
-	await_sharing(sock, 0, c->deadline);
-	fflush(NULL);
-	if ((c->pid = fork()) == 0) {
-		/* The child's ends block, as a program expects. */
-		fcntl(out[1], F_SETFL, 0);
-		fcntl(errs[1], F_SETFL, 0);
-		child(av, out[1], errs[1]);
-	}
-	argv_free(av);
+	 * together at the latest, whatever the helper waited for. */
+	deadline = now_ms() + 1000LL * ns_rsh_timeout();
+	iov = (struct iovec){ req, len };
+	cmsg = CMSG_FIRSTHDR(&msg);
+	cmsg->cmsg_level = SOL_SOCKET;
+	cmsg->cmsg_type = SCM_RIGHTS;
+	cmsg->cmsg_len = CMSG_LEN(sizeof(ends));
+	ends[0] = out[1];
+	ends[1] = errs[1];
+	ends[2] = status[1];
+	memcpy(CMSG_DATA(cmsg), ends, sizeof(ends));
+	answer = -EPIPE;
+	if (sendmsg(sock, &msg, MSG_NOSIGNAL) == -1 ||
+	    recv(sock, &answer, sizeof(answer), 0) != sizeof(answer))
+		answer = -EPIPE;
+	free(req);
+	req = NULL;
 	close(out[1]);
 	close(errs[1]);
-	if (c->pid == -1) {
+	close(status[1]);
+	if (answer <= 0) {
 		close(out[0]);
 		close(errs[0]);
+		close(status[0]);
+		errno = -answer;
 		return -1;
 	}
+	c->pid = answer;
 	c->out = out[0];
 	c->errs = errs[0];
-	/* The first call to a host with no shared connection makes it. */
-	await_sharing(sock, c->pid, c->deadline);
+	c->status = status[0];
+	c->deadline = deadline;
 	return 0;
+fail_errs:
+	e = errno;
+	close(errs[0]);
+	close(errs[1]);
+	errno = e;
+fail_out:
+	e = errno;
+	close(out[0]);
+	close(out[1]);
+	errno = e;
+fail_req:
+	free(req);
+	return -1;
 }
 
 void
@@ -396,16 +327,16 @@ ns_rsh_wait(struct rsh_call *c, struct rsh_reply *r)
 	collect(c, r);
 	close(c->out);
 	close(c->errs);
+	close(c->status);
 }
 
 int
-ns_rsh_run(const char *name, const char *transport, const char *const *args,
-    struct rsh_reply *r)
+ns_rsh_run(const char *name, const char *const *args, struct rsh_reply *r)
 {
 	struct rsh_call c;
 
 	memset(r, 0, sizeof(*r));
-	if (ns_rsh_start(name, transport, args, &c) == -1)
+	if (ns_rsh_start(name, args, &c) == -1)
 		return -1;
 	ns_rsh_wait(&c, r);
 	return 0;

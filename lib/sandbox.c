@@ -19,10 +19,13 @@
  * file, which is what "only reads" needs.
  *
  * A tool given a path of another machine (/host), or paths on standard
- * input, which may be, runs unsandboxed: its transport, ssh, inherits
- * any filter, and must write its control socket and its known hosts.
- * A sandboxed tool does not reach other machines at all: a walk from
- * above /host lists the configured hosts and does not enter them.
+ * input, which may be, is sandboxed too: before the filter goes on it
+ * forks the transport helper (rshspawn.c), which alone may run a
+ * program, and asks it for each remote call, since the transport, ssh,
+ * would inherit the filter and must write its control socket and its
+ * known hosts.  A tool given no such path has no helper and reaches no
+ * other machine: a walk from above /host lists the configured hosts and
+ * does not enter them.
  *
  * Where the kernel has no seccomp the tool runs as before,
  * quietly.  Under a sanitizer nothing is applied: its runtime writes its
@@ -46,6 +49,7 @@
 
 #include "ns.h"
 #include "provider.h"
+#include "rsh.h"
 /* The filters, compiled at build time (build-aux/sandbox-filter.c). */
 #include "sandbox-filter.h"
 
@@ -171,8 +175,13 @@ ns_sandbox_args(int argc, char *argv[])
 {
 	int i;
 
+	/* The helper that alone may start a transport is forked before
+	 * the filter goes on, and keeps running without it. */
 	for (i = 0; i < argc; i++)
-		if (may_reach_host(argv[i]))
-			return -1;
+		if (may_reach_host(argv[i])) {
+			if (ns_rsh_helper_start() == -1)
+				return -1;
+			break;
+		}
 	return ns_sandbox(0);
 }
