@@ -48,8 +48,10 @@
 #include "hostcall.h"
 #include "rsh.h"
 
-/* How many attributes a remote class may have: one getter each. */
-#define MAXATTRS	128
+/* How many attributes a remote class may have: one getter each, and
+ * the getters below are 128. */
+#define MAXATTRS	HOST_ATTRS_MAX
+_Static_assert(MAXATTRS == 128, "a getter for each attribute");
 /* Buckets of the table of replies by path, at the first; it doubles
  * when it holds as many replies. */
 #define NBUCKETS	1024
@@ -175,17 +177,21 @@ struct names {
 	int			 node;
 };
 
-static void
+/* Add an attribute once: 0, or -1 if the class has MAXATTRS already. */
+static int
 names_add(struct names *nm, const struct ns_attr *a)
 {
 	size_t i;
 
-	if (is_core(a->name) || nm->n == MAXATTRS)
-		return;
+	if (is_core(a->name))
+		return 0;
 	for (i = 0; i < nm->n; i++)
 		if (strcmp(nm->a[i]->name, a->name) == 0)
-			return;
+			return 0;
+	if (nm->n == MAXATTRS)
+		return -1;
 	nm->a[nm->n++] = a;
+	return 0;
 }
 
 static void
@@ -195,7 +201,7 @@ union_of(const struct ns_class *c, void *arg)
 	const struct ns_attr *a;
 
 	for (a = c->attrs; a != NULL && a->name != NULL; a++)
-		names_add(nm, a);
+		(void)names_add(nm, a);
 	nm->node |= c->list != NULL;
 }
 
@@ -296,9 +302,13 @@ attr_for(const char *type, const char *name)
 	return f.a != NULL ? f.a : ns_attr_any(name);
 }
 
-/* The class of a whole record: its attributes are the reply's. */
+/* The class of a whole record: its attributes are the reply's.  A key
+ * that is no column name (a control byte, a newline, a '"') is printed
+ * by nscat as a name, by -P as a KEY, by -J as one: dropped, and the
+ * reply counted bad; one past MAXATTRS is dropped and counted too. */
 static const struct ns_class *
-class_of_record(const char *type, const struct host_row *row)
+class_of_record(struct rhost *h, const char *type,
+    const struct host_row *row)
 {
 	struct names nm = { .n = 0 };
 	const struct host_field *count;
@@ -309,9 +319,14 @@ class_of_record(const char *type, const struct host_row *row)
 	count = ns_host_row_field(row, "count");
 	nm.node |= count != NULL && !count->null;
 	for (i = 0; i < row->n; i++) {
+		if (!ns_host_word_ok(row->f[i].key)) {
+			ns_host_bad(h);
+			continue;
+		}
 		if ((a = attr_for(type, row->f[i].key)) == NULL)
 			a = unknown_attr(row->f[i].key, row->f[i].array);
-		names_add(&nm, a);
+		if (names_add(&nm, a) == -1)
+			ns_host_cut(h);
 	}
 	return class_make(type, &nm);
 }
@@ -424,32 +439,26 @@ field_str(const struct host_row *row, const char *key)
 	return f == NULL || f->null || f->n == 0 ? NULL : f->vals[0];
 }
 
-/* A remote path as a local one: the prefix, and no "/" of its own for
- * the remote root; unescaped by rule 5 if raw.  Into buf where it fits
- * (a row of a listing: no allocation), else malloc'd. */
+/* A remote path, as the remote printed it (escaped), as a local one:
+ * the prefix, and no "/" of its own for the remote root.  Into buf where
+ * it fits (a row of a listing: no allocation), else malloc'd.  A path
+ * that is not canonical there (a "..", an escaped '/') would lead out of
+ * the prefix, to this machine or another: NULL, and the host's reply
+ * counted bad. */
 static char *
-local_path_in(const struct rhost *h, const char *rpath, int raw,
-    char *buf, size_t size)
+local_path_in(struct rhost *h, const char *rpath, char *buf, size_t size)
 {
-	size_t n = strlen("/host/") + strlen(h->name);
-	size_t m = strcmp(rpath, "/") == 0 ? 0 : strlen(rpath);
-	char *s = buf;
+	char *s;
 
-	if (n + m + 1 > size && (s = malloc(n + m + 1)) == NULL)
-		err(1, NULL);
-	memcpy(s, "/host/", 6);
-	memcpy(s + 6, h->name, n - 6);
-	memcpy(s + n, rpath, m);
-	s[n + m] = '\0';
-	if (raw)
-		ns_unescape(s + n);
+	if ((s = ns_host_local_path(h->name, rpath, buf, size)) == NULL)
+		ns_host_bad(h);
 	return s;
 }
 
 static char *
-local_path(const struct rhost *h, const char *rpath, int raw)
+local_path(struct rhost *h, const char *rpath)
 {
-	return local_path_in(h, rpath, raw, NULL, 0);
+	return local_path_in(h, rpath, NULL, 0);
 }
 
 /*
@@ -462,16 +471,25 @@ rec_keep(struct rhost *host, const struct host_doc *doc, size_t i,
     struct listing *from, int partial)
 {
 	const char *rpath, *type;
-	char buf[256], *path, *t = NULL;
+	char buf[256], *path;
 	struct rec *r;
 	unsigned h;
 	size_t n;
 
 	rpath = field_str(&doc->rows[i], "path");
 	type = field_str(&doc->rows[i], "type");
-	if (rpath == NULL || *rpath != '/' || type == NULL)
+	if (rpath == NULL || type == NULL) {
+		ns_host_bad(host);
 		return NULL;
-	path = local_path_in(host, rpath, 1, buf, sizeof(buf));
+	}
+	/* A type is a word of the catalog: it is printed, and it picks
+	 * which attributes are links. */
+	if (!ns_host_word_ok(type)) {
+		ns_host_bad(host);
+		return NULL;
+	}
+	if ((path = local_path_in(host, rpath, buf, sizeof(buf))) == NULL)
+		return NULL;
 	h = hash(path);
 	if ((r = rec_find_hashed(path, h)) != NULL) {
 		if (r->from == NULL && !r->partial &&
@@ -494,14 +512,8 @@ rec_keep(struct rhost *host, const struct host_doc *doc, size_t i,
 	ns_host_row_keep(&r->row, doc, i);
 	r->from = from;
 	r->partial = partial;
-	if (strchr(type, '\\') != NULL) {
-		t = ns_xstrdup(type);
-		ns_unescape(t);
-		type = t;
-	}
-	r->cls = from == NULL && !partial ? class_of_record(type, &r->row) :
-	    class_of_type(type);
-	free(t);
+	r->cls = from == NULL && !partial ?
+	    class_of_record(host, type, &r->row) : class_of_type(type);
 	return r;
 }
 
@@ -803,15 +815,17 @@ field_of(struct ns_obj *o, const char *name)
 }
 
 /* The value of a field: each element unescaped, a link given the host's
- * prefix. */
+ * prefix.  A link that is no canonical path of that machine is dropped
+ * (local_path_in counts it): printed, it would be a path of this
+ * machine or another. */
 static int
 field_val(struct ns_obj *o, const char *name, enum ns_type type,
     struct ns_val *v)
 {
 	const struct host_field *f;
 	struct rhost *h;
-	char *rpath, *s;
-	size_t i;
+	char buf[256], *rpath, *s;
+	size_t i, had = v->n;
 
 	if ((f = field_of(o, name)) == NULL || f->null || f->n == 0)
 		return ns_none();
@@ -819,18 +833,22 @@ field_val(struct ns_obj *o, const char *name, enum ns_type type,
 		return -1;
 	free(rpath);
 	for (i = 0; i < f->n; i++) {
+		if (type == NS_LINK || type == NS_LINKS) {
+			if ((s = local_path_in(h, f->vals[i], buf,
+			    sizeof(buf))) == NULL)
+				continue;
+			ns_val_add(v, s);
+			if (s != buf)
+				free(s);
+			continue;
+		}
 		if ((s = strdup(f->vals[i])) == NULL)
 			err(1, NULL);
 		ns_unescape(s);
-		if ((type == NS_LINK || type == NS_LINKS) && *s == '/') {
-			rpath = local_path(h, s, 0);
-			ns_val_add(v, rpath);
-			free(rpath);
-		} else
-			ns_val_add(v, s);
+		ns_val_add(v, s);
 		free(s);
 	}
-	return 0;
+	return v->n > had ? 0 : ns_none();
 }
 
 static int
@@ -967,12 +985,12 @@ note_missing(struct rhost *h, const struct rsh_reply *r)
 			if ((what = strndup(p + 2, (size_t)(nl - 16 - p - 2))) ==
 			    NULL)
 				err(1, NULL);
+			/* The quote undone: the path as it was sent. */
 			ns_unescape(what);
-			ns_unescape(what);
-			path = local_path(h, what, 0);
+			path = local_path(h, what);
 			free(what);
-			if (*path != '\0' && rec_find(path) == NULL &&
-			    (rec = calloc(1, sizeof(*rec))) != NULL) {
+			if (path != NULL && rec_find(path) == NULL) {
+				rec = ns_xcalloc(sizeof(*rec));
 				rec->path = path;
 				rec_add(rec, hash(path));
 			} else

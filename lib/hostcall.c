@@ -19,7 +19,15 @@
 #include "hostparse.h"
 #include "rsh.h"
 
-static struct rhost	*rhosts;
+/* The most messages of one host a run relays, the most of a message's
+ * bytes said, and the most a count of a host's may reach: a host that
+ * writes a million lines is a few lines here, not a wall. */
+#define MESSAGES_MAX	64
+#define MESSAGE_LEN	512
+#define COUNT_MAX	1000000000UL
+
+/* The hosts of the run, in the order they were first named. */
+static struct rhost	*rhosts, **rhosts_end = &rhosts;
 
 /* The hosts file, read once. */
 static struct {
@@ -98,8 +106,8 @@ ns_rhost_get(const char *name)
 		h->transport = strdup(conf.transport[i]);
 	else if ((env = getenv("NSTOOLS_RSH")) != NULL && *env != '\0')
 		h->transport = strdup(env);
-	h->next = rhosts;
-	rhosts = h;
+	*rhosts_end = h;
+	rhosts_end = &h->next;
 	return h;
 }
 
@@ -171,45 +179,137 @@ ns_host_last_line(const struct rsh_reply *r)
 	return ns_host_clean(r->errs + start, end - start);
 }
 
+/* n += k, held at COUNT_MAX. */
+static void
+count_add(unsigned long *n, unsigned long k)
+{
+	*n = k > COUNT_MAX - *n ? COUNT_MAX : *n + k;
+}
+
+void
+ns_host_bad(struct rhost *h)
+{
+	count_add(&h->bad, 1);
+}
+
+void
+ns_host_cut(struct rhost *h)
+{
+	count_add(&h->cut, 1);
+}
+
+/* One message of a host's, "WHAT: why" after the remote tool's name,
+ * as ours.  WHAT is a path there if it is a canonical one: given the
+ * host's prefix; anything else is the host's words, after its name. */
+static void
+say_message(const char *name, const char *s)
+{
+	const char *colon = strstr(s, ": ");
+	char *what;
+	size_t n;
+
+	n = colon != NULL ? (size_t)(colon - s) : strlen(s);
+	if (*s == '/') {
+		if ((what = strndup(s, n)) == NULL)
+			err(1, NULL);
+		if (ns_host_path_ok(what)) {
+			warnx("/host/%s%s%s", name, strcmp(what, "/") == 0 ?
+			    "" : what, s + n);
+			free(what);
+			return;
+		}
+		free(what);
+	}
+	warnx("/host/%s: %s", name, s);
+}
+
 /*
  * Each line a remote tool wrote on stderr, said here: "PROG: /PATH:
  * why" as "PROG: /host/NAME/PATH: why", its count of objects skipped
- * added to ours.  With enoent, a "no such object" line is left for the
- * caller; the number of lines said.
+ * added to the host's.  With enoent, a "no such object" line is left
+ * for the caller; the number of lines said.  What a host writes is
+ * bounded here whatever it writes: MESSAGES_MAX lines a run, each cut
+ * at MESSAGE_LEN, the rest counted and said at the end.
  */
 int
 ns_host_relay(struct rhost *h, const struct rsh_reply *r, int *enoent)
 {
 	char *line, *s, *name, *p;
-	size_t start, end;
+	size_t start, end, len;
 	unsigned long k;
 	int said = 0;
 
 	if ((name = ns_escape(h->name)) == NULL)
 		err(1, NULL);
 	for (start = 0; start < r->nerrs; start = end + 1) {
-		for (end = start; end < r->nerrs && r->errs[end] != '\n';
-		    end++)
-			;
+		if ((p = memchr(r->errs + start, '\n', r->nerrs - start)) ==
+		    NULL)
+			end = r->nerrs;
+		else
+			end = (size_t)(p - r->errs);
 		if (end == start)
 			continue;
 		line = ns_host_clean(r->errs + start, end - start);
+		len = strlen(line);
 		if ((k = ns_host_skipped_line(line)) > 0) {
-			while (k-- > 0)
-				ns_skip();
-		} else if (enoent != NULL && strlen(line) > 16 &&
-		    strcmp(line + strlen(line) - 16, ": no such object") == 0) {
+			count_add(&h->skipped, k);
+		} else if (enoent != NULL && len > 16 &&
+		    strcmp(line + len - 16, ": no such object") == 0) {
 			*enoent = 1;
+		} else if (h->said >= MESSAGES_MAX) {
+			count_add(&h->unsaid, 1);
 		} else {
-			/* After the remote tool's name: its "WHAT: why". */
+			if (len > MESSAGE_LEN)
+				strlcpy(line + MESSAGE_LEN - 3, "...", 4);
 			s = (p = strstr(line, ": ")) != NULL ? p + 2 : line;
-			warnx("/host/%s%s%s", name, *s == '/' ? "" : ": ", s);
+			say_message(name, s);
+			h->said++;
 			said++;
 		}
 		free(line);
 	}
 	free(name);
 	return said;
+}
+
+/* "s" for a count other than one. */
+static const char *
+plural(unsigned long n)
+{
+	return n == 1 ? "" : "s";
+}
+
+int
+ns_host_report(void)
+{
+	struct rhost *h;
+	char *name;
+	int bad = 0;
+
+	for (h = rhosts; h != NULL; h = h->next) {
+		if (!h->skipped && !h->unsaid && !h->bad && !h->cut)
+			continue;
+		if ((name = ns_escape(h->name)) == NULL)
+			err(1, NULL);
+		if (h->skipped)
+			warnx("/host/%s: %lu object%s not readable there "
+			    "(permission denied), skipped", name, h->skipped,
+			    plural(h->skipped));
+		if (h->unsaid)
+			warnx("/host/%s: %lu more message%s, not shown", name,
+			    h->unsaid, plural(h->unsaid));
+		if (h->bad)
+			warnx("/host/%s: %lu value%s of its replies dropped: "
+			    "no canonical path or name", name, h->bad,
+			    plural(h->bad));
+		if (h->cut)
+			warnx("/host/%s: %lu attribute%s past the %d an "
+			    "object may have, dropped", name, h->cut,
+			    plural(h->cut), HOST_ATTRS_MAX);
+		bad |= h->bad > 0 || h->cut > 0;
+		free(name);
+	}
+	return bad;
 }
 
 /* A call that failed and said nothing: a transport that does not say

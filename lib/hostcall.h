@@ -10,11 +10,21 @@
 #include "hostparse.h"
 #include "rsh.h"
 
+/* The most attributes an object of another machine may have. */
+#define HOST_ATTRS_MAX	128
+
 /* A machine this run has talked to, or is about to. */
 struct rhost {
 	char		*name;
 	char		*transport;	/* the command, or NULL: ssh */
 	int		 dead;		/* said why; its objects fail */
+	/* What its replies held that is said at the end of the run, in
+	 * one line each (ns_host_report), bounded by COUNT_MAX. */
+	unsigned long	 skipped;	/* objects its tools could not read */
+	unsigned long	 bad;		/* values dropped: no path, no name */
+	unsigned long	 cut;		/* attributes past a class's room */
+	unsigned long	 unsaid;	/* its messages past MESSAGES_MAX */
+	unsigned long	 said;		/* its messages relayed */
 	struct rhost	*next;
 };
 
@@ -32,6 +42,10 @@ char		*ns_host_clean(const char *s, size_t n);
 void		 ns_host_fail(struct rhost *, const char *why);
 /* The last line the transport said on stderr, cleaned. */
 char		*ns_host_last_line(const struct rsh_reply *);
+/* A value of its reply dropped: not canonical, or not a name. */
+void		 ns_host_bad(struct rhost *);
+/* An attribute of its reply dropped: past what a class holds. */
+void		 ns_host_cut(struct rhost *);
 /* Say each line a remote tool wrote on stderr as ours; the number said.
  * *enoent is set if one was "no such object". */
 int		 ns_host_relay(struct rhost *, const struct rsh_reply *,

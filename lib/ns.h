@@ -65,6 +65,10 @@ void		 ns_skip_hold(int on);
 unsigned long	 ns_skipped(void);
 /* Say once on stderr how many objects were passed over, if any. */
 void		 ns_skipped_report(void);
+/* Say, for each other machine of the run, what its replies skipped,
+ * dropped or did not say; 1 if they dropped a value, which fails the
+ * run. */
+int		 ns_host_report(void);
 /* What a failed open, read, readlink, opendir or socket of what (a path,
  * or a name such as "sock_diag") means, by its errno (rule 11): EACCES
  * and EPERM count what as not readable (ns_skip_path); ENOENT and ESRCH,

@@ -127,6 +127,13 @@ ns_getopt(const struct ns_tool *t, int argc, char *argv[],
 			return ch;
 		}
 	}
+	/* -H lists the columns and ends the run: a -Q parsed on the way
+	 * is never matched, and is let go here rather than in every
+	 * tool's -H branch. */
+	if (oo != NULL && oo->helpcols) {
+		ns_filter_free(oo->filter);
+		oo->filter = NULL;
+	}
 	return -1;
 }
 
@@ -156,6 +163,10 @@ ns_finish(struct ns_out *out, struct ns_query *filter, int status)
 	ns_out_free(out);
 	ns_filter_free(filter);
 	ns_skipped_report();
+	/* What other machines' replies had dropped or skipped: a value
+	 * dropped fails the run as an input that failed does. */
+	if (ns_host_report())
+		status = 1;
 	if (fclose(stdout))
 		err(1, "stdout");
 	/* A limit met has been said (ns_fail_limit): rows are missing. */

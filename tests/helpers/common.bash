@@ -29,7 +29,7 @@ refute_control_bytes() {
 # read.  Whether it comes depends on the machine, not on the test: a
 # supervisor that holds capabilities root lacks keeps its descriptors
 # from root too, and every scan of all descriptors meets it.
-SKIPPED_LINE='^(nsls|nscat|fdinfo|devtree): [1-9][0-9]* objects? not readable \(permission denied\), skipped$'
+SKIPPED_LINE='^(nsls|nscat|fdinfo|devtree): (/host/[^ ]*: )?[1-9][0-9]* objects? not readable( there)? \(permission denied\), skipped$'
 
 # $stderr without that line.
 stderr_unskipped() {
