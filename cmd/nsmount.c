@@ -43,6 +43,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "mountlink.h"
 #include "ns.h"
 #include "tool.h"
 
@@ -412,73 +413,36 @@ locate(const char *path, struct place *pl)
 	return e;
 }
 
-/*
- * The text of a link from a directory of the mount to an object: relative,
- * so that it stays inside the mount wherever that is; a file of /fs is the
- * real file itself.
- */
-static void
-link_text(struct buf *b, const char *from, const char *to)
+/* Whether a link in the directory from to the object to may be served:
+ * one whose target is no canonical path, or whose text would leave the
+ * mount or its machine, is left out (mountlink.h). */
+static int
+link_ok(const char *from, const char *to)
 {
-	const char *f, *t, *fe, *te;
+	char *text;
 
-	if (strcmp(to, "/fs") == 0) {
-		buf_str(b, "/");
-		return;
-	}
-	if (strncmp(to, "/fs/", 4) == 0) {
-		buf_str(b, to + 3);
-		return;
-	}
-	/* Skip the components the two have in common. */
-	for (f = from, t = to;;) {
-		while (*f == '/')
-			f++;
-		while (*t == '/')
-			t++;
-		fe = f + strcspn(f, "/");
-		te = t + strcspn(t, "/");
-		if (*f == '\0' || fe - f != te - t || memcmp(f, t, fe - f))
-			break;
-		f = fe;
-		t = te;
-	}
-	/* Up from what is left of the directory, down to the target. */
-	for (; *f != '\0'; f = fe) {
-		fe = f + strcspn(f, "/");
-		buf_str(b, b->len ? "/.." : "..");
-		while (*fe == '/')
-			fe++;
-	}
-	if (*t != '\0') {
-		if (b->len)
-			buf_str(b, "/");
-		buf_str(b, t);
-	}
-	if (b->len == 0)
-		buf_str(b, ".");
+	if ((text = ns_mount_link(from, to)) == NULL)
+		return 0;
+	free(text);
+	return 1;
 }
 
-static int
-answer_readlink(const char *path, struct place *pl, struct buf *out)
+/*
+ * The text of a link from its directory to its object: relative, so that
+ * it stays inside the mount wherever that is, and checked so.  NULL for
+ * one that would leave the mount or its machine, whatever a provider, or
+ * a machine behind /host, gave as its target: such a link is not there.
+ * A file of /fs is the real file itself.
+ */
+static char *
+link_text(const char *path, const struct place *pl)
 {
-	char *dir;
+	char *dir, *text;
 
-	if (pl->kind == K_LINK && pl->target == NULL)
-		return pl->err;
 	dir = dir_of(path);
-	switch (pl->kind) {
-	case K_LINK:
-	case K_ALIAS:
-	case K_ENTRY:
-		link_text(out, dir, pl->target);
-		break;
-	default:
-		free(dir);
-		return EINVAL;
-	}
+	text = ns_mount_link(dir, pl->target);
 	free(dir);
-	return 0;
+	return text;
 }
 
 /*
@@ -508,6 +472,12 @@ answer_read(struct place *pl, struct buf *out)
 	}
 	free(v);
 	return 0;
+}
+
+static int
+dot(const char *name)
+{
+	return strcmp(name, ".") == 0 || strcmp(name, "..") == 0;
 }
 
 static void
@@ -552,8 +522,10 @@ add_child(struct ns_obj *c, void *arg)
 	}
 	name = p + len + 1;
 	/* A descendant further down is reached through its own parent;
-	 * /fs is the real tree, already mounted. */
-	if (strchr(name, '/') != NULL || (len == 0 && strcmp(name, "fs") == 0))
+	 * /fs is the real tree, already mounted; a name no directory may
+	 * have (a machine's listing is input) is no child. */
+	if (strchr(name, '/') != NULL || (len == 0 && strcmp(name, "fs") == 0) ||
+	    *name == '\0' || dot(name))
 		return 0;
 	for (i = 0; i < ch->attrs->n; i++)
 		if (strcmp(ch->attrs->a[i].name, name) == 0)
@@ -571,7 +543,8 @@ add_other(struct children *ch, const char *canon, const char *name)
 	char *path;
 	size_t i;
 
-	if (*name == '\0' || strchr(name, '/') != NULL)
+	if (*name == '\0' || strchr(name, '/') != NULL || dot(name) ||
+	    !link_ok(ch->dir, canon))
 		return;
 	for (i = 0; i < ch->attrs->n; i++)
 		if (strcmp(ch->attrs->a[i].name, name) == 0)
@@ -615,8 +588,12 @@ list_object(const char *path, struct ns_obj *o, struct buf *out)
 	for (i = 0; e == 0 && i < al.n; i++) {
 		a = &al.a[i];
 		if (a->links == 1 && strcmp(a->name, "path") != 0 &&
-		    place_attr(&pl, o, a->name, 1) == ENOENT)
+		    (place_attr(&pl, o, a->name, 1) == ENOENT ||
+		    (pl.target != NULL && !link_ok(path, pl.target)))) {
+			free(pl.target);
+			pl.target = NULL;
 			continue;
+		}
 		free(pl.target);
 		pl.target = NULL;
 		if (asprintf(&name, "%s%s", a->clash ? "@" : "", a->name) ==
@@ -635,10 +612,10 @@ list_object(const char *path, struct ns_obj *o, struct buf *out)
 }
 
 static int
-list_links(struct place *pl, struct buf *out)
+list_links(const char *path, struct place *pl, struct buf *out)
 {
 	char *v, *s, **names;
-	size_t i, n;
+	size_t i, n, k;
 
 	add_entry(out, 'd', ".");
 	add_entry(out, 'd', "..");
@@ -646,8 +623,10 @@ list_links(struct place *pl, struct buf *out)
 		return errno == ENOENT ? 0 : errno == EPERM ? EACCES : errno;
 	if ((names = reallocarray(NULL, n ? n : 1, sizeof(*names))) == NULL)
 		err(1, NULL);
-	for (i = 0, s = v; i < n; i++, s += strlen(s) + 1)
-		names[i] = entry_name(s);
+	for (i = 0, k = 0, s = v; i < n; i++, s += strlen(s) + 1)
+		if (link_ok(path, s))
+			names[k++] = entry_name(s);
+	n = k;
 	qsort(names, n, sizeof(*names), ns_cmp_strings);
 	for (i = 0; i < n; i++) {
 		if (*names[i] != '\0' &&
@@ -701,7 +680,7 @@ answer(enum op op, const char *mpath, pid_t pid, struct buf *out,
     uint32_t *mode)
 {
 	struct place pl;
-	char *path;
+	char *path, *text = NULL;
 	int e;
 
 	if ((e = self_path(mpath, pid, &path)) != 0)
@@ -719,6 +698,12 @@ answer(enum op op, const char *mpath, pid_t pid, struct buf *out,
 		free(path);
 		return e == EPERM ? EACCES : e;
 	}
+	/* A link that may not be served is not there, for every op. */
+	if (pl.target != NULL && (text = link_text(path, &pl)) == NULL) {
+		free(pl.target);
+		free(path);
+		return ENOENT;
+	}
 	switch (op) {
 	case OP_STAT:
 		if (pl.kind == K_DIR || pl.kind == K_LINKS)
@@ -729,7 +714,10 @@ answer(enum op op, const char *mpath, pid_t pid, struct buf *out,
 			*mode = S_IFLNK;
 		break;
 	case OP_READLINK:
-		e = answer_readlink(path, &pl, out);
+		if (text != NULL)
+			buf_str(out, text);
+		else
+			e = pl.kind == K_LINK ? pl.err : EINVAL;
 		break;
 	case OP_READ:
 		e = answer_read(&pl, out);
@@ -738,16 +726,19 @@ answer(enum op op, const char *mpath, pid_t pid, struct buf *out,
 		if (pl.kind == K_DIR)
 			e = list_object(path, pl.obj, out);
 		else if (pl.kind == K_LINKS)
-			e = list_links(&pl, out);
+			e = list_links(path, &pl, out);
 		else
 			e = ENOTDIR;
 		break;
 	default:
 		e = ENOSYS;
 	}
+	free(text);
 	free(pl.target);
 	free(path);
-	return e;
+	/* An object that left while it was read is gone, as procfs says
+	 * of a process that exits. */
+	return e == ESRCH ? ENOENT : e;
 }
 
 static int
@@ -1142,12 +1133,6 @@ fs_release(const char *path, struct fuse_file_info *fi)
 	free(c->data);
 	free(c);
 	return 0;
-}
-
-static int
-dot(const char *name)
-{
-	return strcmp(name, ".") == 0 || strcmp(name, "..") == 0;
 }
 
 /* A directory is listed once, at opendir, as a file is read at open:

@@ -515,3 +515,55 @@ signal.pause()
 	done
 	[ ! -e "$mnt/dev/net/2" ]
 }
+
+@test "a machine's links never leave the mount, whatever it answers" {
+	local l t up
+	# The machine is this one, its replies rewritten by a hostile
+	# transport: links that climb out of the mount to a file of the
+	# machine that mounts, raw, escaped by rule 5, or relative.
+	echo "the secret of the mounting machine" >"$dir/secret"
+	up=$(printf '/..%.0s' $(seq 40))
+	cat >"$dir/hostile.sed" <<-EOF2
+	s|"user": "[^"]*"|"user": "$up$dir/secret"|
+	s|"euser": "[^"]*"|"euser": "/user/0$up$dir/secret"|
+	s|"group": "[^"]*"|"group": "/\\\\\\\\x2e\\\\\\\\x2e/\\\\\\\\x2e\\\\\\\\x2e$dir/secret"|
+	s|"egroup": "[^"]*"|"egroup": "..$up$dir/secret"|
+	s|"cwd": "[^"]*"|"cwd": "/a//..$up$dir/secret"|
+	EOF2
+	cat >"$dir/rsh" <<-EOF2
+	#!/bin/sh
+	shift
+	PATH=$BIN:\$PATH /bin/sh -c "\$*" | sed -f "$dir/hostile.sed"
+	EOF2
+	chmod +x "$dir/rsh"
+	(cd "$dir" && exec sleep 600 3>&-) &
+	helpers+=("$!")
+	p=$!
+	# The reply is the hostile one.
+	run -0 "$dir/rsh" evil nscat -J -- "/proc/$p"
+	assert_line --partial '"group": "/\\x2e\\x2e/\\x2e\\x2e/'
+	assert_line --partial "\"user\": \"/../../"
+	NSTOOLS_RSH=$dir/rsh XDG_CONFIG_HOME=$dir/none mount_ns
+	there=$mnt/host/evil
+	run -0 ls "$there/proc/$p"
+	assert_line comm
+	# A link the machine's answer leaves alone is still served.
+	run -0 readlink "$there/proc/$p/root"
+	assert_output ../../fs
+	for a in user euser group egroup cwd; do
+		refute_line "$a"
+		run -1 stat "$there/proc/$p/$a"
+	done
+	run -0 ls "$there/user/0"
+	refute_line group
+	run -0 find "$there/proc/$p" "$there/user/0" "$there/group/0" \
+	    -maxdepth 1 -type l
+	[ "${#lines[@]}" -ge 2 ]
+	for l in "${lines[@]}"; do
+		t=$(realpath -m "$l")
+		[[ $t == "$mnt"/* ]] ||
+		    { echo "$l leads to $t, out of the mount" >&2; return 1; }
+		run cat "$l"
+		refute_output --partial "the secret of the mounting machine"
+	done
+}
