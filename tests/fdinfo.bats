@@ -257,7 +257,7 @@ attrs() {
 	local p
 	run -0 --separate-stderr "$FDINFO" -n -r -o fd -i :65535 -p $$
 	run -0 --separate-stderr "$FDINFO" -n -r -o fd -i tcp:0 -p $$
-	for p in :65536 tcp:99999999999 6@::1:65536 \
+	for p in :65536 tcp:99999999999 "6@[::1]:65536" \
 	    :000000000000000000000000000000000000000000000000000000000000000070000; do
 		run -2 --separate-stderr "$FDINFO" -i "$p"
 		assert_equal "$output" ""
@@ -966,7 +966,7 @@ TCP"
 @test "-C, -i and -Q then -H, or a bad -C: exit 0 or 2, nothing held" {
 	run -0 --separate-stderr "$FDINFO" -H -n -r -C 'fifos:kind == "FIFO"' \
 	    -C 'none:fd < 0' -i tcp:22 -Q 'fd >= 0'
-	assert_line --regexp '^fd '
+	assert_line --regexp '^FD '
 	assert_equal "$stderr" ""
 	run -2 --separate-stderr "$FDINFO" -C 'fifos:kind == "FIFO"' -C nolabel
 	assert_equal "${stderr_lines[0]}" 'fdinfo: -C nolabel: not LABEL:EXPR, a label of printable characters but blanks, " and \'

@@ -141,7 +141,7 @@ teardown() {
 	local t
 	for t in "$NSLS" "$NSCAT" "$FDINFO" "$DEVTREE" "$NSWATCH"; do
 		run -0 --separate-stderr "$t" -Q 'path =~ "^/"' -H
-		assert_line --regexp '^path +'
+		assert_line --regexp '^(PATH|path) +'
 		assert_equal "$stderr" ""
 	done
 	run -2 --separate-stderr "$NSLS" -Q 'bad (' /proc
