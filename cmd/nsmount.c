@@ -53,6 +53,9 @@
 			"entry_timeout=1,attr_timeout=1,negative_timeout=0"
 
 #define WORKER_AGE_MS	1000	/* how long a worker's tables may serve */
+#define CHURN_GRACE_MS	250	/* how long one may serve past a process's
+				 * start or end */
+#define WORKERS		4	/* requests a machine's workers take at once */
 #define WORKER_WAIT_MS	20000	/* how long an answer may take */
 #define MAX_REQUEST	65536	/* the longest path a request carries */
 #define OBJ_CACHE	16	/* objects a worker keeps resolved */
@@ -808,9 +811,12 @@ serve(int fd)
  */
 
 /*
- * Two workers: one for the namespace of this machine, sandboxed, and one
- * for the paths of other machines (/host/NAME/...), which must run the
- * transport (ssh) and so is not, as a tool given such a path is not.
+ * Two pools of workers: one for the namespace of this machine, and one
+ * for the paths of other machines (/host/NAME/...), which asks the
+ * transport helper forked before its sandbox; every worker is
+ * sandboxed.  A request takes the first idle worker of its pool, so that
+ * a listing never waits behind another reader's slow answer, and the
+ * first stays warm for a reader alone.
  */
 struct worker {
 	pthread_mutex_t	 lock;
@@ -818,19 +824,22 @@ struct worker {
 	pid_t		 pid;
 	struct timespec	 born;
 	pid_t		 killed[8];	/* not yet reaped */
-	int		 sandboxed;
+	int		 remote;	/* of the paths of /host/NAME */
 	atomic_int	 apid;		/* pid, read without the lock */
 };
 
-static struct worker local = {
-	PTHREAD_MUTEX_INITIALIZER, -1, 0, { 0, 0 }, { 0 }, 1, 0
-};
-static struct worker remote = {
-	PTHREAD_MUTEX_INITIALIZER, -1, 0, { 0, 0 }, { 0 }, 0, 0
-};
+static struct worker local[WORKERS], remote[WORKERS];
 
-/* When nswatch last heard of a change, in CLOCK_MONOTONIC ns. */
-static atomic_llong	 last_change;
+/*
+ * When nswatch last heard of a change, in CLOCK_MONOTONIC ns: of a
+ * device, an interface, an address, a mount, which no worker born
+ * before it may answer for; and of a process or a socket, which come and
+ * go as fast as programs run, so that a worker serves CHURN_GRACE_MS
+ * past one.  Without that grace every request of a busy machine forked
+ * a worker that read its tables afresh, and a find of the mount took
+ * forty times as long.
+ */
+static atomic_llong	 last_change, last_churn;
 
 static struct fuse	*fuse;
 static time_t		 mounted;
@@ -886,6 +895,7 @@ spawn(struct worker *w)
 {
 	int sv[2];
 	pid_t pid;
+	size_t i;
 
 	reap_killed(w);
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == -1)
@@ -904,18 +914,24 @@ spawn(struct worker *w)
 		/* Nor holds the other worker's socket: kept here, it
 		 * would hide the end of its input from that worker, and
 		 * retire would wait for it forever. */
-		if (local.fd != -1)
-			close(local.fd);
-		if (remote.fd != -1)
-			close(remote.fd);
+		for (i = 0; i < WORKERS; i++) {
+			if (local[i].fd != -1)
+				close(local[i].fd);
+			if (remote[i].fd != -1)
+				close(remote[i].fd);
+		}
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
 		signal(SIGPIPE, SIG_DFL);
 		/* It reads the namespace and nothing else: it alone is
 		 * sandboxed, since the server must still unmount at the
-		 * end, through set-uid fusermount3 for a user. */
-		if (w->sandboxed)
+		 * end, through set-uid fusermount3 for a user.  A worker
+		 * of other machines forks the transport helper first, as
+		 * a tool given a /host path does (rshspawn.c). */
+		if (w->remote)
+			ns_sandbox_remote();
+		else
 			ns_sandbox(0);
 		serve(sv[1]);
 	}
@@ -938,8 +954,37 @@ wait_readable(int fd)
 	return r == 1 ? 0 : -1;
 }
 
+/* The first idle worker of a pool, locked; if all are busy, one of them
+ * in turn, once it is done. */
+static struct worker *
+take(struct worker *pool)
+{
+	static atomic_uint turn;
+	size_t i;
+
+	for (i = 0; i < WORKERS; i++)
+		if (pthread_mutex_trylock(&pool[i].lock) == 0)
+			return &pool[i];
+	i = atomic_fetch_add(&turn, 1) % WORKERS;
+	pthread_mutex_lock(&pool[i].lock);
+	return &pool[i];
+}
+
+/* Whether a worker's tables may no longer serve: it is older than
+ * WORKER_AGE_MS, or than a change it cannot have seen. */
+static int
+stale(const struct worker *w)
+{
+	long long born = (long long)w->born.tv_sec * 1000000000 +
+	    w->born.tv_nsec;
+	long age = ms_since(&w->born);
+
+	return age > WORKER_AGE_MS || born <= atomic_load(&last_change) ||
+	    (age >= CHURN_GRACE_MS && born <= atomic_load(&last_churn));
+}
+
 /*
- * Ask the worker about a path: 0 with the answer in *data (malloc'd), or
+ * Ask a worker about a path: 0 with the answer in *data (malloc'd), or
  * a negative errno for the kernel.  A worker older than WORKER_AGE_MS is
  * replaced first, so that no table it read is older than that.
  */
@@ -959,12 +1004,9 @@ ask(enum op op, const char *path, char **data, size_t *len, uint32_t *mode)
 	if (plen == 0 || plen > MAX_REQUEST)
 		return -ENAMETOOLONG;
 	/* /host lists the configured hosts: this machine's to say. */
-	w = strncmp(path, "/host/", 6) == 0 && path[6] != '\0' ? &remote :
-	    &local;
-	pthread_mutex_lock(&w->lock);
-	if (w->fd != -1 && (ms_since(&w->born) > WORKER_AGE_MS ||
-	    (long long)w->born.tv_sec * 1000000000 + w->born.tv_nsec <=
-	    atomic_load(&last_change)))
+	w = take(strncmp(path, "/host/", 6) == 0 && path[6] != '\0' ?
+	    remote : local);
+	if (w->fd != -1 && stale(w))
 		retire(w, 0);
 	for (tries = 0;; tries++) {
 		if (w->fd == -1 && spawn(w) == -1) {
@@ -1018,10 +1060,14 @@ ask(enum op op, const char *path, char **data, size_t *len, uint32_t *mode)
 static int
 from_worker(void)
 {
-	pid_t a = atomic_load(&local.apid), b = atomic_load(&remote.apid);
 	pid_t pid = fuse_get_context()->pid;
+	size_t i;
 
-	return (a != 0 && pid == a) || (b != 0 && pid == b);
+	for (i = 0; i < WORKERS; i++)
+		if (pid == atomic_load(&local[i].apid) ||
+		    pid == atomic_load(&remote[i].apid))
+			return 1;
+	return 0;
 }
 
 static void
@@ -1241,8 +1287,9 @@ changed(const char *action, const char *path, void *arg)
 		return;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	atomic_store(&last_change, (long long)now.tv_sec * 1000000000 +
-	    now.tv_nsec);
+	atomic_store(strncmp(path, "/proc/", 6) == 0 ||
+	    strncmp(path, "/sock/", 6) == 0 ? &last_churn : &last_change,
+	    (long long)now.tv_sec * 1000000000 + now.tv_nsec);
 	(void)fuse_invalidate_path(fuse, path);
 	if (strcmp(action, "change") != 0 && (dir = strdup(path)) != NULL) {
 		if ((slash = strrchr(dir, '/')) != NULL) {
@@ -1299,6 +1346,7 @@ serve_mount(struct fuse_args *args, const char *mountpoint, int foreground)
 {
 	struct fuse_session *se;
 	pthread_t watch;
+	size_t i;
 	int r;
 
 	mounted = time(NULL);
@@ -1326,12 +1374,14 @@ serve_mount(struct fuse_args *args, const char *mountpoint, int foreground)
 	pthread_mutex_lock(&watch_lock);
 	watch_stopped = 1;
 	pthread_mutex_unlock(&watch_lock);
-	pthread_mutex_lock(&local.lock);
-	retire(&local, 0);
-	pthread_mutex_unlock(&local.lock);
-	pthread_mutex_lock(&remote.lock);
-	retire(&remote, 0);
-	pthread_mutex_unlock(&remote.lock);
+	for (i = 0; i < WORKERS; i++) {
+		pthread_mutex_lock(&local[i].lock);
+		retire(&local[i], 0);
+		pthread_mutex_unlock(&local[i].lock);
+		pthread_mutex_lock(&remote[i].lock);
+		retire(&remote[i], 0);
+		pthread_mutex_unlock(&remote[i].lock);
+	}
 	fuse_remove_signal_handlers(se);
 	fuse_unmount(fuse);
 	fuse_destroy(fuse);
@@ -1404,7 +1454,15 @@ main(int argc, char *argv[])
 	    "fo:" NS_HELP_OPTS, longopts, usage };
 	struct fuse_args args = FUSE_ARGS_INIT(0, NULL);
 	int ch, foreground = 0, r;
+	size_t i;
 
+	for (i = 0; i < WORKERS; i++) {
+		local[i].fd = remote[i].fd = -1;
+		remote[i].remote = 1;
+		if (pthread_mutex_init(&local[i].lock, NULL) != 0 ||
+		    pthread_mutex_init(&remote[i].lock, NULL) != 0)
+			errx(1, "cannot make a lock");
+	}
 	if (fuse_opt_add_arg(&args, "nsmount") == -1 ||
 	    fuse_opt_add_arg(&args, "-o") == -1 ||
 	    fuse_opt_add_arg(&args, DEFAULT_OPTIONS) == -1)

@@ -200,8 +200,11 @@ char		**ns_optlist(int opt, const char *what, char *arg);
 #define NS_SANDBOX_EXEC		0x1	/* may run a program (a transport) */
 #define NS_SANDBOX_UNMOUNT	0x2	/* may unmount (nsmount, at its end) */
 int		 ns_sandbox(unsigned allow);
-/* The same for a tool given these arguments, unless one may name
- * another machine (a /host path, or "-"): its transport must write. */
+/* The same for a process that reaches other machines: the transport
+ * helper, which must run ssh unfiltered, is forked first (rshspawn.c). */
+int		 ns_sandbox_remote(void);
+/* The same for a tool given these arguments: ns_sandbox_remote if one
+ * may name another machine (a /host path, or "-"), else ns_sandbox. */
 int		 ns_sandbox_args(int argc, char *argv[]);
 
 /* The core's services, once for every provider (and tool) that needs

@@ -171,17 +171,22 @@ may_reach_host(const char *arg)
 }
 
 int
+ns_sandbox_remote(void)
+{
+	/* The helper that alone may start a transport is forked before
+	 * the filter goes on, and keeps running without it. */
+	if (ns_rsh_helper_start() == -1)
+		return -1;
+	return ns_sandbox(0);
+}
+
+int
 ns_sandbox_args(int argc, char *argv[])
 {
 	int i;
 
-	/* The helper that alone may start a transport is forked before
-	 * the filter goes on, and keeps running without it. */
 	for (i = 0; i < argc; i++)
-		if (may_reach_host(argv[i])) {
-			if (ns_rsh_helper_start() == -1)
-				return -1;
-			break;
-		}
+		if (may_reach_host(argv[i]))
+			return ns_sandbox_remote();
 	return ns_sandbox(0);
 }
