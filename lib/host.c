@@ -904,10 +904,13 @@ remote_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 		return -1;
 	}
 	/* Listings are kept: their children fetch columns through them.
-	 * One that kept no child (the host is down, say) is not. */
+	 * One no record came from (the host is down, or its rows were
+	 * objects it had given whole already) is not. */
 	r = list_remote(l, early_take(o->path), &v);
 	e = errno;
-	if (v == NULL)
+	for (i = 0; v != NULL && v[i] != NULL && v[i]->from != l; i++)
+		;
+	if (v == NULL || v[i] == NULL)
 		listing_free(l);
 	for (i = 0; !stop && v != NULL && v[i] != NULL; i++) {
 		/* A machine's root lists no /host of its own: a walk stays

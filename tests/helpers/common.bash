@@ -141,11 +141,17 @@ wait_written() {
 	return 0
 }
 
+# Whether the tools are a sanitizer build (CI's build-asan): no sandbox,
+# no strace, no ulimit -v for AddressSanitizer's shadow memory.
+sanitized() {
+	nm -D "$NSLS" 2>/dev/null | grep -q __asan_init
+}
+
 # Skip the test unless strace is here and can trace the tools (a
 # sanitizer build's LeakSanitizer cannot run under it).
 need_strace() {
 	command -v strace >/dev/null || skip "strace is not installed"
-	if nm -D "$NSLS" 2>/dev/null | grep -q __asan_init; then
+	if sanitized; then
 		skip "LeakSanitizer does not run under strace"
 	fi
 }
