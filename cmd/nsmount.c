@@ -22,10 +22,11 @@
 #define FUSE_USE_VERSION 31
 #endif
 
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
-#include <sys/wait.h>
 
 #include <err.h>
 #include <errno.h>
@@ -821,9 +822,9 @@ serve(int fd)
 struct worker {
 	pthread_mutex_t	 lock;
 	int		 fd;		/* -1: none */
+	int		 pidfd;		/* -1: none, or the kernel has none */
 	pid_t		 pid;
 	struct timespec	 born;
-	pid_t		 killed[8];	/* not yet reaped */
 	int		 remote;	/* of the paths of /host/NAME */
 	atomic_int	 apid;		/* pid, read without the lock */
 };
@@ -854,51 +855,115 @@ ms_since(const struct timespec *t)
 	    (now.tv_nsec - t->tv_nsec) / 1000000;
 }
 
-static void
-reap_killed(struct worker *w)
-{
-	size_t i;
+/*
+ * The spawner: a process forked before the server has a thread, which
+ * forks every worker.  A fork of the threaded server would copy any
+ * lock another thread held at that moment, an allocator's or a
+ * library's, and the worker, which runs the whole library, would wait on
+ * it forever (POSIX allows such a child async-signal-safe calls only):
+ * under AddressSanitizer a worker hung so within seconds of churn.  It
+ * is asked with one byte, 'l' for a worker of this machine or 'r' for
+ * one of other machines, and answers with the worker's pid, its socket
+ * and a pidfd to kill it by.  Its children are reaped by the kernel.
+ */
+static int		 spawner_fd = -1;
+static pthread_mutex_t	 spawner_lock = PTHREAD_MUTEX_INITIALIZER;
 
-	for (i = 0; i < sizeof(w->killed) / sizeof(w->killed[0]); i++)
-		if (w->killed[i] > 0 &&
-		    waitpid(w->killed[i], NULL, WNOHANG) != 0)
-			w->killed[i] = 0;
+/* The worker's life, in the spawner's child: descriptor 3 is its socket,
+ * and it holds none of the server's, not the kernel's FUSE device, nor
+ * another worker's socket, which kept would hide the end of its input
+ * from that worker. */
+static void __attribute__((noreturn))
+worker_main(int sock, int is_remote)
+{
+	int i;
+
+	if (sock != 3 && dup2(sock, 3) == -1)
+		_exit(1);
+	if (close_range(4, ~0U, 0) == -1)
+		for (i = 4; i < 1024; i++)
+			(void)close(i);
+	/* Its own children (the transport helper) are its to reap. */
+	signal(SIGCHLD, SIG_DFL);
+	/* It reads the namespace and nothing else: it alone is
+	 * sandboxed, since the server must still unmount at the end,
+	 * through set-uid fusermount3 for a user.  A worker of other
+	 * machines forks the transport helper first, as a tool given a
+	 * /host path does (rshspawn.c). */
+	if (is_remote)
+		ns_sandbox_remote();
+	else
+		ns_sandbox(0);
+	serve(3);
+	_exit(0);
 }
 
-/* Retire a worker: an idle one reads the end of its input and exits;
- * a stuck one is killed, and reaped when it is gone. */
-static void
-retire(struct worker *w, int stuck)
+static void __attribute__((noreturn))
+spawner_main(int fd)
 {
-	size_t i;
+	char kind, cbuf[CMSG_SPACE(2 * sizeof(int))];
+	struct msghdr mh;
+	struct cmsghdr *cm;
+	struct iovec iov;
+	int sv[2], fds[2];
+	pid_t pid;
 
-	if (w->fd == -1)
-		return;
-	close(w->fd);
-	w->fd = -1;
-	atomic_store(&w->apid, 0);
-	if (!stuck) {
-		waitpid(w->pid, NULL, 0);
-		return;
-	}
-	kill(w->pid, SIGKILL);
-	for (i = 0; i < sizeof(w->killed) / sizeof(w->killed[0]); i++)
-		if (w->killed[i] == 0) {
-			w->killed[i] = w->pid;
-			return;
+	/* It dies of the signals the server catches, and with it. */
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+	signal(SIGPIPE, SIG_DFL);
+	signal(SIGCHLD, SIG_IGN);
+	(void)prctl(PR_SET_PDEATHSIG, SIGKILL);
+	while (recv(fd, &kind, 1, 0) == 1) {
+		pid = -1;
+		fds[0] = fds[1] = -1;
+		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0,
+		    sv) == 0) {
+			if ((pid = fork()) == 0) {
+				close(fd);
+				worker_main(sv[1], kind == 'r');
+			}
+			close(sv[1]);
+			fds[0] = sv[0];
+			if (pid > 0)
+				fds[1] = (int)syscall(SYS_pidfd_open, pid, 0);
 		}
-	waitpid(w->pid, NULL, 0);
+		memset(&mh, 0, sizeof(mh));
+		iov.iov_base = &pid;
+		iov.iov_len = sizeof(pid);
+		mh.msg_iov = &iov;
+		mh.msg_iovlen = 1;
+		if (pid > 0) {
+			mh.msg_control = cbuf;
+			mh.msg_controllen = CMSG_SPACE((fds[1] != -1 ? 2 : 1) *
+			    sizeof(int));
+			cm = CMSG_FIRSTHDR(&mh);
+			cm->cmsg_level = SOL_SOCKET;
+			cm->cmsg_type = SCM_RIGHTS;
+			cm->cmsg_len = CMSG_LEN((fds[1] != -1 ? 2 : 1) *
+			    sizeof(int));
+			memcpy(CMSG_DATA(cm), fds, (fds[1] != -1 ? 2 : 1) *
+			    sizeof(int));
+		}
+		if (sendmsg(fd, &mh, MSG_NOSIGNAL) == -1)
+			_exit(1);
+		if (fds[0] != -1)
+			close(fds[0]);
+		if (fds[1] != -1)
+			close(fds[1]);
+	}
+	_exit(0);
 }
 
+/* Fork the spawner, before any thread: 0, or -1 with errno. */
 static int
-spawn(struct worker *w)
+spawner_start(void)
 {
 	int sv[2];
 	pid_t pid;
-	size_t i;
 
-	reap_killed(w);
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == -1)
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) == -1)
 		return -1;
 	fflush(NULL);
 	if ((pid = fork()) == -1) {
@@ -907,36 +972,77 @@ spawn(struct worker *w)
 		return -1;
 	}
 	if (pid == 0) {
-		/* The worker never speaks to the kernel's FUSE device,
-		 * and dies of the signals the server catches. */
 		close(sv[0]);
 		close(fuse_session_fd(fuse_get_session(fuse)));
-		/* Nor holds the other worker's socket: kept here, it
-		 * would hide the end of its input from that worker, and
-		 * retire would wait for it forever. */
-		for (i = 0; i < WORKERS; i++) {
-			if (local[i].fd != -1)
-				close(local[i].fd);
-			if (remote[i].fd != -1)
-				close(remote[i].fd);
-		}
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		signal(SIGHUP, SIG_DFL);
-		signal(SIGPIPE, SIG_DFL);
-		/* It reads the namespace and nothing else: it alone is
-		 * sandboxed, since the server must still unmount at the
-		 * end, through set-uid fusermount3 for a user.  A worker
-		 * of other machines forks the transport helper first, as
-		 * a tool given a /host path does (rshspawn.c). */
-		if (w->remote)
-			ns_sandbox_remote();
-		else
-			ns_sandbox(0);
-		serve(sv[1]);
+		spawner_main(sv[1]);
 	}
 	close(sv[1]);
-	w->fd = sv[0];
+	spawner_fd = sv[0];
+	return 0;
+}
+
+/* Retire a worker: an idle one reads the end of its input and exits;
+ * a stuck one is killed.  The spawner reaps both. */
+static void
+retire(struct worker *w, int stuck)
+{
+	if (w->fd == -1)
+		return;
+	close(w->fd);
+	w->fd = -1;
+	atomic_store(&w->apid, 0);
+	if (stuck) {
+		if (w->pidfd == -1 ||
+		    syscall(SYS_pidfd_send_signal, w->pidfd, SIGKILL, NULL,
+		    0) == -1)
+			kill(w->pid, SIGKILL);
+	}
+	if (w->pidfd != -1)
+		close(w->pidfd);
+	w->pidfd = -1;
+}
+
+/* A new worker from the spawner: 0, or -1 with errno. */
+static int
+spawn(struct worker *w)
+{
+	char cbuf[CMSG_SPACE(2 * sizeof(int))];
+	struct msghdr mh = { 0 };
+	struct cmsghdr *cm;
+	struct iovec iov;
+	char kind = w->remote ? 'r' : 'l';
+	int fds[2] = { -1, -1 };
+	pid_t pid = -1;
+	ssize_t n;
+
+	iov.iov_base = &pid;
+	iov.iov_len = sizeof(pid);
+	mh.msg_iov = &iov;
+	mh.msg_iovlen = 1;
+	mh.msg_control = cbuf;
+	mh.msg_controllen = sizeof(cbuf);
+	pthread_mutex_lock(&spawner_lock);
+	if (spawner_fd == -1 ||
+	    send(spawner_fd, &kind, 1, MSG_NOSIGNAL) != 1 ||
+	    (n = recvmsg(spawner_fd, &mh, MSG_CMSG_CLOEXEC)) !=
+	    (ssize_t)sizeof(pid)) {
+		pthread_mutex_unlock(&spawner_lock);
+		errno = EIO;
+		return -1;
+	}
+	pthread_mutex_unlock(&spawner_lock);
+	for (cm = CMSG_FIRSTHDR(&mh); cm != NULL; cm = CMSG_NXTHDR(&mh, cm))
+		if (cm->cmsg_level == SOL_SOCKET &&
+		    cm->cmsg_type == SCM_RIGHTS)
+			memcpy(fds, CMSG_DATA(cm), cm->cmsg_len - CMSG_LEN(0));
+	if (pid <= 0 || fds[0] == -1) {
+		if (fds[0] != -1)
+			close(fds[0]);
+		errno = EAGAIN;
+		return -1;
+	}
+	w->fd = fds[0];
+	w->pidfd = fds[1];
 	w->pid = pid;
 	atomic_store(&w->apid, pid);
 	clock_gettime(CLOCK_MONOTONIC, &w->born);
@@ -1365,7 +1471,10 @@ serve_mount(struct fuse_args *args, const char *mountpoint, int foreground)
 		fuse_destroy(fuse);
 		return 1;
 	}
-	/* After daemonizing, which no thread would outlive. */
+	/* After daemonizing, which no thread would outlive; the spawner
+	 * first, while there is none. */
+	if (spawner_start() == -1)
+		warn("cannot start the process that starts workers");
 	if (pthread_create(&watch, NULL, watcher, NULL) == 0) {
 		pthread_detach(watch);
 		await_watch();
@@ -1382,6 +1491,8 @@ serve_mount(struct fuse_args *args, const char *mountpoint, int foreground)
 		retire(&remote[i], 0);
 		pthread_mutex_unlock(&remote[i].lock);
 	}
+	if (spawner_fd != -1)
+		close(spawner_fd);
 	fuse_remove_signal_handlers(se);
 	fuse_unmount(fuse);
 	fuse_destroy(fuse);
@@ -1458,6 +1569,7 @@ main(int argc, char *argv[])
 
 	for (i = 0; i < WORKERS; i++) {
 		local[i].fd = remote[i].fd = -1;
+		local[i].pidfd = remote[i].pidfd = -1;
 		remote[i].remote = 1;
 		if (pthread_mutex_init(&local[i].lock, NULL) != 0 ||
 		    pthread_mutex_init(&remote[i].lock, NULL) != 0)
