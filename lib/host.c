@@ -46,6 +46,7 @@
 #include "core.h"
 #include "hostparse.h"
 #include "hostcall.h"
+#include "hostconf.h"
 #include "rsh.h"
 
 /* How many attributes a remote class may have: one getter each, and

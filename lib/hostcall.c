@@ -1,6 +1,6 @@
 /*
- * hostcall.c: the machines of /host and the calls made to them: the
- * hosts file, each machine's transport, running a remote tool and
+ * hostcall.c: the machines of /host and the calls made to them: each
+ * machine's transport (hostconf.c), running a remote tool and
  * judging its reply, and saying once, naming the machine, why one could
  * not be reached.  What the replies hold is host.c's.
  */
@@ -16,6 +16,7 @@
 
 #include "core.h"
 #include "hostcall.h"
+#include "hostconf.h"
 #include "hostparse.h"
 #include "rsh.h"
 
@@ -29,68 +30,11 @@
 /* The hosts of the run, in the order they were first named. */
 static struct rhost	*rhosts, **rhosts_end = &rhosts;
 
-/* The hosts file, read once. */
-static struct {
-	int	 loaded;
-	char   **name;
-	char   **transport;
-	size_t	 n;
-} conf;
-
-/*
- * The hosts file.
- */
-
-static const char *
-conf_path(char *buf, size_t size)
-{
-	const char *dir = getenv("XDG_CONFIG_HOME"), *home;
-
-	if (dir != NULL && *dir == '/')
-		snprintf(buf, size, "%s/nstools/hosts", dir);
-	else if ((home = getenv("HOME")) != NULL && *home == '/')
-		snprintf(buf, size, "%s/.config/nstools/hosts", home);
-	else
-		return NULL;
-	return buf;
-}
-
-static void
-conf_load(void)
-{
-	char buf[PATH_MAX], *line = NULL, *name, *tr;
-	size_t size = 0;
-	FILE *fp;
-
-	if (conf.loaded)
-		return;
-	conf.loaded = 1;
-	/* No file is no host: nothing to say. */
-	if (conf_path(buf, sizeof(buf)) == NULL ||
-	    (fp = fopen(buf, "re")) == NULL)
-		return;
-	while (getline(&line, &size, fp) != -1) {
-		if (ns_host_conf_line(line, &name, &tr) == -1 || *name == '-')
-			continue;
-		if ((conf.name = reallocarray(conf.name, conf.n + 1,
-		    sizeof(*conf.name))) == NULL ||
-		    (conf.transport = reallocarray(conf.transport, conf.n + 1,
-		    sizeof(*conf.transport))) == NULL ||
-		    (conf.name[conf.n] = strdup(name)) == NULL ||
-		    (tr != NULL && (tr = strdup(tr)) == NULL))
-			err(1, NULL);
-		conf.transport[conf.n++] = tr;
-	}
-	free(line);
-	fclose(fp);
-}
-
 struct rhost *
 ns_rhost_get(const char *name)
 {
 	struct rhost *h;
-	const char *env;
-	size_t i;
+	const char *tr;
 
 	for (h = rhosts; h != NULL; h = h->next)
 		if (strcmp(h->name, name) == 0)
@@ -98,25 +42,12 @@ ns_rhost_get(const char *name)
 	if ((h = calloc(1, sizeof(*h))) == NULL ||
 	    (h->name = strdup(name)) == NULL)
 		err(1, NULL);
-	conf_load();
-	for (i = 0; i < conf.n; i++)
-		if (strcmp(conf.name[i], name) == 0)
-			break;
-	if (i < conf.n && conf.transport[i] != NULL)
-		h->transport = strdup(conf.transport[i]);
-	else if ((env = getenv("NSTOOLS_RSH")) != NULL && *env != '\0')
-		h->transport = strdup(env);
+	if ((tr = ns_host_transport(name)) != NULL &&
+	    (h->transport = strdup(tr)) == NULL)
+		err(1, NULL);
 	*rhosts_end = h;
 	rhosts_end = &h->next;
 	return h;
-}
-
-/* A name the transport can be given: never one it would read as an
- * option. */
-int
-ns_host_name_ok(const char *name)
-{
-	return *name != '\0' && *name != '-';
 }
 
 /*
@@ -491,19 +422,4 @@ judge_fail(struct rhost *h, struct rsh_reply *r)
 	free(line);
 	ns_rsh_reply_free(&v);
 	errno = EREMOTEIO;
-}
-
-/* The hosts file's names, in its order. */
-size_t
-ns_host_conf_count(void)
-{
-	conf_load();
-	return conf.n;
-}
-
-const char *
-ns_host_conf_name(size_t i)
-{
-	conf_load();
-	return conf.name[i];
 }

@@ -28,14 +28,8 @@ struct rhost {
 	struct rhost	*next;
 };
 
-/* The names of the hosts file, in its order. */
-size_t		 ns_host_conf_count(void);
-const char	*ns_host_conf_name(size_t);
 /* The machine of that name, made on first use with its transport. */
 struct rhost	*ns_rhost_get(const char *name);
-/* A name the transport can be given: never one it would read as an
- * option. */
-int		 ns_host_name_ok(const char *name);
 /* n bytes of s, escaped by rule 5 and cut if long; malloc'd. */
 char		*ns_host_clean(const char *s, size_t n);
 /* Say once, naming the machine, why it cannot serve; it is dead then. */

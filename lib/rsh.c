@@ -31,65 +31,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "hostconf.h"
 #include "provider.h"
 #include "rsh.h"
 #include "rshspawn.h"
 
-/* The default bound on one remote call, in seconds. */
-#define TIMEOUT_DEFAULT	30
-/* The default bound on one reply: a listing of 10,000 sockets is
- * 730 kB. */
-#define REPLY_DEFAULT	(64ULL << 20)
 /* The pipe of a reply. */
 #define REPLY_PIPE	(1 << 20)
-
-int
-ns_rsh_timeout(void)
-{
-	const char *env = getenv("NSTOOLS_TIMEOUT"), *e;
-	long long t;
-
-	if (env == NULL || *env == '\0')
-		return TIMEOUT_DEFAULT;
-	t = strtonum(env, 1, 86400, &e);
-	return e != NULL ? TIMEOUT_DEFAULT : (int)t;
-}
-
-/* NSTOOLS_REPLY_MAX: a number of bytes, with K, M or G after it for
- * KiB, MiB, GiB; from 4 KiB to 1 TiB, else the default. */
-size_t
-ns_rsh_reply_max(void)
-{
-	const char *env = getenv("NSTOOLS_REPLY_MAX");
-	unsigned long long n;
-	char *end;
-	int shift = 0;
-
-	if (env == NULL || *env < '0' || *env > '9')
-		return REPLY_DEFAULT;
-	errno = 0;
-	n = strtoull(env, &end, 10);
-	switch (*end) {
-	case 'K': case 'k':
-		shift = 10;
-		break;
-	case 'M': case 'm':
-		shift = 20;
-		break;
-	case 'G': case 'g':
-		shift = 30;
-		break;
-	case '\0':
-		break;
-	default:
-		return REPLY_DEFAULT;
-	}
-	if (errno != 0 || (*end != '\0' && end[1] != '\0') ||
-	    n > (1ULL << 40) >> shift || n << shift < 4096 ||
-	    n << shift > SIZE_MAX / 2)
-		return REPLY_DEFAULT;
-	return (size_t)(n << shift);
-}
 
 /* The size of a buffer of a reply that holds n bytes: a power of two,
  * so that a reply read a pipe's page at a time is copied a few times,

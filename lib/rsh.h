@@ -41,11 +41,6 @@ void	ns_rsh_wait(struct rsh_call *, struct rsh_reply *);
 int	ns_rsh_run(const char *name, const char *const *args,
 	    struct rsh_reply *r);
 void	ns_rsh_reply_free(struct rsh_reply *);
-/* The bound on one call, in seconds: NSTOOLS_TIMEOUT or 30. */
-int	ns_rsh_timeout(void);
-/* The bound on one reply's output, in bytes: NSTOOLS_REPLY_MAX or
- * 64 MiB. */
-size_t	ns_rsh_reply_max(void);
 /* Fork the transport helper (rshspawn.c) now, before the sandbox: 0,
  * or -1 with errno. */
 int	ns_rsh_helper_start(void);

@@ -48,7 +48,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "hostcall.h"
+#include "hostconf.h"
 #include "hostparse.h"
 #include "provider.h"
 #include "rsh.h"
@@ -270,7 +270,6 @@ await_sharing(const char *sock, pid_t self_pid, long long deadline)
 static int
 spawn(const char *name, char *const *args, int out, int errs)
 {
-	struct rhost *h;
 	char **av, sock[PATH_MAX];
 	long long deadline;
 	pid_t pid;
@@ -278,8 +277,7 @@ spawn(const char *name, char *const *args, int out, int errs)
 	/* The same test the tool made: a name is never an option. */
 	if (!ns_host_name_ok(name))
 		return -EINVAL;
-	h = ns_rhost_get(name);
-	av = command(name, h->transport, args, sock, sizeof(sock));
+	av = command(name, ns_host_transport(name), args, sock, sizeof(sock));
 	/* The bound counts from the start: calls started together end
 	 * together at the latest. */
 	deadline = now_ms() + 1000LL * ns_rsh_timeout();
@@ -471,4 +469,36 @@ int
 ns_rsh_can_reach(void)
 {
 	return helper_fd != -1 || !ns_sandboxed();
+}
+
+/*
+ * The sandbox of a tool that may reach another machine: the helper first.
+ */
+
+/* A path of another machine, or standard input, whose lines may be. */
+static int
+may_reach_host(const char *arg)
+{
+	return strcmp(arg, "-") == 0 || strncmp(arg, "/host", 5) == 0;
+}
+
+int
+ns_sandbox_remote(void)
+{
+	/* The helper that alone may start a transport is forked before
+	 * the filter goes on, and keeps running without it. */
+	if (ns_rsh_helper_start() == -1)
+		return -1;
+	return ns_sandbox(0);
+}
+
+int
+ns_sandbox_args(int argc, char *argv[])
+{
+	int i;
+
+	for (i = 0; i < argc; i++)
+		if (may_reach_host(argv[i]))
+			return ns_sandbox_remote();
+	return ns_sandbox(0);
 }

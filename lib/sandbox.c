@@ -49,7 +49,6 @@
 
 #include "ns.h"
 #include "provider.h"
-#include "rsh.h"
 /* The filters, compiled at build time (build-aux/sandbox-filter.c). */
 #include "sandbox-filter.h"
 
@@ -161,32 +160,4 @@ ns_sandbox(unsigned allow)
 #endif
 	probe();
 	return r;
-}
-
-/* A path of another machine, or standard input, whose lines may be. */
-static int
-may_reach_host(const char *arg)
-{
-	return strcmp(arg, "-") == 0 || strncmp(arg, "/host", 5) == 0;
-}
-
-int
-ns_sandbox_remote(void)
-{
-	/* The helper that alone may start a transport is forked before
-	 * the filter goes on, and keeps running without it. */
-	if (ns_rsh_helper_start() == -1)
-		return -1;
-	return ns_sandbox(0);
-}
-
-int
-ns_sandbox_args(int argc, char *argv[])
-{
-	int i;
-
-	for (i = 0; i < argc; i++)
-		if (may_reach_host(argv[i]))
-			return ns_sandbox_remote();
-	return ns_sandbox(0);
 }
