@@ -9,8 +9,11 @@
  * message quotes input escaped by rule 5 and cut after QUOTE_MAX
  * characters, so that a huge argument gives a line, not megabytes.
  */
+#include <sys/stat.h>
+
 #include <err.h>
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,19 +113,34 @@ each_of_chunk(char *s, size_t len, int (*fn)(const char *, void *),
 	return failed;
 }
 
+/* Whether standard input has nothing to read this moment. */
+static int
+input_idle(void)
+{
+	struct pollfd p = { STDIN_FILENO, POLLIN, 0 };
+
+	return poll(&p, 1, 0) == 0;
+}
+
 /*
  * Standard input, a line a path.  It is read as it comes, and the whole
  * lines of each read go together, so that what a pipe has written is
  * looked up at once and a person typing paths gets each answer at once.
+ * From a stream (a pipe, a terminal, a socket) the answers so far are
+ * printed whenever no more input waits, so that a live pipeline such as
+ * nswatch | awk | nscat - prints each record as its line comes; from a
+ * file the lines are answered in batches, as fast as they are read.
  */
 static int
 each_line(int (*fn)(const char *, void *), void *arg)
 {
 	char *buf = NULL, *nl;
 	size_t len = 0, cap = 0, used;
+	struct stat st;
 	ssize_t k;
-	int failed = 0;
+	int failed = 0, stream;
 
+	stream = fstat(STDIN_FILENO, &st) == 0 && !S_ISREG(st.st_mode);
 	for (;;) {
 		if (cap - len < 65536) {
 			cap = cap ? 2 * cap : 131072;
@@ -143,6 +161,8 @@ each_line(int (*fn)(const char *, void *), void *arg)
 		failed += each_of_chunk(buf, used, fn, arg);
 		memmove(buf, buf + used, len - used);
 		len -= used;
+		if (stream && input_idle() && ns_out_flush_live() == -1)
+			break;
 	}
 	/* A last line without its newline. */
 	if (len > 0)

@@ -116,6 +116,11 @@ struct ns_row	*ns_out_child(struct ns_out *, struct ns_obj *,
 		    struct ns_row *parent);
 /* Print what is buffered; returns -1 if output failed. */
 int		 ns_out_flush(struct ns_out *);
+/* Print what the output of the run (the last made) holds so far, and
+ * what stdout buffers: the answers to the lines of a stream read so far
+ * (args.c).  A JSON document and a tree wait for their end, as they are
+ * one whole.  -1 if output failed. */
+int		 ns_out_flush_live(void);
 void		 ns_out_free(struct ns_out *);
 /* A filter, -Q EXPR: lsfd's grammar over any attribute (nstools(7));
  * NULL after a message saying where EXPR is wrong. */

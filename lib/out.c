@@ -250,12 +250,15 @@ wide_stdout(void)
 	}
 }
 
+/* The output of the run: the last made, until it is let go. */
+static struct ns_out *live;
+
 struct ns_out *
 ns_out_new(enum ns_format fmt, int noheadings, const char *name)
 {
 	struct ns_out *out;
 
-	out = ns_xcalloc(sizeof(*out));
+	out = live = ns_xcalloc(sizeof(*out));
 	out->fmt = fmt;
 	out->fp = stdout;
 	out->noheadings = noheadings;
@@ -1426,11 +1429,22 @@ ns_out_flush(struct ns_out *out)
 	return ferror(out->fp) ? -1 : 0;
 }
 
+int
+ns_out_flush_live(void)
+{
+	if (live != NULL && live->fmt != NS_FMT_JSON && !live->tree &&
+	    ns_out_flush(live) == -1)
+		return -1;
+	return fflush(stdout) == EOF ? -1 : 0;
+}
+
 void
 ns_out_free(struct ns_out *out)
 {
 	if (out == NULL)
 		return;
+	if (live == out)
+		live = NULL;
 	if (out->tb != NULL)
 		scols_unref_table(out->tb);
 	ns_val_free(&out->val);

@@ -383,3 +383,37 @@ odd_vector() {
 		done
 	done
 }
+
+# Each line of a stream is answered as it comes: the record of the first
+# is read from the tool's output before the second line is written, in
+# each tool that reads paths and in each format but JSON (a document is
+# one whole).  A file is read in batches; its answers are the same.
+@test "paths from a stream are answered line by line, as they come" {
+	local fifo=$BATS_TEST_TMPDIR/in out=$BATS_TEST_TMPDIR/out tool line args
+	mkfifo "$fifo"
+	for args in "nscat -n -r -o path" "nscat -n -o path" "nscat -P -o path" \
+	    "nscat" "nsls -n -r -o path" "fdinfo -n -r -o path"; do
+		tool=${args%% *}
+		[ "$tool" = "$args" ] && args= || args=${args#* }
+		mkfifo "$out"
+		# shellcheck disable=SC2086
+		"$BIN/$tool" $args - <"$fifo" >"$out" 2>/dev/null 3>&- &
+		exec 7>"$fifo" 8<"$out"
+		case $tool in
+		nscat) echo /user/0 >&7 ;;
+		nsls) echo /user >&7 ;;
+		fdinfo) echo "/fs$(esc "$fifo")" >&7 ;;
+		esac
+		# The first record, while the input is still open.
+		read -r -t 10 line <&8 || {
+			echo "$tool $args: nothing before the end of input" >&2
+			return 1
+		}
+		[[ $line == *"/"* ]] || [[ $line == *user* ]]
+		exec 7>&-
+		cat <&8 >/dev/null
+		exec 8<&-
+		wait
+		rm "$out"
+	done
+}
