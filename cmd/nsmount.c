@@ -899,7 +899,7 @@ worker_main(int sock, int is_remote)
 }
 
 static void __attribute__((noreturn))
-spawner_main(int fd)
+spawner_main(int fd, void *arg)
 {
 	char kind, cbuf[CMSG_SPACE(2 * sizeof(int))];
 	struct msghdr mh;
@@ -915,6 +915,8 @@ spawner_main(int fd)
 	signal(SIGPIPE, SIG_DFL);
 	signal(SIGCHLD, SIG_IGN);
 	(void)prctl(PR_SET_PDEATHSIG, SIGKILL);
+	(void)arg;
+	close(fuse_session_fd(fuse_get_session(fuse)));
 	while (recv(fd, &kind, 1, 0) == 1) {
 		pid = -1;
 		fds[0] = fds[1] = -1;
@@ -960,25 +962,8 @@ spawner_main(int fd)
 static int
 spawner_start(void)
 {
-	int sv[2];
-	pid_t pid;
-
-	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) == -1)
-		return -1;
-	fflush(NULL);
-	if ((pid = fork()) == -1) {
-		close(sv[0]);
-		close(sv[1]);
-		return -1;
-	}
-	if (pid == 0) {
-		close(sv[0]);
-		close(fuse_session_fd(fuse_get_session(fuse)));
-		spawner_main(sv[1]);
-	}
-	close(sv[1]);
-	spawner_fd = sv[0];
-	return 0;
+	return (spawner_fd = ns_fork_server(spawner_main, NULL)) == -1 ?
+	    -1 : 0;
 }
 
 /* Retire a worker: an idle one reads the end of its input and exits;

@@ -205,6 +205,10 @@ char		**ns_optlist(int opt, const char *what, char *arg);
 #define NS_SANDBOX_EXEC		0x1	/* may run a program (a transport) */
 #define NS_SANDBOX_UNMOUNT	0x2	/* may unmount (nsmount, at its end) */
 int		 ns_sandbox(unsigned allow);
+/* Fork a process, before the sandbox, that does what the tool then may
+ * not: it runs serve on its end of a socket pair (SOCK_SEQPACKET) and
+ * exits.  The tool's end, or -1 with errno. */
+int		 ns_fork_server(void (*serve)(int fd, void *arg), void *arg);
 /* The same for a process that reaches other machines: the transport
  * helper, which must run ssh unfiltered, is forked first (rshspawn.c). */
 int		 ns_sandbox_remote(void);

@@ -384,7 +384,7 @@ request(int sock)
 /* The helper's life: requests, and the calls' ends, until the tool
  * closes its end; then the calls still running are ended. */
 static void __attribute__((noreturn))
-serve(int sock)
+serve(int sock, void *arg)
 {
 	struct pollfd pfd[2];
 	struct signalfd_siginfo si;
@@ -392,6 +392,7 @@ serve(int sock)
 	size_t i;
 	int null;
 
+	(void)arg;
 	/* Nothing of the tool's output or input is the helper's. */
 	if ((null = open("/dev/null", O_RDWR)) != -1) {
 		dup2(null, STDIN_FILENO);
@@ -428,26 +429,10 @@ serve(int sock)
 int
 ns_rsh_helper_start(void)
 {
-	int sv[2];
-	pid_t pid;
-
 	if (helper_fd != -1)
 		return 0;
-	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) == -1)
+	if ((helper_fd = ns_fork_server(serve, NULL)) == -1)
 		return -1;
-	/* Nothing buffered is written twice. */
-	fflush(NULL);
-	if ((pid = fork()) == -1) {
-		close(sv[0]);
-		close(sv[1]);
-		return -1;
-	}
-	if (pid == 0) {
-		close(sv[0]);
-		serve(sv[1]);
-	}
-	close(sv[1]);
-	helper_fd = sv[0];
 	return 0;
 }
 

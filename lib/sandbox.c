@@ -32,6 +32,7 @@
  * reports to files and runs a symbolizer, and CI needs those reports.
  */
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -160,4 +161,28 @@ ns_sandbox(unsigned allow)
 #endif
 	probe();
 	return r;
+}
+
+int
+ns_fork_server(void (*serve)(int, void *), void *arg)
+{
+	int sv[2];
+	pid_t pid;
+
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) == -1)
+		return -1;
+	/* Nothing buffered is written twice. */
+	fflush(NULL);
+	if ((pid = fork()) == -1) {
+		close(sv[0]);
+		close(sv[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		close(sv[0]);
+		serve(sv[1], arg);
+		_exit(0);
+	}
+	close(sv[1]);
+	return sv[0];
 }
