@@ -66,7 +66,13 @@ check_at() {
 		echo "ulimit -n $n: $* died by signal $((rc - 128))" >&2
 		return 1
 	fi
+	# More than without the limit is a limit counted as a permission,
+	# unless a process this machine's root may not read opened more
+	# meanwhile (a supervisor's descriptors come and go): the run
+	# without the limit is made again, and the larger count stands.
 	if grep -q 'not readable' "$dir/lim.err" &&
+	    (($(skipped_in "$dir/lim.err") > $(skipped_in "$dir/base.err"))) &&
+	    { "$@" <"$in" >/dev/null 2>"$dir/base.err"; true; } &&
 	    (($(skipped_in "$dir/lim.err") > $(skipped_in "$dir/base.err"))); then
 		echo "ulimit -n $n: $* counts a limit as not readable:" >&2
 		cat "$dir/lim.err" >&2
