@@ -225,7 +225,8 @@ keep_mntns(const char *file)
 	if (pid == 0) {
 		if (unshare(CLONE_NEWNS) == -1)
 			_exit(1);
-		(void)write(p[1], "x", 1);
+		if (write(p[1], "x", 1) != 1)
+			_exit(1);
 		pause();
 		_exit(0);
 	}

@@ -273,7 +273,7 @@ local(const char *host, const char *rpath, const char *want,
 	if (want == NULL)
 		ok(got == NULL, "%s", name);
 	else
-		is_str(got, want, name);
+		is_str(got, want, "%s", name);
 	if (got != buf)
 		free(got);
 }
@@ -363,9 +363,9 @@ main(void)
 
 	/* What a reply may name: canonical paths of that machine. */
 	for (i = 0; i < sizeof(good_paths) / sizeof(good_paths[0]); i++)
-		is_int(ns_host_path_ok(good_paths[i]), 1, good_paths[i]);
+		is_int(ns_host_path_ok(good_paths[i]), 1, "%s", good_paths[i]);
 	for (i = 0; i < sizeof(bad_paths) / sizeof(bad_paths[0]); i++)
-		is_int(ns_host_path_ok(bad_paths[i]), 0, bad_paths[i]);
+		is_int(ns_host_path_ok(bad_paths[i]), 0, "%s", bad_paths[i]);
 	is_int(ns_host_path_ok(long_path(HOST_PATH_MAX - 1)), 1,
 	    "a path as long as taken");
 	is_int(ns_host_path_ok(long_path(HOST_PATH_MAX)), 0,
@@ -377,8 +377,8 @@ main(void)
 	local("web1", "/../../fs/etc/shadow", NULL, "no way out by ..");
 	local("web1", "/fs/a\\x2fb", NULL, "no '/' by an escape");
 	for (i = 0; i < sizeof(good_words) / sizeof(good_words[0]); i++)
-		is_int(ns_host_word_ok(good_words[i]), 1, good_words[i]);
+		is_int(ns_host_word_ok(good_words[i]), 1, "%s", good_words[i]);
 	for (i = 0; i < sizeof(bad_words) / sizeof(bad_words[0]); i++)
-		is_int(ns_host_word_ok(bad_words[i]), 0, bad_words[i]);
+		is_int(ns_host_word_ok(bad_words[i]), 0, "%s", bad_words[i]);
 	return done_testing();
 }
