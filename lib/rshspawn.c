@@ -303,8 +303,11 @@ reap(void)
 	while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
 		for (i = 0; i < nrunning; i++)
 			if (running[i].pid == pid) {
-				(void)write(running[i].status_fd, &st,
-				    sizeof(st));
+				/* A tool that has gone reads it no more:
+				 * nothing to do if it fails. */
+				if (write(running[i].status_fd, &st,
+				    sizeof(st)) != (ssize_t)sizeof(st))
+					st = 0;
 				close(running[i].status_fd);
 				running[i] = running[--nrunning];
 				break;
