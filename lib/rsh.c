@@ -81,15 +81,6 @@ drain(int fd, char **buf, size_t *len, size_t max)
 	return k == 0 ? 0 : errno == EAGAIN || errno == EINTR ? 1 : 0;
 }
 
-static long long
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* Ask the helper to end a call; its status comes as any call's. */
 static void
 end_call(const struct rsh_call *c)
@@ -134,7 +125,7 @@ collect(const struct rsh_call *c, struct rsh_reply *r)
 	for (;;) {
 		pfd[0].fd = open_out ? c->out : -1;
 		pfd[1].fd = open_errs ? c->errs : -1;
-		wait = c->deadline - now_ms();
+		wait = c->deadline - ns_rsh_now_ms();
 		(void)poll(pfd, 3, wait < 0 ? 0 : wait > 1000 ? 1000 :
 		    (int)wait);
 		if (open_out > 0) {
@@ -150,13 +141,13 @@ collect(const struct rsh_call *c, struct rsh_reply *r)
 			r->toolarge = 2;
 		if ((got = status_of(c->status, &st)) != 0)
 			break;
-		if (!ended && (r->toolarge || now_ms() > c->deadline)) {
+		if (!ended && (r->toolarge || ns_rsh_now_ms() > c->deadline)) {
 			/* Ended: its status follows at once. */
 			r->timedout = !r->toolarge;
 			end_call(c);
 			ended = 1;
 		}
-		if (ended && now_ms() > c->deadline + 2000)
+		if (ended && ns_rsh_now_ms() > c->deadline + 2000)
 			break;
 	}
 	if (open_out > 0 && drain(c->out, &r->out, &r->nout, max) == -1)
@@ -219,7 +210,7 @@ ns_rsh_start(const char *name, const char *const *args, struct rsh_call *c)
 	(void)fcntl(status[0], F_SETFL, O_NONBLOCK);
 	/* The bound counts from the start: calls started together end
 	 * together at the latest, whatever the helper waited for. */
-	deadline = now_ms() + 1000LL * ns_rsh_timeout();
+	deadline = ns_rsh_now_ms() + 1000LL * ns_rsh_timeout();
 	iov = (struct iovec){ req, len };
 	cmsg = CMSG_FIRSTHDR(&msg);
 	cmsg->cmsg_level = SOL_SOCKET;

@@ -77,8 +77,8 @@ static size_t nrunning;
 /* The tool's end of the socket pair, once the helper is started. */
 static int helper_fd = -1;
 
-static long long
-now_ms(void)
+long long
+ns_rsh_now_ms(void)
 {
 	struct timespec ts;
 
@@ -257,7 +257,7 @@ await_sharing(const char *sock, pid_t self_pid, long long deadline)
 		}
 		return;
 	}
-	while (stat(sock, &st) == -1 && now_ms() < deadline) {
+	while (stat(sock, &st) == -1 && ns_rsh_now_ms() < deadline) {
 		memset(&si, 0, sizeof(si));
 		if (waitid(P_PID, makers[i].pid, &si,
 		    WEXITED | WNOHANG | WNOWAIT) == -1 || si.si_pid != 0)
@@ -280,7 +280,7 @@ spawn(const char *name, char *const *args, int out, int errs)
 	av = command(name, ns_host_transport(name), args, sock, sizeof(sock));
 	/* The bound counts from the start: calls started together end
 	 * together at the latest. */
-	deadline = now_ms() + 1000LL * ns_rsh_timeout();
+	deadline = ns_rsh_now_ms() + 1000LL * ns_rsh_timeout();
 	await_sharing(sock, 0, deadline);
 	if ((pid = fork()) == 0)
 		child(av, out, errs);

@@ -24,5 +24,8 @@ enum { RSH_START = 'S', RSH_KILL = 'K' };
 /* The socket to the helper, which is started if it is not yet and the
  * tool may still start one (not sandboxed); -1 with errno else. */
 int	ns_rsh_helper(void);
+/* CLOCK_MONOTONIC in ms, the clock of the calls' deadlines on both
+ * sides. */
+long long ns_rsh_now_ms(void);
 
 #endif
