@@ -815,10 +815,30 @@ field_of(struct ns_obj *o, const char *name)
 	return ns_host_row_field(&r->row, name);
 }
 
+/*
+ * Drop the values of a link field that are no canonical path of its
+ * machine, counting each for the host: prefixed, it would be a path of
+ * this machine or another.  Done where the field is first read, and the
+ * field is kept so, so that a column read for -Q and again to print is
+ * one bad value, not two.  The field is the record's own (its row is
+ * kept for the run), given const by the lookup.
+ */
+static void
+drop_bad_links(struct rhost *h, const struct host_field *cf)
+{
+	struct host_field *f = (struct host_field *)cf;
+	size_t i, k;
+
+	for (i = k = 0; i < f->n; i++)
+		if (ns_host_path_ok(f->vals[i]))
+			f->vals[k++] = f->vals[i];
+		else
+			ns_host_bad(h);
+	f->n = k;
+}
+
 /* The value of a field: each element unescaped, a link given the host's
- * prefix.  A link that is no canonical path of that machine is dropped
- * (local_path_in counts it): printed, it would be a path of this
- * machine or another. */
+ * prefix. */
 static int
 field_val(struct ns_obj *o, const char *name, enum ns_type type,
     struct ns_val *v)
@@ -826,15 +846,21 @@ field_val(struct ns_obj *o, const char *name, enum ns_type type,
 	const struct host_field *f;
 	struct rhost *h;
 	char buf[256], *rpath, *s;
-	size_t i, had = v->n;
+	size_t i;
 
 	if ((f = field_of(o, name)) == NULL || f->null || f->n == 0)
 		return ns_none();
 	if ((h = split_path(o->path, &rpath)) == NULL)
 		return -1;
 	free(rpath);
+	if (type == NS_LINK || type == NS_LINKS) {
+		drop_bad_links(h, f);
+		if (f->n == 0)
+			return ns_none();
+	}
 	for (i = 0; i < f->n; i++) {
 		if (type == NS_LINK || type == NS_LINKS) {
+			/* Canonical, so never NULL. */
 			if ((s = local_path_in(h, f->vals[i], buf,
 			    sizeof(buf))) == NULL)
 				continue;
@@ -849,7 +875,7 @@ field_val(struct ns_obj *o, const char *name, enum ns_type type,
 		ns_val_add(v, s);
 		free(s);
 	}
-	return v->n > had ? 0 : ns_none();
+	return 0;
 }
 
 static int
