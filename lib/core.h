@@ -23,6 +23,10 @@ const struct ns_attr	*ns_attr_any(const char *);
  * the classes of a list of class types ("fd,assoc"). */
 void			 ns_attr_each(const char *top,
 			    void (*)(const struct ns_attr *, void *), void *);
+/* ns_out_help_of with first's rows (a tool's own columns) before the
+ * attributes, whose names they hide. */
+int			 ns_out_help_with(const struct ns_attr *first,
+			    const char *top, enum ns_format, int noheadings);
 /* Fill v with the attribute's value: 0, or -1 if it has none. */
 int			 ns_attr_get(struct ns_obj *, const struct ns_attr *,
 			    struct ns_val *);
@@ -60,6 +64,13 @@ int			 ns_print_fitted(struct libscols_table *, FILE *);
  * rest and them at their headings' width fit; each chosen gets 2. */
 void			 ns_fit_choose(const size_t *width, const size_t *head,
 			    int *cut, size_t n, size_t termw);
+/* The width w[i] each of those chosen is cut to, one column at a time
+ * from the widest, none below floor[i]; the others keep width[i]. */
+void			 ns_fit_widths(const size_t *width, const size_t *floor,
+			    const int *cut, size_t n, size_t termw, size_t *w);
+/* A cell of escaped ASCII with every line wider than w cut to w, its
+ * last column the one-column mark; NULL where none is wider. */
+char			*ns_fit_cut(const char *cell, size_t w, const char *mark);
 /* The core's own attributes, ending in a NULL name. */
 extern const struct ns_attr ns_core_attrs[];
 

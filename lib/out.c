@@ -332,7 +332,11 @@ scols_col(struct ns_out *out, const struct ns_attr *a, size_t i)
 		flags |= SCOLS_FL_TREE;
 	name = key(a->name, out->fmt == NS_FMT_PAIRS &&
 	    (out->flags & NS_OUT_SHELL));
-	cl = scols_table_new_column(out->tb, name, 0, flags);
+	/* The first column, never cut, may be narrowed where nothing else
+	 * makes the table fit: libsmartcols then prints a longer cell
+	 * whole and the rest of its row on the next line, as lsblk's
+	 * NAME at a narrow terminal. */
+	cl = scols_table_new_column(out->tb, name, i == 0 ? 0.3 : 0, flags);
 	free(name);
 	if (cl == NULL)
 		err(1, NULL);
@@ -903,31 +907,83 @@ own_line(struct ns_out *out, const char **pos, const struct art *art)
 	} while (more);
 }
 
-/* Whether libsmartcols may cut a column: not a number, which would lie
- * cut, nor the tree, whose drawing it would let spill over the next
- * column. */
+/* A column of words no wider than this is never cut: a driver, a
+ * subsystem, a device's numbers. */
+#define SHORT_WORD	16
+
+/* Whether every cell of column i is a short word: no blank, none wider
+ * than SHORT_WORD. */
 static int
-cuttable(const struct ns_out *out, size_t i)
+short_words(struct ns_out *out, size_t i)
 {
-	return out->cols[i].attr->type != NS_NUMBER &&
-	    !(out->tree && i == out->treecol);
+	struct libscols_iter *it;
+	struct libscols_line *ln;
+	const char *c;
+	int words = 1;
+
+	if (out->width[i] > SHORT_WORD)
+		return 0;
+	if ((it = scols_new_iter(SCOLS_ITER_FORWARD)) == NULL)
+		err(1, NULL);
+	while (words && scols_table_next_line(out->tb, it, &ln) == 0) {
+		c = scols_cell_get_data(scols_line_get_cell(ln, i));
+		words = c == NULL || strpbrk(c, " \n") == NULL;
+	}
+	scols_free_iter(it);
+	return words;
+}
+
+/* Whether a column may be cut: not a number, which would lie cut, nor
+ * the tree, whose drawing would spill over the next column, nor the path
+ * in the first column, nor a column of short words. */
+static int
+cuttable(struct ns_out *out, size_t i)
+{
+	return i > 0 && out->cols[i].attr->type != NS_NUMBER &&
+	    !(out->tree && i == out->treecol) && !short_words(out, i);
+}
+
+/* Cut column i's cells to w, each cut marked. */
+static void
+cut_cells(struct ns_out *out, size_t i, size_t w, const char *mark)
+{
+	struct libscols_iter *it;
+	struct libscols_line *ln;
+	const char *c;
+	char *cut;
+
+	if ((it = scols_new_iter(SCOLS_ITER_FORWARD)) == NULL)
+		err(1, NULL);
+	while (scols_table_next_line(out->tb, it, &ln) == 0) {
+		c = scols_cell_get_data(scols_line_get_cell(ln, i));
+		if (c == NULL || (cut = ns_fit_cut(c, w, mark)) == NULL)
+			continue;
+		if (scols_line_refer_data(ln, i, cut))
+			err(1, NULL);
+	}
+	scols_free_iter(it);
 }
 
 /* The table at a terminal, before libsmartcols prints it: the columns
- * ns_fit_choose picks are marked for it to truncate. */
+ * ns_fit_choose picks are cut here, each cut cell marked, so that the
+ * table fits and libsmartcols has nothing left to cut. */
 static void
 fit(struct ns_out *out)
 {
-	struct libscols_column *cl;
-	size_t i, *head, termw;
+	size_t i, *head, *w, termw;
+	const char *mark;
 	int *can;
 
 	head = reallocarray(NULL, out->ncols, sizeof(*head));
+	w = reallocarray(NULL, out->ncols, sizeof(*w));
 	can = reallocarray(NULL, out->ncols, sizeof(*can));
-	if (head == NULL || can == NULL)
+	if (head == NULL || w == NULL || can == NULL)
 		err(1, NULL);
 	for (i = 0; i < out->ncols; i++) {
 		head[i] = strlen(out->cols[i].attr->name);
+		/* Room for a letter and the mark, at least. */
+		if (head[i] < 2)
+			head[i] = 2;
 		can[i] = cuttable(out, i);
 	}
 	/* The width now, for both: the terminal may have been resized
@@ -935,14 +991,14 @@ fit(struct ns_out *out)
 	termw = ns_term_width(out->fp);
 	scols_table_set_termwidth(table(out), termw);
 	ns_fit_choose(out->width, head, can, out->ncols, termw);
-	for (i = 0; i < out->ncols; i++) {
-		if (can[i] != 2)
-			continue;
-		cl = scols_table_get_column(out->tb, i);
-		scols_column_set_flags(cl, scols_column_get_flags(cl) |
-		    SCOLS_FL_TRUNC);
-	}
+	ns_fit_widths(out->width, head, can, out->ncols, termw, w);
+	mark = strcmp(nl_langinfo(CODESET), "UTF-8") == 0 ?
+	    "\xe2\x80\xa6" : "~";
+	for (i = 0; i < out->ncols; i++)
+		if (can[i] == 2 && w[i] < out->width[i])
+			cut_cells(out, i, w[i], mark);
 	free(head);
+	free(w);
 	free(can);
 }
 
@@ -1567,14 +1623,26 @@ static const char *const type_names[] = {
 	[NS_STRINGS] = "strings",
 };
 
+/* The -H table, and the rows given first (a tool's own columns), whose
+ * names hide the attributes' of that name. */
+struct help {
+	struct libscols_table	*tb;
+	const struct ns_attr	*first;
+};
+
 static void
 help_row(const struct ns_attr *a, void *arg)
 {
-	struct libscols_table *tb = arg;
+	struct help *h = arg;
 	struct libscols_line *ln;
-	char *name = upper(a->name);
+	const struct ns_attr *f;
+	char *name;
 
-	if ((ln = scols_table_new_line(tb, NULL)) == NULL)
+	for (f = h->first; f != NULL && f->name != NULL; f++)
+		if (strcasecmp(f->name, a->name) == 0)
+			return;
+	name = upper(a->name);
+	if ((ln = scols_table_new_line(h->tb, NULL)) == NULL)
 		err(1, NULL);
 	scols_line_refer_data(ln, 0, name);
 	scols_line_set_data(ln, 1, type_names[a->type]);
@@ -1590,19 +1658,30 @@ ns_out_help(enum ns_format fmt, int noheadings)
 int
 ns_out_help_of(const char *top, enum ns_format fmt, int noheadings)
 {
-	struct libscols_table *tb;
+	return ns_out_help_with(NULL, top, fmt, noheadings);
+}
+
+int
+ns_out_help_with(const struct ns_attr *first, const char *top,
+    enum ns_format fmt, int noheadings)
+{
+	struct help h = { NULL, NULL };
+	const struct ns_attr *a;
 	struct libscols_column *cl;
 	int r, term;
 
-	tb = new_table(fmt, noheadings, "columns");
-	term = fmt == NS_FMT_TABLE && ns_at_terminal(tb, stdout);
-	if (scols_table_new_column(tb, "NAME", 0, 0) == NULL ||
-	    scols_table_new_column(tb, "TYPE", 0, 0) == NULL ||
-	    (cl = scols_table_new_column(tb, "DESCRIPTION", 0,
+	h.tb = new_table(fmt, noheadings, "columns");
+	term = fmt == NS_FMT_TABLE && ns_at_terminal(h.tb, stdout);
+	if (scols_table_new_column(h.tb, "NAME", 0, 0) == NULL ||
+	    scols_table_new_column(h.tb, "TYPE", 0, 0) == NULL ||
+	    (cl = scols_table_new_column(h.tb, "DESCRIPTION", 0,
 	    term ? SCOLS_FL_WRAP : 0)) == NULL)
 		err(1, NULL);
-	ns_attr_each(top, help_row, tb);
-	r = term ? ns_print_fitted(tb, stdout) : scols_print_table(tb);
-	scols_unref_table(tb);
+	for (a = first; a != NULL && a->name != NULL; a++)
+		help_row(a, &h);
+	h.first = first;
+	ns_attr_each(top, help_row, &h);
+	r = term ? ns_print_fitted(h.tb, stdout) : scols_print_table(h.tb);
+	scols_unref_table(h.tb);
 	return r == 0 && !ferror(stdout) ? 0 : -1;
 }

@@ -5,11 +5,14 @@
  * lsblk and lsfd know their columns and mark the long ones for
  * libsmartcols to cut.  The columns here are any provider's attributes,
  * so no attribute says "cut me"; the rows do.  Once every row is in, the
- * widest columns of text are marked, one by one, until the others and
- * the marked ones at their headings' width fit; libsmartcols then takes
- * from the marked ones alike.  A number, a short word, the tree's
- * drawing and, but as a last resort, the path in the first column stay
- * whole and in place.
+ * widest columns of text are chosen, one by one, until the others and
+ * the chosen ones at their headings' width fit; the chosen ones are then
+ * cut alike, the widest first, and each cell cut ends in a mark (an
+ * ellipsis, or ~ where the charset is ASCII), so that b253:0 cut is
+ * never read as b25.  A number, a short word, the tree's drawing and the
+ * path in the first column are never cut: where the table fits no other
+ * way, libsmartcols gives such a cell the room it needs and goes on with
+ * the row on the next line, as lsblk does at a narrow terminal.
  *
  * libsmartcols pads no line's end (minout), but a cell cut or wrapped
  * just after a blank still ends in one, so the table is printed into
@@ -118,4 +121,75 @@ ns_fit_choose(const size_t *width, const size_t *head, int *cut, size_t n,
 		if (width[best] > head[best])
 			saved += width[best] - head[best];
 	}
+}
+
+/* How wide each column chosen (cut[i] 2) is cut to: one at a time from
+ * the widest, down to no less than floor[i], until the table fits termw
+ * or none is left to cut.  w[i] is the width each column gets. */
+void
+ns_fit_widths(const size_t *width, const size_t *floor, const int *cut,
+    size_t n, size_t termw, size_t *w)
+{
+	size_t i, best, total = 0;
+
+	for (i = 0; i < n; i++) {
+		w[i] = width[i];
+		total += width[i] + (i > 0);
+	}
+	while (total > termw) {
+		best = n;
+		for (i = 0; i < n; i++)
+			if (cut[i] == 2 && w[i] > floor[i] &&
+			    (best == n || w[i] > w[best]))
+				best = i;
+		if (best == n)
+			break;
+		w[best]--;
+		total--;
+	}
+}
+
+/*
+ * A cell of escaped ASCII (rule 5: one byte, one column) cut so that no
+ * line of it is wider than w, each line cut ending in mark (one column
+ * wide, of any length in bytes); NULL if no line is wider.  A cell of
+ * several lines (links, a list) is cut line by line.
+ */
+char *
+ns_fit_cut(const char *cell, size_t w, const char *mark)
+{
+	const char *s, *nl;
+	size_t n, keep, len = 0, mlen = strlen(mark);
+	char *buf;
+	int wider = 0;
+
+	if (w == 0)
+		return NULL;
+	for (s = cell;; s = nl + 1) {
+		nl = strchrnul(s, '\n');
+		wider |= (size_t)(nl - s) > w;
+		if (*nl == '\0')
+			break;
+	}
+	if (!wider)
+		return NULL;
+	if ((buf = malloc(strlen(cell) + mlen * (strlen(cell) / w + 1) +
+	    1)) == NULL)
+		err(1, NULL);
+	for (s = cell;; s = nl + 1) {
+		nl = strchrnul(s, '\n');
+		n = (size_t)(nl - s);
+		keep = n > w ? w - 1 : n;
+		memcpy(buf + len, s, keep);
+		len += keep;
+		if (n > w) {
+			memcpy(buf + len, mark, mlen);
+			len += mlen;
+		}
+		if (*nl == '\0')
+			break;
+		buf[len++] = '\n';
+	}
+	buf[len] = '\0';
+	return buf;
 }

@@ -42,12 +42,15 @@ at_term() {
 }
 
 # Fail, saying where, if a line of $1 is wider than $2 characters or
-# ends in a blank.
+# ends in a blank.  With a third argument, a line may be wider where it
+# is the first column's cell alone, a path that is never cut: the rest
+# of its row goes on the next line.
 assert_fits() {
 	local LC_ALL=C.UTF-8 line n=0
 
 	while IFS= read -r line; do
 		n=$((n + 1))
+		[[ -n ${3-} && $line =~ ^/[^\ ]+$ ]] && continue
 		if ((${#line} > $2)); then
 			echo "line $n is ${#line} wide, over $2: $line" >&2
 			return 1
@@ -78,9 +81,14 @@ widest() {
 		# The descriptor's row keeps its number, its kind and the
 		# columns before the cut ones whole and in their place.
 		run -0 grep -E "$row" <<<"$out"
-		# Its path is cut.
+		# Its path is cut, and the cut marked.
 		refute_output --partial "$long"
+		[[ $out == *"${long:0:20}"* ]]
 	done
+	out=$(LC_ALL=C.UTF-8 at_term 80 "$FDINFO" -p "$pid" -o pid,name)
+	[[ $out == *"…"* ]]
+	out=$(LC_ALL=C at_term 80 "$FDINFO" -p "$pid" -o pid,name)
+	[[ $out == *"~"* && $out != *"…"* ]]
 	# A table that fits is as wide as it needs.
 	out=$(at_term 200 "$FDINFO" -p "$pid" -o pid,kind,name)
 	assert_fits "$out" 200
@@ -90,15 +98,38 @@ widest() {
 @test "nsls -l, nscat and devtree fit 80 and 200 columns" {
 	local c
 
+	# Wide enough for devtree's words: they are never cut.
+	assert_fits "$(at_term 200 "$DEVTREE" -o +summary,syspath)" 200
 	for c in 80 200; do
-		assert_fits "$(at_term $c "$NSLS" -l "/fs$dir" /proc /dev/block)" $c
+		out=$(at_term $c "$NSLS" -l "/fs$dir" /proc /dev/block)
+		assert_fits "$out" $c lone
+		[[ $out == *"/fs$long"* ]]
 		assert_fits "$(at_term $c "$NSCAT" "/proc/$pid" "/fs$long")" $c
 		assert_fits "$(at_term $c "$NSCAT" \
 		    -o path,comm,cmdline,summary "/proc/$pid")" $c
 		assert_fits "$(at_term $c "$DEVTREE")" $c
-		assert_fits "$(at_term $c "$DEVTREE" -o +summary,syspath)" $c
 		assert_fits "$(at_term $c "$NSLS" -H)" $c
 	done
+}
+
+@test "devtree at 80 columns: numbers, words and paths whole, a cut marked" {
+	local path dev line
+
+	out=$(LC_ALL=C.UTF-8 at_term 80 "$DEVTREE" -o +size,fstype,label,mountpoints)
+	# Every path starts a line, whole, and every device number is
+	# whole: a cut b253:0 would read as b25, the number of another.
+	while read -r path dev; do
+		line=$(grep -m1 -E "^$(printf '%s' "$path" |
+		    sed 's/[.[\*^$]/\\&/g')( |\$)" <<<"$out") ||
+		    fail "$path is not whole at a line's start"
+		[[ $dev == - ]] && continue
+		grep -qE "(^| )$dev( |\$)" <<<"$out" || fail "$dev is cut"
+	done < <("$DEVTREE" -rn -o path,dev)
+	# A cell cut ends in the mark, and no other ends so.
+	out=$(LC_ALL=C.UTF-8 at_term 80 "$DEVTREE" -o path,syspath)
+	if [[ $out == *"…"* ]]; then
+		run -0 grep -E ' /sys/[^ ]*…$' <<<"$out"
+	fi
 }
 
 @test "nscat wraps a long value in its column at a terminal" {

@@ -4,6 +4,8 @@
  * first column last, a column that may not be cut never.
  */
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "core.h"
 #include "tap.h"
@@ -69,9 +71,58 @@ cuts(const size_t *width, const size_t *head, const int *may, size_t n,
 		    c->what);
 }
 
+/* The widths the chosen columns are cut to, as a string of numbers. */
+static const char *
+widths(const size_t *width, const size_t *floor, const int *cut, size_t n,
+    size_t termw)
+{
+	static char out[64];
+	size_t w[8], i, len = 0;
+
+	ns_fit_widths(width, floor, cut, n, termw, w);
+	for (i = 0; i < n; i++)
+		len += (size_t)snprintf(out + len, sizeof(out) - len, "%s%zu",
+		    i > 0 ? " " : "", w[i]);
+	return out;
+}
+
+/* A cell cut, or "(whole)" where nothing is. */
+static void
+cut_is(const char *cell, size_t w, const char *want, const char *what)
+{
+	char *got = ns_fit_cut(cell, w, "~");
+
+	is_str(got != NULL ? got : "(whole)", want, "%s", what);
+	free(got);
+}
+
+static void
+fit_cuts(void)
+{
+	static const size_t width[] = { 10, 30, 20, 6 };
+	static const size_t floor[] = { 4, 4, 4, 4 };
+	static const int cut[] = { 0, 2, 2, 0 };
+
+	is_str(widths(width, floor, cut, 4, 69), "10 30 20 6", "%s",
+	    "a table that fits keeps its widths");
+	is_str(widths(width, floor, cut, 4, 59), "10 20 20 6", "%s",
+	    "the widest is cut first");
+	is_str(widths(width, floor, cut, 4, 49), "10 15 15 6", "%s",
+	    "then the widest alike");
+	is_str(widths(width, floor, cut, 4, 10), "10 4 4 6", "%s",
+	    "none below its floor; the others never");
+	cut_is("/dev/block/254/0", 16, "(whole)", "a cell as wide is whole");
+	cut_is("/dev/block/254/0", 8, "/dev/bl~", "a cut ends in the mark");
+	cut_is("short\na-longer-line\nend", 6, "short\na-lon~\nend",
+	    "a cell of lines is cut line by line");
+	cut_is("abc", 1, "~", "at one column, the mark alone");
+	cut_is("abc", 0, "(whole)", "no width, no cut");
+}
+
 int
 main(void)
 {
+	fit_cuts();
 	cuts(fdw, fdh, fdm, 8, fd_cuts, TAP_NITEMS(fd_cuts));
 	cuts(pw, ph, pm, 2, path_cuts, TAP_NITEMS(path_cuts));
 	cuts(pw, ph, none, 2, fixed_cuts, TAP_NITEMS(fixed_cuts));
