@@ -9,12 +9,31 @@
  * quote a bad option raw, and every message here quotes input escaped.
  */
 #include <err.h>
+#include <langinfo.h>
 #include <limits.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tool.h"
+
+/* One output format, as lsblk's -J, -P and -r: a second one given is a
+ * mistake, said and exit 2, not the last one silently winning. */
+static void
+format(struct ns_outopts *oo, enum ns_format fmt, int ch)
+{
+	static const char flag[] = {
+		[NS_FMT_JSON] = 'J', [NS_FMT_PAIRS] = 'P', [NS_FMT_RAW] = 'r'
+	};
+
+	if (oo->fmt != NS_FMT_TABLE && oo->fmt != fmt) {
+		warnx("-%c, -%c: one output format at a time",
+		    flag[oo->fmt], ch);
+		exit(2);
+	}
+	oo->fmt = fmt;
+}
 
 /* Take one of the output flags; 0 if ch is none of them. */
 int
@@ -25,10 +44,10 @@ ns_outopt(struct ns_outopts *oo, int ch, const char *arg)
 		oo->flags |= NS_OUT_BYTES;
 		break;
 	case 'J':
-		oo->fmt = NS_FMT_JSON;
+		format(oo, NS_FMT_JSON, ch);
 		break;
 	case 'P':
-		oo->fmt = NS_FMT_PAIRS;
+		format(oo, NS_FMT_PAIRS, ch);
 		break;
 	case 'n':
 		oo->noheadings = 1;
@@ -43,7 +62,7 @@ ns_outopt(struct ns_outopts *oo, int ch, const char *arg)
 		oo->filter_text = arg;
 		break;
 	case 'r':
-		oo->fmt = NS_FMT_RAW;
+		format(oo, NS_FMT_RAW, ch);
 		break;
 	case 'y':
 		oo->flags |= NS_OUT_SHELL;
@@ -88,6 +107,25 @@ ns_bad_option(char *argv[], const char *opts)
 }
 
 /*
+ * The user's charset, and only that, as lsblk's: a tree is drawn in box
+ * drawing where it is UTF-8 and a cut cell ends in an ellipsis, else
+ * both are ASCII.  The rest of the locale would change what the tools
+ * print (toupper() of a heading in a Turkish locale, isprint() of a
+ * Latin-1 byte), so the charset found is kept in C's own locale of it.
+ */
+static void
+charset(void)
+{
+	int utf8;
+
+	if (setlocale(LC_CTYPE, "") == NULL)
+		return;
+	utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	if (setlocale(LC_CTYPE, utf8 ? "C.UTF-8" : "C") == NULL && utf8)
+		setlocale(LC_CTYPE, "");
+}
+
+/*
  * getopt_long(3), with what every tool does with the options they all
  * take done once: the tool's switch holds only its own, and -h, -V and
  * a refused option end the run the same way in every tool.
@@ -99,10 +137,13 @@ ns_getopt(const struct ns_tool *t, int argc, char *argv[],
 	static int started;
 	int ch;
 
-	/* The first thing every tool does, so it is done here once: a
-	 * tool may hold as many descriptors as the hard limit allows. */
-	if (!started++)
+	/* The first things every tool does, so they are done here once:
+	 * a tool may hold as many descriptors as the hard limit allows,
+	 * and draws in the user's charset. */
+	if (!started++) {
 		ns_nofile_raise();
+		charset();
+	}
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, t->opts, t->longopts,
 	    NULL)) != -1) {

@@ -44,10 +44,22 @@ load helpers/common
 	run -0 "$NSLS" -a /etc/passwd
 	assert_output /fs/etc/passwd
 	# With -T, the node is the root its children hang from.
-	run -0 "$NSLS" -a -T -o path /user
+	run -0 env LC_ALL=C "$NSLS" -a -T -o path /user
 	assert_line --index 0 PATH
 	assert_line --index 1 /user
 	assert_line --index 2 --regexp '^.-/user/0$'
+}
+
+@test "nsls -T draws in the charset of the locale, as devtree and lsblk" {
+	run -0 env LC_ALL=C.UTF-8 "$NSLS" -a -T -o path /user
+	assert_line --index 2 --regexp '^(├|└)─/user/0$'
+	run -0 env LC_ALL=C "$NSLS" -a -T -o path /user
+	assert_line --index 2 --regexp '^(\||`)-/user/0$'
+	# Only the charset: headings stay ASCII capitals in any locale.
+	if locale -a 2>/dev/null | grep -qix 'tr_TR.utf8'; then
+		run -0 env LC_ALL=tr_TR.UTF-8 "$NSLS" -l /user
+		assert_line --index 0 --regexp '^PATH +TYPE'
+	fi
 }
 
 @test "nsls on an object with no children prints the object" {
@@ -117,6 +129,19 @@ load helpers/common
 @test "nsls with an unknown option is a usage error" {
 	run -2 --separate-stderr "$NSLS" --no-such-option
 	[[ $stderr == *"usage: nsls"* ]]
+}
+
+@test "two output formats are a usage error in every tool, as in lsblk" {
+	local t
+
+	for t in "$NSLS" "$NSCAT" "$FDINFO" "$DEVTREE" "$NSWATCH"; do
+		run -2 --separate-stderr "$t" -J -P /proc/self
+		assert_equal "$stderr" "${t##*/}: -J, -P: one output format at a time"
+		run -2 --separate-stderr "$t" -r --json /proc/self
+		assert_equal "$stderr" "${t##*/}: -r, -J: one output format at a time"
+	done
+	# The same one twice is one.
+	run -0 "$NSCAT" -J -J -o path /proc/self
 }
 
 @test "nsls -h prints help on stdout and exits 0" {
