@@ -21,7 +21,6 @@
 #include <err.h>
 #include <errno.h>
 #include <limits.h>
-#include <locale.h>
 #include <search.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -932,9 +931,6 @@ main(int argc, char *argv[])
 	const char *errstr, *defaults;
 	int ch, helpcols = 0, rval = 0;
 
-	/* The charset alone: it picks the tree's symbols, box drawing or
-	 * ASCII, as lsblk's; messages stay those of every other tool. */
-	setlocale(LC_CTYPE, "");
 	while ((ch = ns_getopt(&tool, argc, argv, &oo)) != -1) {
 		switch (ch) {
 		case 'd':
@@ -1029,6 +1025,7 @@ usage(int status)
 	    " -P, --pairs         KEY=\"value\" output, one line a "
 	    "node\n"
 	    " -r, --raw           raw output, one line a node\n"
+	    NS_USAGE_VALUES
 	    NS_USAGE_HEADINGS
 	    NS_USAGE_HELP
 	    "\nA path of - reads paths from standard input.  "

@@ -767,6 +767,7 @@ usage(int status)
 	    " -Q, --filter EXPR   only what EXPR matches, "
 	    "as lsfd -Q does\n"
 	    NS_USAGE_FORMATS
+	    NS_USAGE_VALUES
 	    NS_USAGE_HEADINGS
 	    "     --types         the kinds of descriptor and what "
 	    "each does\n"

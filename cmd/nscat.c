@@ -121,6 +121,7 @@ usage(int status)
 	    "one row an object\n"
 	    " -Q, --filter EXPR   only the objects EXPR matches\n"
 	    NS_USAGE_FORMATS
+	    NS_USAGE_VALUES
 	    NS_USAGE_HEADINGS
 	    NS_USAGE_HELP
 	    "\nA path of - reads paths from standard input.  "

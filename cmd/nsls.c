@@ -493,6 +493,7 @@ usage(int status)
 	    " -Q, --filter EXPR   only what EXPR matches, "
 	    "as lsfd -Q does\n"
 	    NS_USAGE_FORMATS
+	    NS_USAGE_VALUES
 	    NS_USAGE_HEADINGS
 	    NS_USAGE_HELP
 	    "\nA path of - reads paths from standard input.  "

@@ -21,6 +21,9 @@ _nstools_options()
 		for (i = 1; i <= NF && $i ~ /^-/; i++) {
 			o = $i
 			sub(/,$/, "", o)
+			# --summary[=WHEN]: an optional argument is no part
+			# of the option.
+			sub(/\[=.*$/, "", o)
 			opts[++n] = o
 		}
 		arg = i <= NF && $i ~ /^[A-Z]+$/

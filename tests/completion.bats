@@ -32,6 +32,17 @@ setup() {
 	run -0 complete_words "$FDINFO" --ty
 	assert_output "--type
 --types"
+	# An optional argument is not offered as part of its option.
+	run -0 complete_words "$FDINFO" --su
+	assert_output --summary
+	# The options every table takes are offered by every tool.
+	for tool in "$NSLS" "$NSCAT" "$FDINFO" "$DEVTREE"; do
+		run -0 complete_words "$tool" -
+		assert_line -b
+		assert_line --bytes
+		assert_line -y
+		assert_line --shell
+	done
 	run -0 complete_words "$NSMOUNT" --
 	assert_output "--foreground
 --options
