@@ -30,6 +30,7 @@
 
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <fuse.h>
 #include <fuse_lowlevel.h>
 #include <limits.h>
@@ -1431,6 +1432,60 @@ await_watch(void)
 	pthread_mutex_unlock(&watch_lock);
 }
 
+/*
+ * fuse_new, its messages said as every message of the tool is: libfuse
+ * writes "fuse: unknown option(s): `-o bogus'" on standard error, which
+ * names neither the tool nor the option escaped.  They are caught in a
+ * pipe (a few lines, far less than it holds) and said again.
+ */
+static struct fuse *
+new_fuse(struct fuse_args *args)
+{
+	static const char unknown[] = "unknown option(s): `";
+	struct fuse *f;
+	char buf[4096], *line, *next, *q;
+	ssize_t n;
+	int p[2], saved;
+
+	if (pipe2(p, O_CLOEXEC | O_NONBLOCK) == -1 ||
+	    (saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)) == -1)
+		err(1, "pipe");
+	fflush(stderr);
+	(void)dup2(p[1], STDERR_FILENO);
+	close(p[1]);
+	f = fuse_new(args, &ops, sizeof(ops), NULL);
+	fflush(stderr);
+	(void)dup2(saved, STDERR_FILENO);
+	close(saved);
+	n = read(p[0], buf, sizeof(buf) - 1);
+	close(p[0]);
+	buf[n > 0 ? n : 0] = '\0';
+	for (line = buf; *line != '\0'; line = next) {
+		if ((next = strchr(line, '\n')) != NULL)
+			*next++ = '\0';
+		else
+			next = line + strlen(line);
+		if (strncmp(line, "fuse: ", 6) == 0)
+			line += 6;
+		if (strncmp(line, unknown, sizeof(unknown) - 1) == 0 &&
+		    line[strlen(line) - 1] == '\'') {
+			line += sizeof(unknown) - 1;
+			line[strlen(line) - 1] = '\0';
+			if (strncmp(line, "-o ", 3) == 0)
+				line += 3;
+			if ((q = ns_quote(line)) == NULL)
+				err(1, NULL);
+			warnx("-o %s: unknown option", q);
+		} else {
+			if ((q = ns_quote(line)) == NULL)
+				err(1, NULL);
+			warnx("%s", q);
+		}
+		free(q);
+	}
+	return f;
+}
+
 /* Mount, serve until unmounted, and clean up: the exit status. */
 static int
 serve_mount(struct fuse_args *args, const char *mountpoint, int foreground)
@@ -1443,7 +1498,7 @@ serve_mount(struct fuse_args *args, const char *mountpoint, int foreground)
 	mounted = time(NULL);
 	/* fuse_new says what is wrong with an option itself: an option
 	 * it does not know is a usage error. */
-	if ((fuse = fuse_new(args, &ops, sizeof(ops), NULL)) == NULL)
+	if ((fuse = new_fuse(args)) == NULL)
 		return 2;
 	if (fuse_mount(fuse, mountpoint) == -1) {
 		fuse_destroy(fuse);

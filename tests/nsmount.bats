@@ -112,7 +112,9 @@ need_fds() {
 	mkdir "$dir/m"
 	run -2 --separate-stderr "$NSMOUNT" -o no_such_option "$dir/m"
 	assert_output ""
-	assert_equal "$stderr" "fuse: unknown option(s): \`-o no_such_option'"
+	assert_equal "$stderr" "nsmount: -o no_such_option: unknown option"
+	run -2 --separate-stderr "$NSMOUNT" -o ro,bogus "$dir/m"
+	assert_equal "$stderr" "nsmount: -o bogus: unknown option"
 }
 
 @test "a disk's size reads as its value and a newline, from a 0-byte file" {
