@@ -204,7 +204,7 @@ socket_by_child(uint64_t ino, int protocol)
 		close(nsfd);
 		return NULL;
 	}
-	if ((pid = ns_enter_fork(nsfd)) == 0) {
+	if ((pid = ns_enter_fork(nsfd, T_NET)) == 0) {
 		close(sv[0]);
 		child_socket(sv[1], protocol);
 	}

@@ -13,6 +13,10 @@
  * namespace (unshare -r) lacks it in the second, but has every
  * capability in the user namespace it made: a child joins that one,
  * then the target, reads, and sends the answer back through a pipe.
+ *
+ * Every setns names the kind it means: the kernel then refuses a
+ * descriptor of another kind (EINVAL) rather than entering whatever it
+ * is, and a trace says which namespace was entered.
  */
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -33,16 +37,16 @@
 #include "nsparse.h"
 
 pid_t
-ns_enter_fork(int nsfd)
+ns_enter_fork(int nsfd, int type)
 {
 	pid_t pid;
 	int user;
 
 	if ((pid = fork()) != 0)
 		return pid;
-	/* setns with no type: nsfd says which kind it is. */
 	if ((user = ioctl(nsfd, NS_GET_USERNS)) == -1 ||
-	    setns(user, CLONE_NEWUSER) == -1 || setns(nsfd, 0) == -1)
+	    setns(user, CLONE_NEWUSER) == -1 ||
+	    setns(nsfd, ns_nsfs_type_flag(type)) == -1)
 		_exit(1);
 	close(user);
 	return 0;
@@ -84,8 +88,8 @@ child_read(int out, ssize_t (*fn)(char *, size_t, void *), void *arg,
 }
 
 static ssize_t
-read_by_child(int nsfd, ssize_t (*fn)(char *, size_t, void *), void *arg,
-    char *buf, size_t size)
+read_by_child(int nsfd, int type, ssize_t (*fn)(char *, size_t, void *),
+    void *arg, char *buf, size_t size)
 {
 	ssize_t n, got = 0;
 	pid_t pid;
@@ -93,7 +97,7 @@ read_by_child(int nsfd, ssize_t (*fn)(char *, size_t, void *), void *arg,
 
 	if (pipe2(p, O_CLOEXEC) == -1)
 		return -1;
-	if ((pid = ns_enter_fork(nsfd)) == 0) {
+	if ((pid = ns_enter_fork(nsfd, type)) == 0) {
 		close(p[0]);
 		child_read(p[1], fn, arg, buf, size);
 	}
@@ -128,19 +132,19 @@ ns_enter_read(int nsfd, int type, ssize_t (*fn)(char *, size_t, void *),
 		close(back);
 		return fn(buf, size, arg);
 	}
-	if (setns(nsfd, 0) == -1) {
+	if (setns(nsfd, ns_nsfs_type_flag(type)) == -1) {
 		e = errno;
 		close(back);
 		if (e != EPERM) {
 			errno = e;
 			return -1;
 		}
-		return read_by_child(nsfd, fn, arg, buf, size);
+		return read_by_child(nsfd, type, fn, arg, buf, size);
 	}
 	n = fn(buf, size, arg);
 	e = errno;
 	/* Left there, every later read would be of the wrong namespace. */
-	if (setns(back, 0) == -1)
+	if (setns(back, ns_nsfs_type_flag(type)) == -1)
 		err(1, "setns: back to the %s namespace", ns_nsfs_types[type]);
 	close(back);
 	errno = e;

@@ -13,14 +13,15 @@
 
 /*
  * Fork a child that joins the user namespace owning the namespace of
- * nsfd, then that namespace: 0 in the child, inside it; the child's pid
- * in the parent; -1 with errno if fork fails.  A child that cannot join
- * them exits 1.  Its owner holds every capability in the user namespace
- * that owns a rootless namespace, and may enter it from there; the
- * caller's own user namespace gives it none, and a process that joined
- * another user namespace never comes back, so only a child can.
+ * nsfd, of type T_* (nstab.h), then that namespace: 0 in the child,
+ * inside it; the child's pid in the parent; -1 with errno if fork fails.
+ * A child that cannot join them exits 1.  Its owner holds every
+ * capability in the user namespace that owns a rootless namespace, and
+ * may enter it from there; the caller's own user namespace gives it
+ * none, and a process that joined another user namespace never comes
+ * back, so only a child can.
  */
-pid_t	ns_enter_fork(int nsfd);
+pid_t	ns_enter_fork(int nsfd, int type);
 
 /*
  * Run fn inside the namespace of nsfd, of type T_* (nstab.h): fn writes

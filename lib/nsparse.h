@@ -15,6 +15,8 @@ extern const char *const ns_nsfs_types[NSFS_NTYPES];
 int	ns_nsfs_type_index(const char *name);
 /* The index of the type a CLONE_NEW* flag stands for, or -1. */
 int	ns_nsfs_type_of_flag(int flag);
+/* The CLONE_NEW* flag of a type's index, for setns(2) to check. */
+int	ns_nsfs_type_flag(int type);
 /*
  * The text of an nsfs link or the root of an nsfs mount, "net:[4026531840]":
  * the type's index with *ino set, or -1 if the text is no such thing.

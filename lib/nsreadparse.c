@@ -49,6 +49,12 @@ ns_nsfs_type_of_flag(int flag)
 }
 
 int
+ns_nsfs_type_flag(int type)
+{
+	return type_flags[type];
+}
+
+int
 ns_nsfs_parse(const char *text, uint64_t *ino)
 {
 	char name[16], num[24];

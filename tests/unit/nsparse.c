@@ -34,6 +34,8 @@ rejects(const char *text)
 int
 main(void)
 {
+	int t;
+
 	parses("net:[4026531840]", "net", 4026531840ULL);
 	parses("mnt:[4026531841]", "mnt", 4026531841ULL);
 	parses("cgroup:[4026531835]", "cgroup", 4026531835ULL);
@@ -68,5 +70,8 @@ main(void)
 	is_str(ns_nsfs_types[ns_nsfs_type_of_flag(CLONE_NEWTIME)], "time",
 	    "CLONE_NEWTIME is time");
 	is_int(ns_nsfs_type_of_flag(CLONE_VM), -1, "CLONE_VM is no kind");
+	for (t = 0; t < NSFS_NTYPES; t++)
+		is_int(ns_nsfs_type_of_flag(ns_nsfs_type_flag(t)), t,
+		    "a kind's flag is its own");
 	return done_testing();
 }
