@@ -1548,9 +1548,28 @@ raw_record(struct ns_obj *o, FILE *fp)
 }
 
 /*
+ * The elements of a list a record shows: a namespace's hundred processes
+ * would fill screens, and again as its keepers.  The rest are counted on
+ * the next line, which says how to see them all.
+ */
+#define LIST_SHOWN	8
+
+static void
+list_more(struct libscols_line *ln, const char *name, size_t more)
+{
+	char *text;
+
+	if (asprintf(&text, "(%zu more: -o %s lists all)", more, name) == -1)
+		err(1, NULL);
+	if (scols_line_refer_data(ln, 1, text))
+		err(1, NULL);
+}
+
+/*
  * With -P, one line of pairs, named for eval with -y; else a table of
- * KEY VALUE lines, a size human-readable in it but with -b, and at a
- * terminal a long value wrapped in its column.
+ * KEY VALUE lines, a size human-readable in it but with -b, a list of
+ * more than LIST_SHOWN shown in part, and at a terminal a long value
+ * wrapped in its column.
  */
 int
 ns_out_record(struct ns_obj *o, enum ns_format fmt, unsigned flags,
@@ -1598,11 +1617,15 @@ ns_out_record(struct ns_obj *o, enum ns_format fmt, unsigned flags,
 			human = fmt == NS_FMT_TABLE &&
 			    !(flags & NS_OUT_BYTES) && is_size(a);
 			for (k = 0, e = v.buf; k < v.n; k++, e += strlen(e) + 1) {
-				ns_val_reset(&one);
-				ns_val_add(&one, e);
 				if ((ln = scols_table_new_line(tb, NULL)) == NULL)
 					err(1, NULL);
 				scols_line_set_data(ln, 0, a->name);
+				if (k == LIST_SHOWN && v.n > LIST_SHOWN + 1) {
+					list_more(ln, a->name, v.n - k);
+					break;
+				}
+				ns_val_reset(&one);
+				ns_val_add(&one, e);
 				scols_line_refer_data(ln, 1,
 				    cell(&one, a->type, fmt, human));
 			}

@@ -3,6 +3,11 @@
 
 load helpers/common
 
+teardown() {
+	[[ -n ${sh-} ]] && pkill -P "$sh"
+	kill_helpers
+}
+
 @test "nscat prints KEY VALUE lines starting with path and type" {
 	run -0 --separate-stderr "$NSCAT" /user/root
 	assert_line --index 0 --regexp '^path +/user/0$'
@@ -104,4 +109,29 @@ load helpers/common
 		run -0 "$NSCAT" -n -r -o path "$p"
 		assert_output "$p"
 	done < <("$NSLS" / ; "$NSLS" /dev /user /group | head -50)
+}
+
+@test "a long list shows its first eight in the default view; -o lists all" {
+	need_netns
+	# Twelve processes in a network namespace of the test's own.
+	"${netns[@]}" bash -c 'for i in $(seq 12); do sleep 1000 & done
+	    echo $$; wait' >"$BATS_TEST_TMPDIR/pid" &
+	helpers=($!)
+	wait_written "$BATS_TEST_TMPDIR/pid"
+	local ns
+	sh=$(<"$BATS_TEST_TMPDIR/pid")
+	for _ in $(seq 50); do
+		(($(pgrep -c -P "$sh") == 12)) && break
+		sleep 0.1
+	done
+	ns=$(stat -L -c %i "/proc/$sh/ns/net")
+	run -0 --separate-stderr "$NSCAT" "/ns/net/$ns"
+	assert_equal "$(grep -c '^processes  */proc/' <<<"$output")" 8
+	assert_line --regexp '^processes +\(5 more: -o processes lists all\)$'
+	(("${#lines[@]}" < 40))
+	# Every one, where asked for.
+	run -0 --separate-stderr "$NSCAT" -r -n -o processes "/ns/net/$ns"
+	assert_equal "$(grep -o '/proc/[0-9]*' <<<"$output" | wc -l)" 13
+	run -0 --separate-stderr "$NSCAT" -r "/ns/net/$ns"
+	assert_equal "$(grep -c '^processes ' <<<"$output")" 13
 }
