@@ -333,10 +333,17 @@ place_attr(struct place *pl, struct ns_obj *o, const char *attr, int links)
 	pl->attr = attr;
 	if (links == 2)
 		pl->kind = K_LINKS;
-	else if (links == 0 || strcmp(attr, "path") == 0)
+	else if (strcmp(attr, "path") == 0)
 		/* path is the object itself, better read than followed. */
 		pl->kind = K_VALUE;
-	else {
+	else if (links == 0) {
+		/* A value the object has not (a bond's mode on a veth) is
+		 * no file, as a link with no target is none. */
+		pl->kind = K_VALUE;
+		if ((v = attr_value(o, attr, &n)) == NULL && errno == ENOENT)
+			return ENOENT;
+		free(v);
+	} else {
 		pl->kind = K_LINK;
 		if ((v = attr_value(o, attr, &n)) == NULL) {
 			if (errno == ENOENT)
@@ -451,10 +458,11 @@ link_text(const char *path, const struct place *pl)
 }
 
 /*
- * An attribute file: its elements, one a line, escaped by rule 5 as
- * nscat -r writes them, so that cat(1) of a comm sends no escape
- * sequence to the terminal and a value holding a newline is still one
- * line.  One with no value is an empty file.
+ * An attribute file: its elements, one a line, escaped by rule 5 as a
+ * table writes them, so that cat(1) of a comm sends no escape sequence
+ * to the terminal and a value holding a newline is still one line; a
+ * text (a command line) keeps its spaces, a path (the path file) has
+ * them \x20, as a path is written everywhere.
  */
 static int
 answer_read(struct place *pl, struct buf *out)
@@ -469,7 +477,8 @@ answer_read(struct place *pl, struct buf *out)
 	if ((v = attr_value(pl->obj, pl->attr, &n)) == NULL)
 		return errno == ENOENT ? 0 : errno == EPERM ? EACCES : errno;
 	for (i = 0, s = v; i < n; i++, s += strlen(s) + 1) {
-		if ((e = ns_escape(s)) == NULL)
+		if ((e = ns_escape_as(s, strcmp(pl->attr, "path") != 0)) ==
+		    NULL)
 			err(1, NULL);
 		buf_str(out, e);
 		buf_str(out, "\n");
@@ -592,8 +601,8 @@ list_object(const char *path, struct ns_obj *o, struct buf *out)
 	ns_free_strings(ch.others, ch.nothers);
 	for (i = 0; e == 0 && i < al.n; i++) {
 		a = &al.a[i];
-		if (a->links == 1 && strcmp(a->name, "path") != 0 &&
-		    (place_attr(&pl, o, a->name, 1) == ENOENT ||
+		if (a->links < 2 && strcmp(a->name, "path") != 0 &&
+		    (place_attr(&pl, o, a->name, a->links) == ENOENT ||
 		    (pl.target != NULL && !link_ok(path, pl.target)))) {
 			free(pl.target);
 			pl.target = NULL;

@@ -30,9 +30,6 @@ int			 ns_out_help_with(const struct ns_attr *first,
 /* Fill v with the attribute's value: 0, or -1 if it has none. */
 int			 ns_attr_get(struct ns_obj *, const struct ns_attr *,
 			    struct ns_val *);
-/* Escape by rule 5, or for text that is not a path (text != 0) all but
- * the space, which reads better as itself in a sentence. */
-char			*ns_escape_as(const char *, int text);
 /* The same into out, which has room for 4 bytes a byte of s and a NUL:
  * the length written. */
 size_t			 ns_escape_into(char *out, const char *s, int text);

@@ -48,6 +48,9 @@ int		 ns_list(struct ns_obj *, ns_emit_fn, void *);
 /* Escape by rule 5 (\xHH for bytes outside printable ASCII, space and
  * backslash); the result is malloc'd. */
 char		*ns_escape(const char *);
+/* The same, or for text that is not a path (text != 0) all but the
+ * space, which reads better as itself in a sentence. */
+char		*ns_escape_as(const char *, int text);
 /* Undo ns_escape in place; bytes that are not an escape stay as they are. */
 void		 ns_unescape(char *);
 

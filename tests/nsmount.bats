@@ -157,12 +157,14 @@ $disk"
 			run -0 readlink "$mnt$disk/$key"
 			refute_output --regexp '^/'
 		else
+			# As a table writes it: a number is not aligned.
 			run -0 cat "$mnt$disk/$key"
-			assert_output "$("$NSCAT" -r -n -o "$key" "$disk")"
+			assert_output "$("$NSCAT" -b -n -o "$key" "$disk" |
+			    sed 's/^ *//')"
 		fi
 	done
 	run -0 cat "$mnt$disk/summary"
-	assert_output "$("$NSCAT" -r -n -o summary "$disk")"
+	assert_output "$("$NSCAT" -n -o summary "$disk")"
 	# Nothing is listed that is neither an attribute nor a child.
 	run -0 ls "$mnt$disk"
 	for name in $output; do
@@ -315,7 +317,7 @@ signal.pause()
 	refute_line "$p"
 }
 
-@test "a value is written escaped, as nscat -r writes it, one element a line" {
+@test "a value is written escaped, as a table writes it, one element a line" {
 	mount_ns
 	# An escape sequence and a newline in the command name.
 	start_helper hold "$HELPERS/holdnames" -c 'a\x1b[31mb\x0ac'
@@ -323,10 +325,31 @@ signal.pause()
 	refute_control_bytes "$output"
 	assert_output 'a\x1b[31mb\x0ac'
 	assert_equal "$output" "$("$NSCAT" -r -n -o comm "/proc/$pid")"
-	# A command line's blanks are escaped as nscat -r escapes them.
+	# A command line keeps its blanks, as in a table; the path file,
+	# a path, has them escaped, as every path is written.
 	run -0 cat "$mnt/proc/$pid/cmdline"
-	assert_equal "$output" "$("$NSCAT" -r -n -o cmdline "/proc/$pid")"
+	assert_equal "$output" "$("$NSCAT" -n -o cmdline "/proc/$pid")"
+	assert_output --partial ' '
+	refute_output --partial '\x20'
 	assert_equal "${#lines[@]}" 1
+	run -0 cat "$mnt/proc/$pid/summary"
+	assert_equal "$output" "$("$NSCAT" -n -o summary "/proc/$pid")"
+	run -0 cat "$mnt/proc/$pid/path"
+	assert_output "/proc/$pid"
+}
+
+@test "an attribute the object has no value of is no file" {
+	mount_ns
+	# lo is no bond, bridge or vxlan: none of their files is there.
+	run -0 ls "$mnt/dev/net/1"
+	assert_line mtu
+	refute_line --regexp '^(bond|bridge|vxlan|veth)_'
+	run -1 stat "$mnt/dev/net/1/bond_mode"
+	# Each file that is there has a value.
+	for f in "$mnt"/dev/net/1/*; do
+		[[ -L $f || -d $f ]] && continue
+		[[ -n $(cat "$f") ]] || fail "${f##*/} is empty"
+	done
 }
 
 @test "a link with no value is absent; @name reaches any attribute" {
@@ -383,8 +406,9 @@ signal.pause()
 		od -An -tx1 "$4/ipc/mqueue/$(printf "a b\033c")/name"
 	' - "$dir/mq" "$HELPERS/mqmk" "$NSMOUNT" "$dir/m"
 	assert_line --index 0 " 61 20 62 1b 63 0a"
-	# The name's value is escaped, as nscat -r writes it.
-	assert_line --index 1 " 2f 61 5c 78 32 30 62 5c 78 31 62 63 0a"
+	# The name's value is escaped, as a table writes it: a text keeps
+	# its blank.
+	assert_line --index 1 " 2f 61 20 62 5c 78 31 62 63 0a"
 	[ "${#lines[@]}" -eq 2 ]
 }
 
