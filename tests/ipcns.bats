@@ -232,6 +232,8 @@ links_of() {
 		rc=0
 		wait $! || rc=$?
 		[ "$rc" -lt 128 ]
+		# Gone once its namespace is: SIGKILL is not death at once.
+		while [ -e "/proc/$holder/ns/ipc" ]; do sleep 0.05; done
 		run -1 --separate-stderr "$NSCAT" /ns/ipc/"$ino"/ipc/shm/"$shm"
 		[ "$status" -lt 128 ]
 	done
