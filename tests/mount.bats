@@ -20,24 +20,68 @@ in_mntns() {
 	    run --separate-stderr unshare -m --propagation private bash -c "set -e; $1"
 }
 
+# Run a function of this file where the mount table holds still: in a
+# mount namespace of its own, a copy of the caller's that no other
+# program mounts in or unmounts from (propagation private), so that two
+# readers, a tool and mountinfo or findmnt, read one table though not at
+# one moment.  As root, or in a user namespace of its own; where neither
+# may be made, in the caller's table.  $output and $stderr as run gives.
+in_still() {
+	local how=()
+
+	if [[ $(id -u) == 0 ]] && unshare -m true 2>/dev/null; then
+		how=(unshare -m --propagation private)
+	elif unshare -rm true 2>/dev/null; then
+		how=(unshare -rm --propagation private)
+	fi
+	export -f "$1" rule5
+	NSLS=$NSLS NSCAT=$NSCAT dir=$dir \
+	    run --separate-stderr "${how[@]}" bash -c "set -eo pipefail; $*"
+}
+
+# Lines of findmnt -r's escaped by the tools' rule: each is read back
+# into its bytes (findmnt writes \xHH for a blank, a backslash and what
+# its locale does not print) and written as a path prints them (\xHH for
+# the space, the backslash and every byte outside printable ASCII).
+rule5() {
+	perl -pe 'chomp; s/\\x([0-9a-fA-F]{2})/chr hex $1/ge;
+	    s/([^!-~]|\\)/sprintf("\\x%02x", ord $1)/ge; $_ .= "\n"'
+}
+
 # The mount id of the root mount, from mountinfo: the line whose mount
 # point (the fifth field) is "/".
 root_mount_id() {
 	awk '$5 == "/" { id = $1 } END { print id }' /proc/self/mountinfo
 }
 
+# The mounts as nsls lists them and as mountinfo has them, apart.
+list_and_mountinfo() {
+	"$NSLS" /mount
+	echo --
+	awk '{ print "/mount/" $1 }' /proc/self/mountinfo
+	awk '$5 == "/" { id = $1 } END { print "root=/mount/" id }' \
+	    /proc/self/mountinfo
+}
+
 @test "/mount lists every mount in mountinfo order" {
-	run --separate-stderr "$NSLS" /mount
+	in_still list_and_mountinfo
 	assert_success
 	assert_equal "$stderr" ""
-	assert_output "$(awk '{ print "/mount/" $1 }' /proc/self/mountinfo)"
-	assert_line "/mount/$(root_mount_id)"
+	local ours=${output%%$'\n'--$'\n'*} theirs=${output#*$'\n'--$'\n'}
+	assert_equal "$ours" "${theirs%$'\n'root=*}"
+	assert_line "${theirs##*root=}"
+}
+
+count_and_mountinfo() {
+	"$NSCAT" -n -r -o path,type,count /mount
+	echo "/mount mounts $(wc -l </proc/self/mountinfo)"
 }
 
 @test "/mount itself is a node that counts the mounts" {
-	run --separate-stderr "$NSCAT" -n -r -o path,type,count /mount
+	in_still count_and_mountinfo
 	assert_success
-	assert_output "/mount mounts $(wc -l </proc/self/mountinfo)"
+	assert_equal "${#lines[@]}" 2
+	assert_equal "${lines[0]}" "${lines[1]}"
 }
 
 @test "the mount of /fs has target /fs" {
@@ -80,9 +124,13 @@ root_mount_id() {
 	assert_output '{"source":null,"spec":"nstest"}'
 }
 
+sources_resolve() {
+	"$NSLS" -n -r -o source /mount | grep . | "$NSCAT" -n -r -o path -
+}
+
 @test "every source link names an object" {
-	run -0 --separate-stderr "$NSLS" -n -r -o source /mount
-	run -0 --separate-stderr "$NSCAT" -n -r -o path - < <(grep . <<<"$output")
+	in_still sources_resolve
+	assert_success
 	assert_equal "$stderr" ""
 }
 
@@ -184,6 +232,16 @@ nscat: /mount/$(root_mount_id)/x: no such object"
 	assert_line --index 1 "/fs$dir/a\\x20b\\x0ac"
 }
 
+# The JSON listing of the mounts, its length, and mountinfo's.
+json_and_mountinfo() {
+	local json
+	json=$("$NSLS" -J -o id,target,fstype,source,parent /mount)
+	jq -e . <<<"$json" >/dev/null
+	jq '.[] | length' <<<"$json"
+	wc -l </proc/self/mountinfo
+	jq -r '.[][0].id | type' <<<"$json"
+}
+
 @test "every format of /mount is clean, and JSON is valid" {
 	local f
 	for f in -l -r -P "-o path,target,source,propagation,summary"; do
@@ -192,45 +250,89 @@ nscat: /mount/$(root_mount_id)/x: no such object"
 		assert_success
 		refute_control_bytes "$output"
 	done
-	run --separate-stderr "$NSLS" -J -o id,target,fstype,source,parent /mount
+	in_still json_and_mountinfo
 	assert_success
-	jq -e . <<<"$output" >/dev/null
-	assert_equal "$(jq '.[] | length' <<<"$output")" \
-	    "$(wc -l </proc/self/mountinfo)"
-	assert_equal "$(jq -r '.[][0].id | type' <<<"$output")" number
+	assert_equal "${lines[0]}" "${lines[1]}"
+	assert_equal "${lines[2]}" number
+}
+
+# Each parent link of a mount, and what nscat makes of it.
+parents_resolve() {
+	local p
+	# "-" is the root's, which has none.
+	for p in $("$NSLS" -n -r -o parent /mount | sort -u | grep -vx -- -); do
+		echo "$p $("$NSCAT" -n -r -o path "$p")"
+	done
 }
 
 @test "every parent link names a mount in the table" {
-	local p
-	run --separate-stderr "$NSLS" -n -r -o parent /mount
+	in_still parents_resolve
 	assert_success
-	# "-" is the root's, which has none.
-	for p in $(sort -u <<<"$output" | grep -vx -- -); do
-		run --separate-stderr "$NSCAT" -n -r -o path "$p"
-		assert_success
-		assert_output "$p"
-	done
+	assert_equal "$stderr" ""
+	run -0 awk '$1 != $2' <<<"$output"
+	assert_output ""
+}
+
+# The tree nsls -T draws beside findmnt's, of one table.  With an
+# argument, mounts at hostile names are made first, their names holding
+# a blank, a tab, a newline, a backslash, a control byte and bytes that
+# are no UTF-8, and their targets as nsls prints them come first.  Prints
+# the differences, if any, and "same".
+tree_as_findmnt() {
+	local n json
+	if [[ -n ${1-} ]]; then
+		for n in $'m sp\ttab' $'nl\nx' 'back\slash' $'c\001\303\251\377'; do
+			mkdir "$dir/$n"
+			mount -t tmpfs nstest "$dir/$n"
+		done
+		mkdir "$dir/m sp"$'\t'"tab/sub"
+		mount -t tmpfs nstest "$dir/m sp"$'\t'"tab/sub"
+		"$NSLS" -n -r -o target /mount | grep -F "/fs$dir/"
+	fi
+	# Every mount once, and each child's parent is the row above it.
+	json=$("$NSLS" -T -J -o path,target,parent /mount)
+	diff <(jq -r '[.. | objects | select(.path?) | .path] | length' \
+	    <<<"$json") <("$NSLS" /mount | wc -l)
+	diff <(jq -r '.. | objects | select(.children?) | .path as $p |
+	    .children[] | select(.parent != $p) | .path' <<<"$json") /dev/null
+	# The same tree as findmnt's: the root's children are the mounts
+	# findmnt puts right under /.
+	diff <(jq -r '.nodes[0].children[].path' <<<"$json" |
+	    sed 's|^/mount/||' | sort) \
+	    <(findmnt -J -o TARGET,ID |
+	    jq -r '.filesystems[0].children[].id' | sort)
+	# And every mount has the target findmnt gives it, escaped.
+	diff <("$NSLS" -n -r -o id,target /mount | sort) \
+	    <(paste -d ' ' <(findmnt -r -n -o ID) \
+	    <(LC_ALL=C findmnt -r -n -o TARGET | rule5 |
+	    sed 's|^/$|/fs|; t; s|^/|/fs/|') | sort)
+	echo same
 }
 
 @test "nsls -T draws the mounts as findmnt does: each under its parent" {
 	command -v findmnt >/dev/null || skip "no findmnt here"
-	run -0 unskipped "$NSLS" -T -J -o path,target /mount
-	# Every mount once, and each child's parent is the row above it.
-	run -0 jq -r '[.. | objects | select(.path?) | .path] | length' \
-	    <<<"$output"
-	assert_equal "$output" "$(unskipped "$NSLS" /mount | wc -l)"
-	run -0 unskipped "$NSLS" -T -J -o path,target,parent /mount
-	run -0 jq -r '.. | objects | select(.children?) | .path as $p |
-	    .children[] | select(.parent != $p) | .path' <<<"$output"
-	assert_output ""
-	# The same tree as findmnt's: the root's children are the mounts
-	# findmnt puts right under /.
-	run -0 bash -c "\"$NSLS\" -T -J -o target /mount |
-	    jq -r '.nodes[0].children[].target' | sed 's|^/fs||' | sort"
-	assert_output "$(findmnt -J -o TARGET | jq -r '.filesystems[0].children[].target' | sort)"
+	in_still tree_as_findmnt
+	assert_success
+	assert_output same
 	# -Q keeps a match and the mounts that lead to it; -r draws no
 	# tree, the rows in its order.
 	run -0 unskipped "$NSLS" -T -n -r -o target -Q 'target == "/fs/proc"' /mount
 	assert_output "$(printf '%s\n' /fs /fs/proc)"
 	run -2 --separate-stderr "$NSLS" -T -R /mount
+}
+
+@test "nsls and findmnt agree on mount points of any bytes" {
+	command -v findmnt >/dev/null || skip "no findmnt here"
+	[[ $(id -u) == 0 ]] || skip "needs root to mount"
+	in_still tree_as_findmnt hostile
+	assert_success
+	assert_equal "$(sort <<<"$output")" "$(sort <<EOF
+/fs$dir/m\\x20sp\\x09tab
+/fs$dir/m\\x20sp\\x09tab/sub
+/fs$dir/nl\\x0ax
+/fs$dir/back\\x5cslash
+/fs$dir/c\\x01\\xc3\\xa9\\xff
+same
+EOF
+)"
 }
