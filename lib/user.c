@@ -11,6 +11,14 @@
  * sorted by id, which every getter consults; an id or name it lacks is
  * asked of getpwuid and its kin once and remembered, as some sources
  * answer lookups without letting themselves be listed.
+ *
+ * A line of /etc/passwd or /etc/group whose name begins with '+' or '-'
+ * is a marker of NIS's compat mode ("+" all of NIS, "-name" not that
+ * user), not an account: glibc's files source lists it to getpwent with
+ * whatever numbers it holds, 0 where it holds none, but never answers a
+ * lookup with it, and getent writes it without ids.  The listing leaves
+ * it out, so that it neither shows a user nobody can look up nor lends
+ * root a name like "+".
  */
 #include <sys/types.h>
 
@@ -345,6 +353,13 @@ db_next(struct db *db, int any, uint64_t prev)
 	return NULL;
 }
 
+/* Whether a database name is a NIS compat marker, no entry. */
+static int
+compat_marker(const char *name)
+{
+	return name[0] == '+' || name[0] == '-';
+}
+
 static struct ent *
 user_ent(const struct passwd *pw)
 {
@@ -365,7 +380,8 @@ users_load(struct db *db, size_t *cap)
 
 	setpwent();
 	while ((pw = getpwent()) != NULL)
-		db_push(db, cap, user_ent(pw));
+		if (!compat_marker(pw->pw_name))
+			db_push(db, cap, user_ent(pw));
 	endpwent();
 }
 
@@ -412,7 +428,8 @@ groups_load(struct db *db, size_t *cap)
 
 	setgrent();
 	while ((gr = getgrent()) != NULL)
-		db_push(db, cap, group_ent(gr));
+		if (!compat_marker(gr->gr_name))
+			db_push(db, cap, group_ent(gr));
 	endgrent();
 }
 
