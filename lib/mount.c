@@ -232,13 +232,13 @@ NS_GETTER_TRY(fstype, struct libmnt_fs, entry, ns_val_text,
 /*
  * A mount whose device number is a block device the kernel knows (it has
  * /sys/dev/block/MAJ:MIN) links to that device.  Anything else, "tmpfs"
- * or "proc", names no object, and a link must (rule 8): the source is
- * then absent, and spec has mountinfo's text for every mount.  A device
- * number alone does not tell: every pseudo file system has one, with
- * major 0.
+ * or "proc", names no object, and a link must (rule 8): the device is
+ * then absent, and source and spec have mountinfo's text for every
+ * mount.  A device number alone does not tell: every pseudo file system
+ * has one, with major 0.
  */
 static int
-get_source(struct ns_obj *obj, struct ns_val *v)
+get_device(struct ns_obj *obj, struct ns_val *v)
 {
 	struct libmnt_fs *fs;
 	char sys[64];
@@ -256,6 +256,27 @@ get_source(struct ns_obj *obj, struct ns_val *v)
 }
 
 NS_GETTER_TRY(spec, struct libmnt_fs, entry, ns_val_text, mnt_fs_get_source(r))
+
+/* What findmnt calls SOURCE: the spec, and where the mount shows a
+ * directory of its file system rather than its root, that directory in
+ * brackets: "/dev/vda[/run/netns]" for a bind mount. */
+static int
+get_source(struct ns_obj *obj, struct ns_val *v)
+{
+	struct libmnt_fs *fs;
+	const char *spec, *root;
+
+	if ((fs = entry(obj)) == NULL)
+		return -1;
+	if ((spec = mnt_fs_get_source(fs)) == NULL)
+		return ns_none();
+	root = mnt_fs_get_root(fs);
+	if (root == NULL || strcmp(root, "/") == 0)
+		ns_val_text(v, spec);
+	else
+		ns_val_addf(v, "%s[%s]", spec, root);
+	return 0;
+}
 NS_GETTER_TRY(options, struct libmnt_fs, entry, ns_val_text,
     mnt_fs_get_vfs_options(r))
 NS_GETTER_TRY(fsoptions, struct libmnt_fs, entry, ns_val_text,
@@ -356,8 +377,11 @@ static const struct ns_attr mount_attrs[] = {
 	{ "id", NS_NUMBER, "mount id", get_id },
 	{ "target", NS_LINK, "mount point", get_target },
 	{ "fstype", NS_STRING, "file system type", get_fstype },
-	{ "source", NS_LINK, "block device mounted, if it is one",
+	{ "source", NS_STRING,
+	    "what is mounted, as findmnt's SOURCE: the spec[/fsroot]",
 	    get_source },
+	{ "device", NS_LINK, "block device mounted, if it is one",
+	    get_device },
 	{ "spec", NS_STRING, "the source as mountinfo gives it", get_spec },
 	{ "options", NS_STRING, "mount options (per mount point)",
 	    get_options },

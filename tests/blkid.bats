@@ -83,7 +83,7 @@ mkext4() {
 	assert_output "[[\"/mount/$id\"],[\"/fs$BATS_TEST_TMPDIR/mnt\"]]"
 	run -0 unshare -m --propagation private sh -c '
 		mount "$1" "$2" || exit 1
-		"$3" -r -n -o source,fstype /mount/$(findmnt -n -o ID "$2")' - \
+		"$3" -r -n -o device,fstype /mount/$(findmnt -n -o ID "$2")' - \
 	    "$loop" "$BATS_TEST_TMPDIR/mnt" "$NSCAT"
 	assert_output "$dev ext4"
 }

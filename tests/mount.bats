@@ -103,33 +103,50 @@ count_and_mountinfo() {
 	assert_output "$majmin $root $type"
 }
 
-@test "the source of a block-backed / links to its block device" {
+@test "the device of a block-backed / links to its block device" {
 	local majmin
 	majmin=$(awk '$5 == "/" { print $3 }' /proc/self/mountinfo)
 	[[ -e /sys/dev/block/$majmin ]] || skip "/ is not on a block device"
-	run --separate-stderr "$NSCAT" -n -r -o source "/mount/$(root_mount_id)"
+	run --separate-stderr "$NSCAT" -n -r -o device "/mount/$(root_mount_id)"
 	assert_success
 	assert_output "/dev/block/${majmin/://}"
 }
 
-@test "a mount of no device has no source link, and spec its text" {
+@test "a mount of no device has no device link; source and spec its text" {
 	in_mntns '
 		mkdir "$dir/mnt"
 		mount -t tmpfs nstest "$dir/mnt"
 		m=$($NSCAT -n -r -o mount "$dir/mnt")
-		$NSCAT -J -o source,spec "$m" | jq -c ".objects[0]"
+		$NSCAT -J -o device,source,spec "$m" | jq -c ".objects[0]"
 	'
 	assert_success
 	assert_equal "$stderr" ""
-	assert_output '{"source":null,"spec":"nstest"}'
+	assert_output '{"device":null,"source":"nstest","spec":"nstest"}'
 }
 
-sources_resolve() {
-	"$NSLS" -n -r -o source /mount | grep . | "$NSCAT" -n -r -o path -
+@test "source is findmnt's SOURCE: a bind mount of a directory says which" {
+	command -v findmnt >/dev/null || skip "no findmnt"
+	in_mntns '
+		mkdir -p "$dir/mnt" "$dir/bind"
+		mount -t tmpfs nstest "$dir/mnt"
+		mkdir "$dir/mnt/sub"
+		mount --bind "$dir/mnt/sub" "$dir/bind"
+		for t in "$dir/mnt" "$dir/bind"; do
+			m=$($NSCAT -n -r -o mount "$t")
+			echo "$($NSCAT -n -r -o source "$m") $(findmnt -n -o SOURCE "$t")"
+		done
+	'
+	assert_success
+	assert_line --index 0 "nstest nstest"
+	assert_line --index 1 "nstest[/sub] nstest[/sub]"
 }
 
-@test "every source link names an object" {
-	in_still sources_resolve
+devices_resolve() {
+	"$NSLS" -n -r -o device /mount | grep -v '^-$' | "$NSCAT" -n -r -o path -
+}
+
+@test "every device link names an object" {
+	in_still devices_resolve
 	assert_success
 	assert_equal "$stderr" ""
 }
@@ -162,7 +179,7 @@ nscat: /mount/$(root_mount_id)/x: no such object"
 		echo "file=$($NSCAT -n -r -o mount "$dir/mnt/file")"
 		echo "below=$($NSCAT -n -r -o mount "$dir")"
 		echo "id=$(awk -v t="$dir/mnt" "\$5 == t { print \$1 }" /proc/self/mountinfo)"
-		$NSCAT -P -o fstype,target,source,spec,options,fsoptions,fsroot,propagation "$m"
+		$NSCAT -P -o fstype,target,device,source,spec,options,fsoptions,fsroot,propagation "$m"
 		p=$($NSCAT -n -r -o parent "$m")
 		echo "parent=$p"
 		echo "parentpath=$($NSCAT -n -r -o path "$p")"
@@ -177,7 +194,7 @@ nscat: /mount/$(root_mount_id)/x: no such object"
 	assert_line "file=/mount/$id"
 	assert_line --regexp "^below=/mount/[0-9]+\$"
 	refute_line "below=/mount/$id"
-	assert_line "FSTYPE=\"tmpfs\" TARGET=\"/fs$dir/mnt\" SOURCE=\"\" SPEC=\"nstest\" OPTIONS=\"rw,relatime\" FSOPTIONS=\"rw,size=1024k,mode=700\" FSROOT=\"/\" PROPAGATION=\"private\""
+	assert_line "FSTYPE=\"tmpfs\" TARGET=\"/fs$dir/mnt\" DEVICE=\"\" SOURCE=\"nstest\" SPEC=\"nstest\" OPTIONS=\"rw,relatime\" FSOPTIONS=\"rw,size=1024k,mode=700\" FSROOT=\"/\" PROPAGATION=\"private\""
 	# The parent is the mount the directory below lives on.
 	local below
 	below=$(sed -n 's/^below=//p' <<<"$output")
@@ -235,7 +252,7 @@ nscat: /mount/$(root_mount_id)/x: no such object"
 # The JSON listing of the mounts, its length, and mountinfo's.
 json_and_mountinfo() {
 	local json
-	json=$("$NSLS" -J -o id,target,fstype,source,parent /mount)
+	json=$("$NSLS" -J -o id,target,fstype,source,device,parent /mount)
 	jq -e . <<<"$json" >/dev/null
 	jq '.[] | length' <<<"$json"
 	wc -l </proc/self/mountinfo
@@ -244,7 +261,7 @@ json_and_mountinfo() {
 
 @test "every format of /mount is clean, and JSON is valid" {
 	local f
-	for f in -l -r -P "-o path,target,source,propagation,summary"; do
+	for f in -l -r -P "-o path,target,source,device,propagation,summary"; do
 		# shellcheck disable=SC2086
 		run --separate-stderr "$NSLS" $f /mount
 		assert_success
