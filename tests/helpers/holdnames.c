@@ -3,7 +3,7 @@
  * the tools print about them.
  *
  * usage: holdnames [-a name] [-c comm] [-d dir] [-f file] [-M name]
- *	      [-m file] [-u path] ...
+ *	      [-m file] [-p file] [-u path] ...
  *
  * The options act in the order given, each as often as it comes:
  *
@@ -14,6 +14,8 @@
  *	-f file	open the file for reading and keep it open
  *	-M name	make a memfd of that name and keep it open
  *	-m file	map the file and keep the mapping
+ *	-p file	map the file privately: a FUSE file served with direct_io
+ *		can be mapped no other way
  *	-u path	bind a unix stream socket to the path and listen
  *
  * Every argument may write a byte as \xHH, so that the test can give the
@@ -46,7 +48,7 @@ usage(void)
 {
 	fprintf(stderr, "usage: holdnames [-a name] [-c comm] [-d dir] "
 	    "[-f file] [-M name]\n"
-	    "                 [-m file] [-u path] ...\n");
+	    "                 [-m file] [-p file] [-u path] ...\n");
 	exit(2);
 }
 
@@ -121,13 +123,13 @@ change_dir(char *path)
 }
 
 static void
-map_file(const char *path)
+map_file(const char *path, int flags)
 {
 	int fd;
 
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		err(1, "open");
-	if (mmap(NULL, 1, PROT_READ, MAP_SHARED, fd, 0) == MAP_FAILED)
+	if (mmap(NULL, 1, PROT_READ, flags, fd, 0) == MAP_FAILED)
 		err(1, "mmap");
 	close(fd);
 }
@@ -140,7 +142,7 @@ main(int argc, char *argv[])
 	int ch, fd;
 
 	printf("pid=%d\n", (int)getpid());
-	while ((ch = getopt(argc, argv, "a:c:d:f:M:m:u:")) != -1) {
+	while ((ch = getopt(argc, argv, "a:c:d:f:M:m:p:u:")) != -1) {
 		if (optarg == NULL)
 			usage();
 		arg = decode(optarg, &len);
@@ -168,7 +170,10 @@ main(int argc, char *argv[])
 			held(fd);
 			break;
 		case 'm':
-			map_file(arg);
+			map_file(arg, MAP_SHARED);
+			break;
+		case 'p':
+			map_file(arg, MAP_PRIVATE);
 			break;
 		case 'u':
 			listen_on(arg, len, 0);
