@@ -20,6 +20,7 @@
 
 #include "fdassoc.h"
 #include "mountinfo.h"
+#include "remotefs.h"
 
 /*
  * Associations, for fdinfo -a: what a process holds other than by a
@@ -141,7 +142,8 @@ map_path(const struct fd_mapping *m)
 			*q++ = *p;
 	}
 	*q = '\0';
-	if (stat(s, &st) == 0 && st.st_dev == m->dev && st.st_ino == m->ino)
+	if (ns_path_stat(s, m->dev, &st, 0, 0) == 0 && st.st_dev == m->dev &&
+	    st.st_ino == m->ino)
 		return s;
 	free(s);
 	if ((s = strdup(m->path)) == NULL)
@@ -235,6 +237,8 @@ ns_fd_assoc_each(uint64_t pid, int dfd, int (*fn)(struct fdent *, void *),
  * a file handle.  open_by_handle_at(2) turns the handle into the file,
  * given any file on the same file system, which the mount table gives;
  * it takes CAP_DAC_READ_SEARCH, so unprivileged callers get no path.
+ * On a file server's file system the opens would ask the server, which
+ * may not answer (remotefs.c): such a mark gets no path either.
  */
 struct mnt_dev {
 	dev_t		 dev;
@@ -290,7 +294,7 @@ ns_fd_mark_path(const struct fdinfo_mark *m, char *buf, size_t size)
 			break;
 	/* The mount must be open for real: an O_PATH descriptor will not
 	 * do for open_by_handle_at(2). */
-	if (i == mnts.n)
+	if (i == mnts.n || ns_remotefs_dev(dev))
 		goto none;
 	if ((mfd = open(mnts.m[i].dir, O_RDONLY | O_DIRECTORY |
 	    O_CLOEXEC)) == -1) {

@@ -7,7 +7,9 @@
  * canonical path worked out by its kind (a file, a pipe, a socket, each
  * kind of anonymous inode), and the rest comes lazily from one stat(2),
  * one lstat(2) (the open mode) and one read of /proc/PID/fdinfo/N, each
- * done at most once.
+ * done at most once.  The stat(2) is the kernel's cached answer, and a
+ * path is looked up on a file server only as long as it answers
+ * (remotefs.c).
  */
 #include <sys/stat.h>
 #include <sys/statfs.h>
@@ -29,6 +31,7 @@
 #include "fdent.h"
 #include "nsparse.h"
 #include "procparse.h"
+#include "remotefs.h"
 
 static int	obj_own(struct fdent *, char *, size_t);
 static int	obj_path(struct fdent *, char *, size_t);
@@ -267,17 +270,22 @@ ns_fdent_file(const struct fdent *e, char *buf, size_t size)
  * stat(2) or lstat(2) of the entry's link: relative to /proc/PID/fd
  * while a walk holds it open ("N", or "../cwd" for an association),
  * which spares the kernel a walk of /proc and of the process's directory
- * for each descriptor; by its path below /proc otherwise.
+ * for each descriptor; by its path below /proc otherwise.  What the link
+ * leads to is stat(2)ed from the kernel's cache, never by asking a file
+ * server: the mount's id comes with it, into mnt_id.
  */
 static int
-ent_fstatat(const struct fdent *e, struct stat *st, int flags)
+ent_fstatat(const struct fdent *e, struct stat *st, int flags,
+    uint64_t *mnt_id)
 {
 	char name[96];
+	int dfd = e->dfd;
 
-	if (e->dfd < 0)
-		return ns_fdent_file(e, name, sizeof(name)) == -1 ? -1 :
-		    fstatat(AT_FDCWD, name, st, flags);
-	if (e->fd >= 0)
+	if (e->dfd < 0) {
+		if (ns_fdent_file(e, name, sizeof(name)) == -1)
+			return -1;
+		dfd = AT_FDCWD;
+	} else if (e->fd >= 0)
 		ns_fmt(name, sizeof(name), "%d", e->fd);
 	else if (e->src[0] != '\0')
 		ns_fmt(name, sizeof(name), "../%s", e->src);
@@ -285,14 +293,17 @@ ent_fstatat(const struct fdent *e, struct stat *st, int flags)
 		errno = ENOENT;
 		return -1;
 	}
-	return fstatat(e->dfd, name, st, flags);
+	if (flags & AT_SYMLINK_NOFOLLOW)
+		return fstatat(dfd, name, st, flags);
+	return ns_held_stat(dfd, name, st, mnt_id);
 }
 
 const struct stat *
 ns_fdent_stat(struct fdent *e)
 {
 	if (e->st_err == -1)
-		e->st_err = ent_fstatat(e, &e->st, 0) == -1 ? errno : 0;
+		e->st_err = ent_fstatat(e, &e->st, 0, &e->mnt_id) == -1 ?
+		    errno : 0;
 	if (e->st_err != 0) {
 		errno = e->st_err;
 		return NULL;
@@ -307,7 +318,8 @@ ns_fdent_stat(struct fdent *e)
  * A POSIX message queue reads as "/NAME": a file of the mqueue file
  * system's internal mount, which no path of ours reaches unless one is
  * mounted.  Only a regular file named by one component, on a device of
- * major 0, can be one, and statfs(2) of that alone tells.
+ * major 0, can be one, and statfs(2) of that alone tells: of a file
+ * server's file, it would ask the server.
  */
 int
 ns_fdent_is_mqueue(struct fdent *e)
@@ -323,6 +335,7 @@ ns_fdent_is_mqueue(struct fdent *e)
 	    strchr(e->link + 1, '/') != NULL ||
 	    (st = ns_fdent_stat(e)) == NULL ||
 	    !S_ISREG(st->st_mode) || major(st->st_dev) != 0 ||
+	    ns_remotefs_dev(st->st_dev) ||
 	    ns_fdent_file(e, path, sizeof(path)) == -1)
 		return 0;
 	if (statfs(path, &sfs) == 0 && sfs.f_type == MQUEUE_MAGIC)
@@ -361,7 +374,7 @@ ns_fdent_lmode(struct fdent *e, mode_t *m)
 		else if (always_rw(e->fam)) {
 			e->lmode = S_IFLNK | S_IRWXU;
 			e->lst_err = 0;
-		} else if (ent_fstatat(e, &st, AT_SYMLINK_NOFOLLOW) == -1)
+		} else if (ent_fstatat(e, &st, AT_SYMLINK_NOFOLLOW, NULL) == -1)
 			e->lst_err = errno;
 		else {
 			e->lmode = st.st_mode;
@@ -582,7 +595,8 @@ obj_own(struct fdent *e, char *buf, size_t size)
  */
 struct named {
 	char		*path;
-	int		 err;		/* stat(2)'s errno, or 0 */
+	int		 err;		/* stat(2)'s errno (ETIMEDOUT: its
+					   server did not answer), or 0 */
 	dev_t		 dev;
 	ino_t		 ino;
 };
@@ -596,7 +610,8 @@ named_cmp(const void *a, const void *b)
 	    ((const struct named *)b)->path);
 }
 
-/* Whether path names the very file of st. */
+/* Whether path names the very file of st: 1 or 0, or -1 if the file
+ * server it is on did not answer. */
 static int
 names_file(const char *path, const struct stat *st)
 {
@@ -609,7 +624,7 @@ names_file(const char *path, const struct stat *st)
 		if ((n = calloc(1, sizeof(*n))) == NULL ||
 		    (n->path = strdup(path)) == NULL)
 			err(1, NULL);
-		if (stat(path, &named) == -1)
+		if (ns_path_stat(path, st->st_dev, &named, 0, 0) == -1)
 			n->err = errno;
 		else {
 			n->dev = named.st_dev;
@@ -618,6 +633,8 @@ names_file(const char *path, const struct stat *st)
 		if (tsearch(n, &named_files, named_cmp) == NULL)
 			err(1, NULL);
 	}
+	if (n->err == ETIMEDOUT)
+		return -1;
 	return n->err == 0 && n->dev == st->st_dev && n->ino == st->st_ino;
 }
 
@@ -701,19 +718,25 @@ names_link(const char *path, const struct stat *st)
 {
 	struct stat named;
 
-	return lstat(path, &named) == 0 && named.st_dev == st->st_dev &&
-	    named.st_ino == st->st_ino;
+	if (ns_path_stat(path, st->st_dev, &named, AT_SYMLINK_NOFOLLOW,
+	    0) == -1)
+		return errno == ETIMEDOUT ? -1 : 0;
+	return named.st_dev == st->st_dev && named.st_ino == st->st_ino;
 }
 
 /*
  * A path is only a name: the file may have been deleted or renamed, or
  * lie outside the caller's root or mount namespace.  It names the
- * object only if looking it up here finds the very file held.
+ * object only if looking it up here finds the very file held.  Where
+ * the file server does not answer, the kernel's cache is taken at its
+ * word: a name under a mount point of ours, not deleted, counted as an
+ * object not answering.
  */
 static int
 obj_path(struct fdent *e, char *buf, size_t size)
 {
 	const struct stat *st;
+	int named;
 
 	if ((st = ns_fdent_stat(e)) == NULL)
 		return -1;
@@ -728,8 +751,15 @@ obj_path(struct fdent *e, char *buf, size_t size)
 	if (e->fd < 0 && strncmp(e->link, "/SYSV", 5) == 0 &&
 	    has_suffix(e->link, " (deleted)"))
 		return obj_shm(e, st, buf, size);
-	if (e->link[0] != '/' || !(S_ISLNK(st->st_mode) ?
-	    names_link(e->link, st) : names_file(e->link, st)))
+	if (e->link[0] != '/')
+		return ns_none();
+	named = S_ISLNK(st->st_mode) ? names_link(e->link, st) :
+	    names_file(e->link, st);
+	if (named == -1) {
+		ns_unanswered_path(e->link);
+		named = ns_remotefs_cached_name(e->link, st, e->mnt_id);
+	}
+	if (!named)
 		return ns_none();
 	if ((size_t)ns_fmt(buf, size, "/fs%s",
 	    strcmp(e->link, "/") == 0 ? "" : e->link) >= size) {

@@ -42,7 +42,8 @@ struct fdent {
 					   descriptor listed all the same */
 	char		 kind[32];	/* "" until known */
 	int		 st_err;	/* -1 until stat(2) was tried */
-	struct stat	 st;
+	struct stat	 st;		/* from the kernel's cache */
+	uint64_t	 mnt_id;	/* st's mount, 0 if not known */
 	int		 lst_err;
 	mode_t		 lmode;		/* the mode bits of the link */
 	char		 amode[4];	/* a mapping's "r-x" */

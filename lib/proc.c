@@ -26,6 +26,7 @@
 #include "fd.h"
 #include "fdparse.h"
 #include "procparse.h"
+#include "remotefs.h"
 
 /* A process object's id: its pid. */
 NS_OBJ_ID(0, proc_pid, proc_set_pid)
@@ -412,12 +413,16 @@ get_start(struct ns_obj *o, struct ns_val *v)
  * only a name: a deleted file reads "PATH (deleted)" and a directory
  * outside our root reads as if it were inside.  The link is given only
  * when that name, looked up by us, is the very file the process holds.
+ * The file held is stat(2)ed from the kernel's cache; a file server that
+ * does not answer the lookup leaves the cache's name, counted
+ * (remotefs.c).
  */
 static int
 fs_link(struct ns_obj *o, struct ns_val *v, const char *what)
 {
 	char path[64], target[PATH_MAX];
 	struct stat held, named;
+	uint64_t mnt_id;
 	ssize_t n;
 
 	ns_fmt(path, sizeof(path), "/proc/%llu/%s",
@@ -425,10 +430,16 @@ fs_link(struct ns_obj *o, struct ns_val *v, const char *what)
 	if ((n = readlink(path, target, sizeof(target) - 1)) == -1)
 		return -1;
 	target[n] = '\0';
-	if (target[0] != '/' || stat(path, &held) == -1)
+	if (target[0] != '/' || ns_held_stat(AT_FDCWD, path, &held,
+	    &mnt_id) == -1)
 		goto none;
-	if (stat(target, &named) == -1 || named.st_dev != held.st_dev ||
-	    named.st_ino != held.st_ino)
+	if (ns_path_stat(target, held.st_dev, &named, 0, 0) == -1) {
+		if (errno != ETIMEDOUT)
+			goto none;
+		ns_unanswered_path(target);
+		if (!ns_remotefs_cached_name(target, &held, mnt_id))
+			goto none;
+	} else if (named.st_dev != held.st_dev || named.st_ino != held.st_ino)
 		goto none;
 	ns_val_fs(v, target);
 	return 0;
@@ -468,7 +479,8 @@ get_exe(struct ns_obj *o, struct ns_val *v)
 	if ((n = readlink(path, target, sizeof(target) - 1)) == -1)
 		return -1;
 	target[n] = '\0';
-	if (!fd_link_is_memfd(target) || stat(path, &st) == -1)
+	if (!fd_link_is_memfd(target) ||
+	    ns_held_stat(AT_FDCWD, path, &st, NULL) == -1)
 		return ns_none();
 	ns_val_addf(v, "/anon/memfd/%llu", (unsigned long long)st.st_ino);
 	return 0;

@@ -52,6 +52,7 @@
 
 #include "netns.h"
 #include "provider.h"
+#include "remotefs.h"
 #include "sock.h"
 
 /*
@@ -453,10 +454,15 @@ get_file(struct ns_obj *o, struct ns_val *v)
 
 	if ((e = entry(o)) == NULL)
 		return -1;
-	if (e->name == NULL || *e->name != '/' || stat(e->name, &st) == -1 ||
+	if (e->name == NULL || *e->name != '/' ||
+	    ns_path_stat(e->name, 0, &st, 0, 0) == -1 ||
 	    !S_ISSOCK(st.st_mode) || !vfs_match(e, &st) ||
-	    (real = realpath(e->name, NULL)) == NULL)
+	    (real = ns_path_real(e->name, 0)) == NULL) {
+		/* A socket file on a file server that did not answer. */
+		if (errno == ETIMEDOUT)
+			ns_unanswered_path(e->name);
 		return ns_none();
+	}
 	ns_val_fs(v, real);
 	free(real);
 	return 0;
