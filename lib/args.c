@@ -63,6 +63,17 @@ ns_quote(const char *input)
 	return ns_escape_cut(input, strlen(input), QUOTE_MAX);
 }
 
+/* What a failed input or object is said to be. */
+static const char *
+failure_text(int errnum)
+{
+	if (errnum == ENOENT)
+		return "no such object";
+	if (errnum == ETIMEDOUT)
+		return "not answering (file server stopped or gone)";
+	return strerror(errnum);
+}
+
 static void
 warn_quoted(const char *input, size_t len, const char *why)
 {
@@ -201,8 +212,7 @@ ns_warn_input(const char *input, int errnum)
 	 * the limit kept from being read: no second, wrong cause. */
 	if (errnum == ENOENT && ns_failed())
 		return;
-	warn_quoted(input, strlen(input), errnum == ENOENT ?
-	    "no such object" : strerror(errnum));
+	warn_quoted(input, strlen(input), failure_text(errnum));
 }
 
 /* An object's own path is quoted whole: it is what the tool found, not
@@ -223,7 +233,6 @@ ns_warn_obj(const char *path, int errnum)
 		return;
 	if ((s = ns_escape(path)) == NULL)
 		err(1, NULL);
-	warnx("%s: %s", s, errnum == ENOENT ? "no such object" :
-	    strerror(errnum));
+	warnx("%s: %s", s, failure_text(errnum));
 	free(s);
 }

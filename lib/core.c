@@ -27,6 +27,7 @@
 
 #include "provider.h"
 #include "core.h"
+#include "remotefs.h"
 
 /* In the order recognize is tried: fs takes every real file that no other
  * provider claims, so it comes last.  Apart from that the order is by
@@ -269,6 +270,27 @@ resolve_ns(struct ns_obj *o, char *path)
 }
 
 /*
+ * realpath(3) into a buffer of PATH_MAX, waited for only so long where
+ * a file server may be asked (remotefs.c): a user's path may lie on a
+ * mount whose server is gone.
+ */
+static char *
+real_path_of(const char *path, char *real)
+{
+	char *s;
+
+	if ((s = ns_path_real(path, 1)) == NULL)
+		return NULL;
+	if (strlcpy(real, s, PATH_MAX) >= PATH_MAX) {
+		free(s);
+		errno = ENAMETOOLONG;
+		return NULL;
+	}
+	free(s);
+	return real;
+}
+
+/*
  * The real path of the directory a name is in, and the name: for a magic
  * link, which realpath(3) cannot follow.  "." and ".." as the last name
  * would make the path no canonical one.
@@ -297,7 +319,7 @@ real_dir(const char *input, char *real, size_t size)
 	if (*name == '\0' || strcmp(name, ".") == 0 ||
 	    strcmp(name, "..") == 0)
 		return ns_none();
-	if (realpath(d, dir) == NULL)
+	if (real_path_of(d, dir) == NULL)
 		return -1;
 	if ((size_t)snprintf(real, size, "%s/%s",
 	    strcmp(dir, "/") == 0 ? "" : dir, name) >= size) {
@@ -307,7 +329,8 @@ real_dir(const char *input, char *real, size_t size)
 	return 0;
 }
 
-/* A real file, by stat: the first provider that claims it. */
+/* A real file, by stat: the first provider that claims it.  A file
+ * server that does not answer makes it ETIMEDOUT. */
 static int
 resolve_real(struct ns_obj *o, const char *input)
 {
@@ -316,13 +339,13 @@ resolve_real(struct ns_obj *o, const char *input)
 	size_t i;
 	int r;
 
-	if (stat(input, &st) == -1) {
+	if (ns_path_stat(input, 0, &st, 0, 1) == -1) {
 		/* A component that is not a directory names nothing too. */
 		if (errno == ENOTDIR)
 			errno = ENOENT;
 		return -1;
 	}
-	if (realpath(input, real) == NULL) {
+	if (real_path_of(input, real) == NULL) {
 		/* A magic link such as /proc/PID/ns/net reaches a file whose
 		 * link text ("net:[4026531840]") is no path: the providers
 		 * get the real directory and the link's own name, and

@@ -41,6 +41,7 @@
 
 #include "provider.h"
 #include "mntns.h"
+#include "remotefs.h"
 
 /* What one statx(2) of the object tells, kept for every getter. */
 struct fs_priv {
@@ -196,31 +197,22 @@ out:
 	return rv;
 }
 
-static void
-stat_from_statx(struct stat *st, const struct statx *sx)
+/*
+ * A file of the caller's own tree that a file server did not answer for:
+ * counted, and ETIMEDOUT.
+ */
+static int
+unanswered(const struct ns_obj *obj)
 {
-	memset(st, 0, sizeof(*st));
-	st->st_dev = makedev(sx->stx_dev_major, sx->stx_dev_minor);
-	st->st_rdev = makedev(sx->stx_rdev_major, sx->stx_rdev_minor);
-	st->st_ino = sx->stx_ino;
-	st->st_mode = sx->stx_mode;
-	st->st_nlink = sx->stx_nlink;
-	st->st_uid = sx->stx_uid;
-	st->st_gid = sx->stx_gid;
-	st->st_size = sx->stx_size;
-	st->st_blksize = sx->stx_blksize;
-	st->st_blocks = sx->stx_blocks;
-	st->st_atim.tv_sec = sx->stx_atime.tv_sec;
-	st->st_atim.tv_nsec = sx->stx_atime.tv_nsec;
-	st->st_mtim.tv_sec = sx->stx_mtime.tv_sec;
-	st->st_mtim.tv_nsec = sx->stx_mtime.tv_nsec;
-	st->st_ctim.tv_sec = sx->stx_ctime.tv_sec;
-	st->st_ctim.tv_nsec = sx->stx_ctime.tv_nsec;
+	ns_unanswered_path(obj->path);
+	errno = ETIMEDOUT;
+	return -1;
 }
 
 /*
  * Stat the object once and keep the answer.  AT_NO_AUTOMOUNT keeps a look
- * at an automount point from mounting it, as lstat(2) does.
+ * at an automount point from mounting it, as lstat(2) does.  In the
+ * caller's own tree a file server is waited for only so long.
  */
 static struct fs_priv *
 load(struct ns_obj *obj)
@@ -228,6 +220,7 @@ load(struct ns_obj *obj)
 	struct fs_priv *p;
 	struct statx sx;
 	struct place pl;
+	int flags = AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT;
 
 	if (obj->priv != NULL)
 		return obj->priv;
@@ -237,9 +230,18 @@ load(struct ns_obj *obj)
 		place_done(&pl);
 		return NULL;
 	}
-	if (statx(pl.dfd, pl.name, AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT,
+	if (pl.dfd == AT_FDCWD) {
+		if (ns_path_statx(pl.name, 0, &p->st, &p->mnt_id, flags,
+		    1) == -1) {
+			free(p);
+			if (errno == ETIMEDOUT)
+				unanswered(obj);
+			return NULL;
+		}
+		p->has_mnt_id = p->mnt_id != 0;
+	} else if (statx(pl.dfd, pl.name, flags,
 	    STATX_BASIC_STATS | STATX_MNT_ID, &sx) == 0) {
-		stat_from_statx(&p->st, &sx);
+		ns_stat_from_statx(&p->st, &sx);
 		if (sx.stx_mask & STATX_MNT_ID) {
 			p->mnt_id = sx.stx_mnt_id;
 			p->has_mnt_id = 1;
@@ -429,6 +431,8 @@ read_link(const struct ns_obj *obj)
 
 	if (place_of(obj, &pl) == -1)
 		return NULL;
+	if (pl.dfd == AT_FDCWD)
+		return ns_path_readlink(pl.name, 1);
 	for (;;) {
 		if ((nbuf = realloc(buf, size)) == NULL) {
 			free(buf);
@@ -469,7 +473,8 @@ get_target(struct ns_obj *obj, struct ns_val *v)
 static char *
 resolve(uint64_t ino, const char *path)
 {
-	return ino == 0 ? realpath(path, NULL) : ns_mntns_realpath(ino, path);
+	return ino == 0 ? ns_path_real(path, 1) :
+	    ns_mntns_realpath(ino, path);
 }
 
 /* Where the link leads in the end; a dangling link or a loop has none. */
@@ -540,11 +545,45 @@ class_of_entry(int dfd, const struct dirent *de)
 	return class_of_mode(st.st_mode);
 }
 
+/*
+ * A directory of a file server, read whole in a bounded time: one that
+ * does not answer is counted and lists nothing, so that a walk goes on.
+ */
+static int
+dir_list_remote(struct ns_obj *obj, const char *path, dev_t dev,
+    ns_emit_fn emit, void *arg)
+{
+	struct ns_obj c = {0};
+	char *ents, *s;
+	size_t len;
+	int r = 0;
+
+	if ((ents = ns_path_readdir(path, dev, &len)) == NULL) {
+		if (errno != ETIMEDOUT)
+			return -1;
+		(void)unanswered(obj);
+		return 0;
+	}
+	for (s = ents; r == 0 && s < ents + len; s += strlen(s + 1) + 2) {
+		if (strcmp(s + 1, ".") == 0 || strcmp(s + 1, "..") == 0)
+			continue;
+		if (ns_obj_set(&c, class_of_mode(DTTOIF((unsigned char)*s)),
+		    "%s/%s", obj->path, s + 1) == -1)
+			break;
+		if (emit(&c, arg))
+			r = 1;
+		ns_obj_clear(&c);
+	}
+	free(ents);
+	return r;
+}
+
 static int
 dir_list(struct ns_obj *obj, ns_emit_fn emit, void *arg)
 {
 	struct ns_obj c = {0};
 	const struct ns_class *cls;
+	struct fs_priv *p;
 	struct dirent *de;
 	struct place pl;
 	DIR *d;
@@ -552,6 +591,14 @@ dir_list(struct ns_obj *obj, ns_emit_fn emit, void *arg)
 
 	if (place_of(obj, &pl) == -1)
 		return -1;
+	if (pl.dfd == AT_FDCWD) {
+		/* Counted already by load if it did not answer. */
+		if ((p = load(obj)) == NULL && errno == ETIMEDOUT)
+			return 0;
+		if (p != NULL && ns_remotefs_dev(p->st.st_dev))
+			return dir_list_remote(obj, pl.name, p->st.st_dev,
+			    emit, arg);
+	}
 	/* O_NOFOLLOW: a directory swapped for a link is not walked into. */
 	fd = openat(pl.dfd, pl.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 	    O_CLOEXEC);
@@ -666,7 +713,8 @@ fs_lookup(struct ns_obj *obj, char **comp, int n)
 
 	if ((path = join(comp, n)) == NULL)
 		return -1;
-	if (lstat(path, &st) == -1 || (canon = canonical(0, path)) == NULL) {
+	if (ns_path_stat(path, 0, &st, AT_SYMLINK_NOFOLLOW, 1) == -1 ||
+	    (canon = canonical(0, path)) == NULL) {
 		save = errno == ENOTDIR ? ENOENT : errno;
 		free(path);
 		errno = save;
