@@ -103,7 +103,20 @@ get_processes(struct ns_obj *o, struct ns_val *v)
 	return 0;
 }
 
-NS_GETTER(nprocs, struct nsent, ns_nstab_of, ns_val_num, r->npids)
+/* How many processes, where all could be seen: a count of those seen
+ * would be a lie, 0 for a namespace whose every process is hidden. */
+static int
+get_nprocs(struct ns_obj *o, struct ns_val *v)
+{
+	struct nsent *e;
+
+	if ((e = ns_nstab_of(o)) == NULL)
+		return -1;
+	if (ns_nstab_partial(nsobj_type(o)))
+		return ns_none();
+	ns_val_num(v, e->npids);
+	return 0;
+}
 
 static int
 get_owner(struct ns_obj *o, struct ns_val *v)
@@ -242,9 +255,11 @@ ns_summary(struct ns_obj *o, struct ns_val *v)
 		command(e->pids[0], cmd, sizeof(cmd));
 	else
 		held_by(o, cmd, sizeof(cmd));
-	ns_val_addf(v, "%s %llu %zu proc%s %s", ns_nsfs_types[nsobj_type(o)],
-	    (unsigned long long)nsobj_ino(o), npids, npids == 1 ? "" : "s",
-	    cmd);
+	/* Where processes were hidden, those seen are a least: "1+". */
+	ns_val_addf(v, "%s %llu %zu%s proc%s %s", ns_nsfs_types[nsobj_type(o)],
+	    (unsigned long long)nsobj_ino(o), npids,
+	    ns_nstab_partial(nsobj_type(o)) ? "+" : "",
+	    npids == 1 ? "" : "s", cmd);
 	return 0;
 }
 

@@ -38,6 +38,7 @@ static size_t nents, entcap;
 static size_t *slots;
 static size_t nslots;
 static unsigned scanned;	/* the types whose processes are read */
+static unsigned hidden;		/* of those, the types some process hid */
 static int mounts_scanned;
 static size_t asked;		/* entries the closure has asked so far */
 static int fds_scanned;
@@ -140,6 +141,7 @@ scan_proc(uint64_t pid, void *arg)
 				snprintf(path, sizeof(path), "/proc/%llu",
 				    (unsigned long long)pid);
 				ns_skip_path(path);
+				hidden |= *types;
 				return 0;
 			}
 			ns_fail_limit(path, errno);
@@ -187,6 +189,12 @@ scan_types(unsigned types)
 		mounts_scanned = 1;
 		ns_mountinfo_each(nsfs_mount, NULL);
 	}
+}
+
+int
+ns_nstab_partial(int type)
+{
+	return (hidden & 1u << type) != 0;
 }
 
 void

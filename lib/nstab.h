@@ -53,6 +53,9 @@ struct nsent	*ns_nstab_find(uint64_t ino);
 /* A new entry; an entry's address holds until the next is added. */
 struct nsent	*ns_nstab_add(uint64_t ino, int type);
 /* Read the processes and the mounts into the table, once a run. */
+/* Whether a process whose namespaces could not be read hid some of
+ * type's: its entries' processes are then those seen, maybe not all. */
+int		 ns_nstab_partial(int type);
 void		 ns_nstab_scan(void);
 /* The same for the processes' namespaces of one type (T_NET...) alone:
  * an eighth of the links to read. */

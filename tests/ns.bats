@@ -102,13 +102,13 @@ attr() {
 	run -0 jq -r '.objects[0] | [.path, .type, .nstype, .inode,
 	    (.processes | join(",")), .nprocs, .owner, .parent] | join("|")' \
 	    <<<"$output"
-	assert_output "/ns/net/$net|netns|net|$net|/proc/$pid|1|/ns/user/$user|"
+	assert_output "/ns/net/$net|netns|net|$net|/proc/$pid|$(nprocs_seen 1)|/ns/user/$user|"
 	run -0 attr "/ns/uts/$uts" processes
 	assert_output "[
   \"/proc/$pid\"
 ]"
 	run -0 attr "/ns/net/$net" summary
-	assert_output "net $net 1 proc sleep 1000"
+	assert_output "net $net $(procs_seen 1) proc sleep 1000"
 	run -0 --separate-stderr "$NSLS" /ns/net /ns/uts
 	assert_line "/ns/net/$net"
 	assert_line "/ns/uts/$uts"
@@ -142,7 +142,7 @@ attr() {
 		"$2" /ns/net
 	' - "$NSCAT" "$NSLS"
 	ino=${lines[0]}
-	assert_line --index 1 "/ns/net/$ino 0 /fs/run/netns/nstools-test net\\x20$ino\\x200\\x20procs\\x20held\\x20by\\x20/fs/run/netns/nstools-test"
+	assert_line --index 1 "/ns/net/$ino $(nprocs_seen 0 -) /fs/run/netns/nstools-test net\\x20$ino\\x20$(procs_seen 0)\\x20procs\\x20held\\x20by\\x20/fs/run/netns/nstools-test"
 	assert_line "/ns/net/$ino"
 	[ ! -e /run/netns/nstools-test ]
 }
@@ -220,7 +220,7 @@ attr() {
 	    "/ns/net/$net"
 	run -0 jq -r '.objects[0] | [.path, .nprocs, (.fds | join(",")),
 	    (.keepers | join(",")), .summary] | join("|")' <<<"$output"
-	assert_output "/ns/net/$net|0|/proc/$holder/fd/7|/proc/$holder/fd/7|net $net 0 procs held by /proc/$holder/fd/7"
+	assert_output "/ns/net/$net|$(nprocs_seen 0)|/proc/$holder/fd/7|/proc/$holder/fd/7|net $net $(procs_seen 0) procs held by /proc/$holder/fd/7"
 	run -0 attr "/proc/$holder/fd/7" object
 	assert_output "/ns/net/$net"
 	# Something keeps it alive, so the listing of its kind has it.
@@ -264,7 +264,7 @@ time.sleep(600)' "/proc/$maker/ns/net" >"$out" 2>&1 3>&- &
 	run -0 jq -r 'join(",")' <<<"$output"
 	assert_output "/sock/udp/$sock"
 	run -0 attr "/ns/net/$net" summary
-	assert_output "net $net 0 procs held by /sock/udp/$sock"
+	assert_output "net $net $(procs_seen 0) procs held by /sock/udp/$sock"
 	run -0 attr "/sock/udp/$sock" netns
 	assert_output "/ns/net/$net"
 }
@@ -460,9 +460,11 @@ listed_resolve() {
 @test "nsls -l and nscat -J of /ns are valid JSON with the summaries" {
 	run -0 --separate-stderr "$NSLS" -J -l /ns/net
 	run -0 jq -r '.nodes[0].summary' <<<"$output"
-	assert_output --regexp '^net [0-9]+ [0-9]+ procs? '
+	assert_output --regexp '^net [0-9]+ [0-9]+\+? procs? '
 	run -0 --separate-stderr "$NSCAT" -J "/ns/user/$(ino self user)"
-	run -0 jq -r '.objects[0] | [.type, .nstype, (.nprocs > 0)] | join(" ")' \
+	run -0 jq -r '.objects[0] | [.type, .nstype,
+	    ((.processes | length) > 0 and (.nprocs == null or .nprocs > 0))] |
+	    join(" ")' \
 	    <<<"$output"
 	assert_output "userns user true"
 }
@@ -474,4 +476,30 @@ listed_resolve() {
 		assert_output ""
 		grep -qxF "nscat: $p: no such object" <<<"$stderr"
 	done
+}
+
+@test "a namespace whose processes the caller cannot see has no count" {
+	needs_root
+	command -v ip >/dev/null || skip "ip(8) is missing"
+	command -v setpriv >/dev/null || skip "no setpriv"
+	# A process of root's in a namespace ip netns names: nobody finds
+	# the namespace by its nsfs mount, but not the process in it.
+	run -0 --separate-stderr unshare -m --propagation private bash -c '
+		set -e
+		n=nstools-hidden-$$
+		ip netns add "$n"
+		ip netns exec "$n" sleep 1000 &
+		trap "kill $!; ip netns delete $n" EXIT
+		for i in $(seq 50); do
+			[ "$(ip netns pids "$n")" ] && break
+			sleep 0.1
+		done
+		stat -L -c %i "/run/netns/$n"
+		setpriv --reuid=65534 --regid=65534 --clear-groups \
+		    "$1" -r -n -o path,nprocs,summary "/run/netns/$n"
+	' - "$NSCAT"
+	ino=${lines[0]}
+	# Not "0 procs": some are hidden, so the count is of those seen.
+	assert_line --index 1 --regexp "^/ns/net/$ino - net\\\\x20$ino\\\\x200\\+\\\\x20procs\\\\x20held\\\\x20by\\\\x20/fs/run/netns/nstools-hidden-[0-9]+\$"
+	[[ $stderr =~ $SKIPPED_LINE ]]
 }

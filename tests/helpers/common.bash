@@ -31,6 +31,26 @@ refute_control_bytes() {
 # from root too, and every scan of all descriptors meets it.
 SKIPPED_LINE='^(nsls|nscat|fdinfo|devtree): (/host/[^ ]*: )?[1-9][0-9]* objects? not readable( there)? \(permission denied\), skipped$'
 
+# Whether some process hides its namespaces from the caller: its ns links
+# say "Permission denied" (pid 1 of some containers to root, every other
+# user's process to an unprivileged caller).  A count of a namespace's
+# processes is then of those seen: a summary says "1+ proc" and nprocs
+# has no value.
+ns_hidden() {
+	ls -l /proc/[0-9]*/ns/net 2>&1 >/dev/null | grep -q 'Permission denied'
+}
+
+# nprocs where $1 processes are seen: $1, or $2 (no value) where some
+# are hidden.
+nprocs_seen() {
+	if ns_hidden; then echo "${2-}"; else echo "$1"; fi
+}
+
+# The count in a namespace's summary where $1 processes are seen.
+procs_seen() {
+	if ns_hidden; then echo "$1+"; else echo "$1"; fi
+}
+
 # $stderr without that line.
 stderr_unskipped() {
 	grep -Ev "$SKIPPED_LINE" <<<"$stderr" || true
