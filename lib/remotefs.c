@@ -57,42 +57,31 @@
 
 /*
  * The types of file systems that answer through a server or a daemon,
- * one row each; a row that ends in '.' or is "fuse" is a prefix too
- * (fuse.sshfs, fuseblk, nfs4).
+ * one row each; a row that ends in '.' is a prefix (fuse.sshfs).  nfsd,
+ * the NFS server's own control file system, is local: no prefix "nfs".
  */
-static const struct {
-	const char	*type;
-	int		 prefix;
-} remote_types[] = {
-	{ "fuse", 1 },		/* every FUSE file system: a daemon */
-	{ "nfs", 1 },		/* nfs, nfs4 */
-	{ "cifs", 0 },
-	{ "smb3", 0 },
-	{ "smbfs", 0 },
-	{ "9p", 0 },
-	{ "virtiofs", 0 },	/* FUSE, its daemon on the host */
-	{ "ceph", 0 },
-	{ "afs", 0 },
-	{ "coda", 0 },
-	{ "ncpfs", 0 },
-	{ "glusterfs", 0 },
-	{ "lustre", 0 },
-	{ "gfs2", 0 },		/* cluster locks wait on the others */
-	{ "ocfs2", 0 },
-	{ "orangefs", 0 },
-	{ "beegfs", 0 },
-	{ "gpfs", 0 },
+static const char *const remote_types[] = {
+	"fuse", "fuseblk", "fuse.",	/* a daemon of FUSE */
+	"nfs", "nfs4",
+	"cifs", "smb3", "smbfs",
+	"9p",
+	"virtiofs",			/* FUSE, its daemon on the host */
+	"ceph", "afs", "coda", "ncpfs", "glusterfs", "lustre",
+	"gfs2", "ocfs2",		/* cluster locks wait on the others */
+	"orangefs", "beegfs", "gpfs",
 };
 
-static int
-remote_type(const char *type)
+int
+ns_remotefs_type(const char *type)
 {
+	const char *r;
 	size_t i, n;
 
 	for (i = 0; i < sizeof(remote_types) / sizeof(remote_types[0]); i++) {
-		n = strlen(remote_types[i].type);
-		if (strncmp(type, remote_types[i].type, n) == 0 &&
-		    (type[n] == '\0' || remote_types[i].prefix))
+		r = remote_types[i];
+		n = strlen(r);
+		if (r[n - 1] == '.' ? strncmp(type, r, n) == 0 && type[n] != '\0' :
+		    strcmp(type, r) == 0)
 			return 1;
 	}
 	return 0;
@@ -134,7 +123,7 @@ mnt_add(const struct ns_mountinfo *mi, void *arg)
 	m = &fs.m[fs.n++];
 	m->id = mi->id;
 	m->dev = mi->dev;
-	m->remote = remote_type(mi->fstype);
+	m->remote = ns_remotefs_type(mi->fstype);
 	m->target = ns_xstrdup(mi->target);
 	m->fstype = ns_xstrdup(mi->fstype);
 	if (m->remote)

@@ -34,6 +34,9 @@ struct ns_ask {
  */
 int	ns_ask_bounded(dev_t dev, struct ns_ask *a);
 
+/* Whether a file system of this type (mountinfo's, "fuse.sshfs")
+ * answers through a server or a daemon. */
+int	ns_remotefs_type(const char *type);
 /* Whether dev is a mount of a file system that answers through a server,
  * as /proc/self/mountinfo tells its type. */
 int	ns_remotefs_dev(dev_t dev);
