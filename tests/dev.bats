@@ -174,9 +174,21 @@ registered() {
 
 @test "nsls /dev/net lists the interfaces ip(8) shows" {
 	run -0 "$NSLS" /dev/net
-	for i in /sys/class/net/*/ifindex; do
-		assert_line "/dev/net/$(<"$i")"
-	done
+	assert_line /dev/net/1
+	# The interfaces of a network namespace the test made, where no
+	# other program adds or removes one meanwhile, with a sysfs mounted
+	# there to show them.
+	need_root
+	unshare -n -m true 2>/dev/null || skip "cannot make a network namespace"
+	run -0 unshare -n -m --propagation private sh -c '
+	    mount -t sysfs none /sys &&
+	    ip link add v0 type veth peer name v1 2>/dev/null ||
+	        ip link add d0 type dummy 2>/dev/null || true
+	    "$1" /dev/net
+	    echo --
+	    for i in /sys/class/net/*/ifindex; do echo "/dev/net/$(cat "$i")"; done |
+	        sort -t/ -k4n' - "$NSLS"
+	assert_equal "${output%%$'\n'--$'\n'*}" "${output#*$'\n'--$'\n'}"
 }
 
 @test "in a new network namespace /dev/net holds only lo" {

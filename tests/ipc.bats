@@ -44,6 +44,23 @@ iso() {
 	date -d "@$1" -Iseconds
 }
 
+# Run a script in an IPC namespace of its own, as root or in a user
+# namespace of its own, with the tools at hand: its System V tables hold
+# what the script makes and nothing any other program makes or removes
+# meanwhile, so that two readers see the same.  In the caller's where
+# neither can be made.  $output and $stderr as run gives them.
+in_own_ipcns() {
+	local how=()
+
+	if [ "$(id -u)" = 0 ] && unshare -i true 2>/dev/null; then
+		how=(unshare -i)
+	elif unshare -ri true 2>/dev/null; then
+		how=(unshare -ri)
+	fi
+	NSLS=$NSLS NSCAT=$NSCAT run --separate-stderr "${how[@]}" \
+	    bash -c "set -eo pipefail; $1"
+}
+
 needs_perl_ipc() {
 	perl -MIPC::SysV=shmat -e 1 2>/dev/null ||
 	    skip "perl with IPC::SysV is missing"
@@ -95,23 +112,24 @@ make_sysv() {
 }
 
 @test "lsipc and nscat agree on every segment, set and queue" {
-	make_sysv 8192 2
-	lsipc -m --noheadings -r -b -P -o ID,KEY,PERMS,SIZE,NATTCH,UID,GID,CUID,CGID \
-	    | sort -n >"$BATS_TEST_TMPDIR/lsipc"
-	"$NSLS" /ipc/shm | "$NSCAT" -n -r -o id,key,perm,size,nattch,owner,group,creator,cgroup - \
-	    | sed 's|/user/||g; s|/group/||g' | sort -n >"$BATS_TEST_TMPDIR/nscat"
-	run diff "$BATS_TEST_TMPDIR/lsipc" "$BATS_TEST_TMPDIR/nscat"
+	in_own_ipcns '
+		ipcmk -M 8192 >/dev/null
+		ipcmk -S 2 >/dev/null
+		ipcmk -Q >/dev/null
+		diff <(lsipc -m --noheadings -r -b -P \
+		    -o ID,KEY,PERMS,SIZE,NATTCH,UID,GID,CUID,CGID | sort -n) \
+		    <("$NSLS" /ipc/shm | "$NSCAT" -n -r \
+		    -o id,key,perm,size,nattch,owner,group,creator,cgroup - |
+		    sed "s|/user/||g; s|/group/||g" | sort -n)
+		diff <(lsipc -s --noheadings -r -o ID,KEY | sort -n) \
+		    <("$NSLS" /ipc/sem | "$NSCAT" -n -r -o id,key - | sort -n)
+		diff <(lsipc -q --noheadings -r -b -o ID,KEY,USEDBYTES,MSGS |
+		    sort -n) \
+		    <("$NSLS" /ipc/msg | "$NSCAT" -n -r -o id,key,cbytes,qnum - |
+		    sort -n)
+		echo same'
 	assert_success
-	run -0 bash -c 'lsipc -s --noheadings -r -o ID,KEY | sort -n'
-	want=$output
-	run -0 bash -c '"$1" /ipc/sem | "$2" -n -r -o id,key - | sort -n' - \
-	    "$NSLS" "$NSCAT"
-	assert_output "$want"
-	run -0 bash -c 'lsipc -q --noheadings -r -b -o ID,KEY,USEDBYTES,MSGS | sort -n'
-	want=$output
-	run -0 bash -c '"$1" /ipc/msg | "$2" -n -r -o id,key,cbytes,qnum - | sort -n' - \
-	    "$NSLS" "$NSCAT"
-	assert_output "$want"
+	assert_output same
 }
 
 @test "a semaphore set: nsems, times and summary" {
@@ -193,18 +211,21 @@ make_sysv() {
 }
 
 @test "every listed System V object resolves to itself; JSON is valid" {
-	make_sysv 4096 1
-	run -0 --separate-stderr "$NSLS" /ipc/shm /ipc/sem /ipc/msg
-	listed=$output
-	[ "$(wc -l <<<"$listed")" -ge 3 ]
-	run -0 --separate-stderr "$NSCAT" -n -r -o path - <<<"$listed"
-	assert_output "$listed"
-	run -0 --separate-stderr "$NSLS" -J -l /ipc/shm /ipc/sem /ipc/msg
-	run -0 jq -r '.nodes | length' <<<"$output"
-	[ "$output" -ge 3 ]
-	run -0 --separate-stderr "$NSCAT" -J - <<<"$listed"
-	run -0 jq -r '.objects | map(.type) | unique | join(",")' <<<"$output"
-	assert_output "msg,sem,shm"
+	in_own_ipcns '
+		ipcmk -M 4096 >/dev/null
+		ipcmk -S 1 >/dev/null
+		ipcmk -Q >/dev/null
+		listed=$("$NSLS" /ipc/shm /ipc/sem /ipc/msg)
+		wc -l <<<"$listed"
+		diff <(echo "$listed") <("$NSCAT" -n -r -o path - <<<"$listed")
+		"$NSLS" -J -l /ipc/shm /ipc/sem /ipc/msg | jq -r ".nodes | length"
+		"$NSCAT" -J - <<<"$listed" |
+		    jq -r ".objects | map(.type) | unique | join(\",\")"'
+	assert_success
+	assert_equal "$(stderr_unskipped)" ""
+	[ "${lines[0]}" -ge 3 ]
+	[ "${lines[1]}" -ge 3 ]
+	assert_line --index 2 "msg,sem,shm"
 }
 
 @test "POSIX queues where the mqueue file system is mounted" {

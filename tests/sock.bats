@@ -359,10 +359,16 @@ port_of() {
 @test "tcp and udp hold the sockets ss shows, and unbound ones" {
 	# ss shows what the tables hold; the listing adds the sockets its
 	# holders keep unbound, which have no port, and leaves out the
-	# subflows of MPTCP sockets, which are under mptcp.  Other
-	# processes' sockets come and go: ss is asked before and after.
+	# subflows of MPTCP sockets, which are under mptcp.  Both are asked
+	# in the network namespace of the far helper, where its sockets are
+	# all there are, or, where none can be made, in this one, where
+	# other processes' sockets come and go: ss is asked before and after.
+	local in=()
+	if [ "$(id -u)" = 0 ] && far_helper unshare -n; then
+		in=(nsenter -t "$FARPID" -n)
+	fi
 	ss_inodes() {
-		ss -"$1"anHe | grep -o 'ino:[0-9]*' | cut -d: -f2 |
+		"${in[@]}" ss -"$1"anHe | grep -o 'ino:[0-9]*' | cut -d: -f2 |
 		    grep -vx 0 | sort -u
 	}
 	# Every socket ss showed both times is listed; every listed socket
@@ -371,10 +377,10 @@ port_of() {
 		local before after listed mptcp=
 
 		before=$(ss_inodes "$1")
-		listed=$(unskipped "$NSLS" -n -r -o path,localport "${@:2}" |
+		listed=$(unskipped "${in[@]}" "$NSLS" -n -r -o path,localport "${@:2}" |
 		    awk '{ sub(".*/", "", $1); print $1, $2 }')
 		after=$(ss_inodes "$1")
-		if [ "$1" = t ] && ss -MaH >/dev/null 2>&1; then
+		if [ "$1" = t ] && "${in[@]}" ss -MaH >/dev/null 2>&1; then
 			mptcp=$(ss_inodes M)
 		fi
 		comm -12 <(echo "$before") <(echo "$after") |
@@ -385,8 +391,13 @@ port_of() {
 	}
 	run -0 same t /sock/tcp /sock/tcp6
 	assert_output ""
-	run -0 unskipped "$NSLS" /sock/tcp
-	assert_line "/sock/tcp/$(ino tcp_listen)"
+	run -0 unskipped "${in[@]}" "$NSLS" /sock/tcp
+	if [ -n "${in[*]}" ]; then
+		assert_line "/sock/tcp/$(far_ino tcp_listen)"
+		assert_line "/sock/tcp/$(far_ino tcp_client)"
+	else
+		assert_line "/sock/tcp/$(ino tcp_listen)"
+	fi
 	run -0 same u /sock/udp /sock/udp6
 	assert_output ""
 }
@@ -413,15 +424,25 @@ time.sleep(60)' >"$BATS_TEST_TMPDIR/unbound" &
 	assert_line "/sock/tcp/$(cat "$BATS_TEST_TMPDIR/unbound")"
 }
 
-@test "as many unix sockets as ss counts" {
-	# ss prints a name with a newline as it is: count inodes, not lines.
-	ours=$("$NSLS" /sock/unix | wc -l)
-	theirs=$(ss -xaH | wc -l)
-	# The helper's hostile name takes two lines in ss, each holder one
-	# more; sockets that come and go meanwhile are allowed a few.
-	[ "$ours" -ge $((theirs - 8)) ] && [ "$ours" -le $((theirs + 8)) ]
+@test "the unix sockets ss shows, in a namespace that holds the helper's alone" {
 	run -0 unskipped "$NSLS" /sock/unix
 	assert_line "/sock/unix/$(ino unix_abstract)"
+	[ "$(id -u)" = 0 ] || skip "needs root to enter another namespace"
+	far_helper unshare -n || skip "cannot make a network namespace"
+	local n want=()
+	for n in unix_listen unix_client unix_server unix_pending \
+	    unix_abstract pair_a pair_b; do
+		want+=("/sock/unix/$(far_ino "$n")")
+	done
+	run -0 unskipped nsenter -t "$FARPID" -n "$NSLS" /sock/unix
+	assert_output "$(printf '%s\n' "${want[@]}" | sort -t/ -k4n)"
+	# ss shows each of them, a line each but for the two bound to the
+	# listener's name, which holds a newline.
+	run -0 nsenter -t "$FARPID" -n ss -xaH
+	[ "${#lines[@]}" -eq $((${#want[@]} + 2)) ]
+	for n in "${want[@]}"; do
+		assert_output --regexp "[[:space:]]${n##*/}[[:space:]]"
+	done
 }
 
 @test "a new network namespace has no TCP sockets" {

@@ -243,3 +243,19 @@ tcp_whole() {
 	done
 	[ "$sum" = "$alloc" ]
 }
+
+# Run a command that compares the tools with a peer, or with themselves
+# through nsmount, on what other programs change meanwhile and a test
+# can neither hold still nor make its own of: the kernel's modules, the
+# machine's block devices.  A difference may be a change between the two
+# readings, so the command is tried again, a second later, up to four
+# times more; it fails, with what it said, only if it never agrees.
+agreed() {
+	local i
+
+	for i in 1 2 3 4; do
+		"$@" >/dev/null 2>&1 && return 0
+		sleep 1
+	done
+	"$@"
+}
