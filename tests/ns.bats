@@ -9,6 +9,7 @@ setup() {
 	helpers=()
 	cgroups=()
 	netns_dir_made=
+	netns_name=
 }
 
 teardown() {
@@ -24,7 +25,7 @@ teardown() {
 		done
 		rmdir "$p" 2>/dev/null || true
 	done
-	rm -f /run/netns/nstools-test 2>/dev/null || true
+	[ -z "$netns_name" ] || rm -f "/run/netns/$netns_name" 2>/dev/null || true
 	if [ -n "$netns_dir_made" ]; then
 		rmdir /run/netns 2>/dev/null || true
 	fi
@@ -132,19 +133,21 @@ attr() {
 	needs_root
 	command -v ip >/dev/null || skip "ip(8) is missing"
 	[ -d /run/netns ] || netns_dir_made=1
+	# A name of this run's: another run of the suite may be at it too.
+	netns_name=nstools-test-$$
 	# A mount namespace of the test's own takes the mounts away with it.
 	run -0 --separate-stderr unshare -m --propagation private bash -c '
 		set -e
-		ip netns add nstools-test
-		trap "ip netns delete nstools-test" EXIT
-		stat -L -c %i /run/netns/nstools-test
-		"$1" -r -n -o path,nprocs,nsfs,summary /run/netns/nstools-test
+		ip netns add "$3"
+		trap "ip netns delete \"$3\"" EXIT
+		stat -L -c %i "/run/netns/$3"
+		"$1" -r -n -o path,nprocs,nsfs,summary "/run/netns/$3"
 		"$2" /ns/net
-	' - "$NSCAT" "$NSLS"
+	' - "$NSCAT" "$NSLS" "$netns_name"
 	ino=${lines[0]}
-	assert_line --index 1 "/ns/net/$ino $(nprocs_seen 0 -) /fs/run/netns/nstools-test net\\x20$ino\\x20$(procs_seen 0)\\x20procs\\x20held\\x20by\\x20/fs/run/netns/nstools-test"
+	assert_line --index 1 "/ns/net/$ino $(nprocs_seen 0 -) /fs/run/netns/$netns_name net\\x20$ino\\x20$(procs_seen 0)\\x20procs\\x20held\\x20by\\x20/fs/run/netns/$netns_name"
 	assert_line "/ns/net/$ino"
-	[ ! -e /run/netns/nstools-test ]
+	[ ! -e "/run/netns/$netns_name" ]
 }
 
 @test "a user namespace: its parent, owner and creator" {
