@@ -1,8 +1,8 @@
 /*
  * nswatch: print the changes of the namespace as they happen, one line
- * each: when, what happened (add, remove, change, move), the canonical
- * path, and for a change the attributes that changed.  The sources and
- * the loop are the core's event service (watch.c); this file is options.
+ * each: the canonical path, what happened (add, remove, change, move),
+ * when, and what changed, or what came or went.  The sources and the
+ * loop are the core's event service (watch.c); this file is options.
  */
 #include <err.h>
 #include <stdio.h>
@@ -56,10 +56,12 @@ usage(int status)
 	ns_usage(status,
 	    "usage: nswatch [-o list] [-Q expr] [-JPrn] [-H] [path ...]\n",
 	    "\nPrint the changes of the namespace as they happen.\n\n"
-	    " -o, --output LIST   these columns: time, action, path, "
-	    "changes, source\n"
+	    " -o, --output LIST   these columns: path, action, time, "
+	    "changes, source,\n                     or any attribute of "
+	    "the objects (-H lists them)\n"
 	    " -Q, --filter EXPR   only the events EXPR matches, by their "
-	    "columns\n                     and their objects' attributes\n"
+	    "columns\n                     and their objects' attributes, "
+	    "as last known\n"
 	    " -J, --json          JSON Lines output\n"
 	    " -P, --pairs         KEY=\"value\" output\n"
 	    " -r, --raw           raw output\n"

@@ -512,7 +512,7 @@ ns_mount_lookup_in(struct ns_obj *obj, uint64_t ino, char **comp, int n)
  */
 static const struct ns_tree mount_tree = {
 	"/mount", 1, "target,source,fstype,options,fsoptions,propagation",
-	"target", NULL
+	"target", NULL, "target,source,spec,fstype", 0
 };
 
 static void

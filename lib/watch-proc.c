@@ -32,10 +32,13 @@
 #include "watch.h"
 
 /* With the connector the events keep the copy and only presence counts;
- * a rescan compares the name too. */
-static const struct ns_tree heard_tree = { "/proc", 1, NULL, NULL, NULL };
+ * a rescan compares the name too.  Either way a process's name and
+ * command line are kept, for its exit to say which it was. */
+static const struct ns_tree heard_tree = {
+	"/proc", 1, NULL, NULL, NULL, "comm,cmdline", 0
+};
 static const struct ns_tree scanned_tree = {
-	"/proc", 1, "comm", NULL, NULL
+	"/proc", 1, "comm", NULL, NULL, "comm,cmdline", 0
 };
 
 /* nswatch's own children still alive, as the connector told of them. */
@@ -83,6 +86,42 @@ read_comm(uint32_t pid, char *buf, size_t size)
 		buf[0] = '\0';
 }
 
+/* Its arguments joined by spaces, as proc.c's cmdline is, as far as buf
+ * holds them (the copy keeps less). */
+static void
+read_cmdline(uint32_t pid, char *buf, size_t size)
+{
+	char path[32];
+	ssize_t n, i;
+
+	snprintf(path, sizeof(path), "/proc/%u/cmdline", pid);
+	if ((n = ns_read_file(path, buf, size)) == -1)
+		n = 0;
+	while (n > 0 && buf[n - 1] == '\0')
+		n--;
+	for (i = 0; i < n; i++)
+		if (buf[i] == '\0')
+			buf[i] = ' ';
+	buf[n] = '\0';
+}
+
+/* Tell of the process pid: what it is, as it is now. */
+static void
+note(struct ns_source *src, const char *action, uint32_t pid)
+{
+	static const char *const names[] = { "comm", "cmdline" };
+	char path[32], comm[32], cmdline[1024];
+	const char *vals[] = { comm, cmdline };
+
+	snprintf(path, sizeof(path), "/proc/%u", pid);
+	read_comm(pid, comm, sizeof(comm));
+	read_cmdline(pid, cmdline, sizeof(cmdline));
+	/* A process gone before its name was read is told without it; its
+	 * exit follows. */
+	ns_source_note(src, action, path, names, vals,
+	    comm[0] != '\0' ? 2 : 0);
+}
+
 static void
 proc_event(struct ns_source *src, const struct proc_event *ev)
 {
@@ -97,19 +136,10 @@ proc_event(struct ns_source *src, const struct proc_event *ev)
 		    keep_mine(ev->event_data.fork.parent_tgid,
 		    ev->event_data.fork.child_tgid))
 			return;
-		snprintf(path, sizeof(path), "/proc/%d",
-		    ev->event_data.fork.child_tgid);
-		ns_source_event(src, "add", path);
+		note(src, "add", ev->event_data.fork.child_tgid);
 		break;
 	case PROC_EVENT_EXEC:
-		snprintf(path, sizeof(path), "/proc/%d",
-		    ev->event_data.exec.process_tgid);
-		read_comm(ev->event_data.exec.process_tgid, name,
-		    sizeof(name));
-		/* A process gone before its name was read is one change
-		 * without it; its exit follows. */
-		ns_source_note(src, "change", path, comm, val,
-		    name[0] != '\0');
+		note(src, "change", ev->event_data.exec.process_tgid);
 		break;
 	case PROC_EVENT_COMM:
 		if (ev->event_data.comm.process_pid !=

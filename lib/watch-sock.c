@@ -8,15 +8,21 @@
  * dumped at start and again after each round of destroy events: memory
  * bounded by the tables, no work while nothing closes.  A socket born
  * and gone between two dumps has no path left; its line names its
- * protocol's node and says its cookie and addresses instead.
+ * protocol's node and says its cookie instead.  Either way the line says
+ * the socket's local and remote addresses, as the message gives them.
+ *
+ * The groups answer for the namespace their socket was made in: another
+ * network namespace a path names (/ns/net/INODE/sock/tcp) has a socket,
+ * and a map, of its own.  Its sockets keep their paths of /sock, which
+ * inodes make unique on the machine.
  */
 #include <sys/socket.h>
 
 #include <netinet/in.h>
-#include <arpa/inet.h>
 
 #include <err.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,20 +34,25 @@
 #include <linux/rtnetlink.h>
 #include <linux/sock_diag.h>
 
+#include "netns.h"
 #include "nl.h"
 #include "provider.h"
+#include "sockparse.h"
 #include "watch.h"
 
-static const struct ns_tree sock_trees[] = {
-	{ "/sock/tcp", 1, NULL, NULL, NULL },
-	{ "/sock/tcp6", 1, NULL, NULL, NULL },
-	{ "/sock/udp", 1, NULL, NULL, NULL },
-	{ "/sock/udp6", 1, NULL, NULL, NULL },
-};
+#define NTABLE	4
 
-static const int sock_groups[] = {
-	SKNLGRP_INET_TCP_DESTROY, SKNLGRP_INET6_TCP_DESTROY,
-	SKNLGRP_INET_UDP_DESTROY, SKNLGRP_INET6_UDP_DESTROY,
+/* A table: its node, destroy group, and dump. */
+static const struct {
+	const char	*top;
+	int		 group;
+	int		 family;
+	int		 proto;
+} tables[NTABLE] = {
+	{ "/sock/tcp", SKNLGRP_INET_TCP_DESTROY, AF_INET, IPPROTO_TCP },
+	{ "/sock/tcp6", SKNLGRP_INET6_TCP_DESTROY, AF_INET6, IPPROTO_TCP },
+	{ "/sock/udp", SKNLGRP_INET_UDP_DESTROY, AF_INET, IPPROTO_UDP },
+	{ "/sock/udp6", SKNLGRP_INET6_UDP_DESTROY, AF_INET6, IPPROTO_UDP },
 };
 
 struct known {
@@ -49,15 +60,12 @@ struct known {
 	uint32_t	inode;
 };
 
-static struct known	*known;
-static size_t		 nknown, capknown;
-
-static const struct {
-	int	family;
-	int	proto;
-} tables[] = {
-	{ AF_INET, IPPROTO_TCP }, { AF_INET6, IPPROTO_TCP },
-	{ AF_INET, IPPROTO_UDP }, { AF_INET6, IPPROTO_UDP },
+/* One network namespace watched, for the watch's life. */
+struct sockwatch {
+	uint64_t	 ino;		/* 0: the caller's own */
+	struct ns_tree	 defs[NTABLE];
+	struct known	*known;		/* sorted by cookie */
+	size_t		 nknown, capknown, mark;
 };
 
 static uint64_t
@@ -78,16 +86,17 @@ cmp_known(const void *a, const void *b)
 static int
 known_msg(struct nlmsghdr *h, void *arg)
 {
+	struct sockwatch *sw = arg;
 	const struct inet_diag_msg *m = NLMSG_DATA(h);
 
-	(void)arg;
 	if (h->nlmsg_len < NLMSG_LENGTH(sizeof(*m)) || m->idiag_inode == 0)
 		return 0;
-	if (nknown == capknown && (known = reallocarray(known,
-	    capknown = capknown * 2 + 256, sizeof(*known))) == NULL)
+	if (sw->nknown == sw->capknown && (sw->known = reallocarray(sw->known,
+	    sw->capknown = sw->capknown * 2 + 256, sizeof(*sw->known))) ==
+	    NULL)
 		err(1, NULL);
-	known[nknown].cookie = cookie_of(m);
-	known[nknown++].inode = m->idiag_inode;
+	sw->known[sw->nknown].cookie = cookie_of(m);
+	sw->known[sw->nknown++].inode = m->idiag_inode;
 	return 0;
 }
 
@@ -95,142 +104,197 @@ known_msg(struct nlmsghdr *h, void *arg)
 static void
 known_reset(void *arg)
 {
-	nknown = *(size_t *)arg;
+	struct sockwatch *sw = arg;
+
+	sw->nknown = sw->mark;
+}
+
+/* A sock_diag socket in sw's namespace; NULL where none can be had. */
+static struct ns_nlsock *
+sw_socket(const struct sockwatch *sw)
+{
+	struct ns_nlsock *sk;
+	uint64_t before;
+
+	if (sw->ino == 0)
+		return ns_nl_socket(NETLINK_SOCK_DIAG);
+	before = ns_netns_retarget(sw->ino);
+	sk = ns_netns_nl_socket(NETLINK_SOCK_DIAG);
+	ns_netns_retarget(before);
+	return sk;
 }
 
 /* Dump the four tables afresh into the map of cookies; a table the
  * kernel will not dump is left out. */
 static void
-known_load(void)
+known_load(struct sockwatch *sw)
 {
 	struct inet_diag_req_v2 req;
 	struct ns_nlsock *sk;
 	struct ns_nlreq msg;
-	size_t i, mark;
+	size_t i;
 
-	nknown = 0;
-	if ((sk = ns_nl_socket(NETLINK_SOCK_DIAG)) == NULL)
+	sw->nknown = 0;
+	if ((sk = sw_socket(sw)) == NULL)
 		return;
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < NTABLE; i++) {
 		memset(&req, 0, sizeof(req));
 		req.sdiag_family = tables[i].family;
 		req.sdiag_protocol = tables[i].proto;
 		req.idiag_states = ~0U;
 		ns_nlreq_init(&msg, SOCK_DIAG_BY_FAMILY, NLM_F_DUMP, &req,
 		    sizeof(req));
-		mark = nknown;
-		(void)ns_nl_request(sk, &msg, known_msg, known_reset, &mark);
+		sw->mark = sw->nknown;
+		(void)ns_nl_request(sk, &msg, known_msg, known_reset, sw);
 	}
 	ns_nl_close(sk);
-	if (nknown > 0)
-		qsort(known, nknown, sizeof(*known), cmp_known);
+	if (sw->nknown > 0)
+		qsort(sw->known, sw->nknown, sizeof(*sw->known), cmp_known);
 }
 
 static uint32_t
-known_inode(uint64_t cookie)
+known_inode(const struct sockwatch *sw, uint64_t cookie)
 {
 	struct known k = { cookie, 0 }, *f;
 
-	if (nknown == 0)
+	if (sw->nknown == 0)
 		return 0;
-	f = bsearch(&k, known, nknown, sizeof(*known), cmp_known);
+	f = bsearch(&k, sw->known, sw->nknown, sizeof(*sw->known), cmp_known);
 	return f != NULL ? f->inode : 0;
 }
 
-/* The protocol's name for a family and an IP protocol number. */
-static const char *
-proto_name(int family, int proto)
+/* The table a message is of, by its family and IP protocol; -1 if none
+ * of the four. */
+static int
+table_of(int family, int proto)
 {
-	if (proto == IPPROTO_TCP)
-		return family == AF_INET6 ? "tcp6" : "tcp";
-	if (proto == IPPROTO_UDP)
-		return family == AF_INET6 ? "udp6" : "udp";
-	return NULL;
+	int i;
+
+	for (i = 0; i < NTABLE; i++)
+		if (tables[i].family == family && tables[i].proto == proto)
+			return i;
+	return -1;
+}
+
+/* The IP protocol a destroy message says, or -1. */
+static int
+msg_proto(const struct nlmsghdr *h)
+{
+	const struct nlattr *tb[INET_DIAG_MAX + 1];
+
+	if (ns_nl_parse(h, sizeof(struct inet_diag_msg), tb,
+	    INET_DIAG_MAX) == -1 || tb[INET_DIAG_PROTOCOL] == NULL ||
+	    NS_NLA_LEN(tb[INET_DIAG_PROTOCOL]) < 1)
+		return -1;
+	return *(const unsigned char *)NS_NLA_DATA(tb[INET_DIAG_PROTOCOL]);
 }
 
 static void
 destroy_msg(struct ns_source *src, const void *msg, void *arg)
 {
+	static const char *const names[] = { "cookie", "local", "remote" };
 	const struct nlmsghdr *h = msg;
 	const struct inet_diag_msg *m = NLMSG_DATA(h);
-	const struct rtattr *a;
-	const char *proto;
-	static const char *const names[] = { "cookie", "local", "remote" };
-	char path[64], loc[INET6_ADDRSTRLEN], rem[INET6_ADDRSTRLEN];
-	char cookie[24], local[INET6_ADDRSTRLEN + 8], remote[sizeof(local)];
+	struct sockwatch *sw = arg;
+	struct sock_ent e;
+	char path[64], cookie[24], local[INET6_ADDRSTRLEN + 16];
+	char remote[sizeof(local)];
 	const char *vals[] = { cookie, local, remote };
 	uint32_t inode;
-	int len, ipproto = -1;
+	int t;
 
-	(void)arg;
 	if (h->nlmsg_type != SOCK_DIAG_BY_FAMILY ||
-	    h->nlmsg_len < NLMSG_LENGTH(sizeof(*m)))
+	    h->nlmsg_len < NLMSG_LENGTH(sizeof(*m)) ||
+	    (t = table_of(m->idiag_family, msg_proto(h))) == -1)
 		return;
-	len = h->nlmsg_len - NLMSG_LENGTH(sizeof(*m));
-	for (a = (const void *)(m + 1); RTA_OK(a, len); a = RTA_NEXT(a, len))
-		if (a->rta_type == INET_DIAG_PROTOCOL)
-			ipproto = *(const unsigned char *)RTA_DATA(a);
-	if ((proto = proto_name(m->idiag_family, ipproto)) == NULL)
+	memset(&e, 0, sizeof(e));
+	if (ns_sock_diag_inet((struct nlmsghdr *)h, m->idiag_family, &e) ==
+	    -1)
 		return;
+	/* As sock.c's local and remote say them; remote if connected. */
+	ns_sock_inet_endpoint(&e, 0, local, sizeof(local));
+	remote[0] = '\0';
+	if (e.dport != 0)
+		ns_sock_inet_endpoint(&e, 1, remote, sizeof(remote));
+	snprintf(cookie, sizeof(cookie), "%" PRIu64, cookie_of(m));
 	if ((inode = m->idiag_inode) == 0)
-		inode = known_inode(cookie_of(m));
+		inode = known_inode(sw, cookie_of(m));
 	if (inode != 0) {
-		snprintf(path, sizeof(path), "/sock/%s/%u", proto, inode);
-		ns_source_event(src, "remove", path);
-		return;
-	}
-	inet_ntop(m->idiag_family, m->id.idiag_src, loc, sizeof(loc));
-	inet_ntop(m->idiag_family, m->id.idiag_dst, rem, sizeof(rem));
-	snprintf(path, sizeof(path), "/sock/%s", proto);
-	snprintf(cookie, sizeof(cookie), "%llu",
-	    (unsigned long long)cookie_of(m));
-	snprintf(local, sizeof(local), "%s:%u", loc, ntohs(m->id.idiag_sport));
-	snprintf(remote, sizeof(remote), "%s:%u", rem,
-	    ntohs(m->id.idiag_dport));
-	ns_source_note(src, "remove", path, names, vals, 3);
+		snprintf(path, sizeof(path), "%s/%" PRIu32, tables[t].top,
+		    inode);
+		ns_source_note(src, "remove", path, names + 1, vals + 1, 2);
+	} else
+		ns_source_note(src, "remove", sw->defs[t].top, names, vals,
+		    3);
 }
 
 static void
 destroy_read(struct ns_source *src, int fd, void *arg)
 {
 	ns_source_netlink(src, fd, destroy_msg, arg);
-	known_load();
+	known_load(arg);
+}
+
+/* Watch the sockets of namespace ino (0: the caller's own) where w
+ * wants them. */
+static void
+open_netns(struct ns_watch *w, uint64_t ino, void *arg)
+{
+	struct sockwatch *sw = ns_xcalloc(sizeof(*sw));
+	struct ns_source *src = NULL;
+	struct ns_nlsock *sk = NULL;
+	char *top = NULL;
+	int i;
+
+	(void)arg;
+	sw->ino = ino;
+	for (i = 0; i < NTABLE; i++) {
+		if (ino != 0 && asprintf(&top, "/ns/net/%" PRIu64 "%s", ino,
+		    tables[i].top) == -1)
+			err(1, NULL);
+		sw->defs[i].top = ino != 0 ? top : tables[i].top;
+		sw->defs[i].depth = 1;
+		sw->defs[i].ident = "local,remote";
+		sw->defs[i].objs = ino != 0 ? tables[i].top : NULL;
+		if (!ns_watch_wants(w, sw->defs[i].top))
+			continue;
+		if (sk == NULL && (sk = sw_socket(sw)) == NULL) {
+			ns_watch_refuse(w, sw->defs[i].top, "sock_diag: %s",
+			    ino != 0 ? "the network namespace cannot be "
+			    "entered" : strerror(errno));
+			if (ino == 0 && ns_watch_nargs(w) == 0)
+				warn("/sock: sock_diag");
+			break;
+		}
+		if (ns_nl_join(sk, tables[i].group) == -1) {
+			ns_watch_refuse(w, sw->defs[i].top, "sock_diag's "
+			    "destroy group: %s", strerror(errno));
+			if (ns_watch_nargs(w) == 0)
+				warn("%s: sock_diag destroy group",
+				    sw->defs[i].top);
+			continue;
+		}
+		if (src == NULL) {
+			ns_source_rcvbuf(ns_nl_fd(sk));
+			src = ns_watch_source(w, "sock_diag", ns_nl_fd(sk),
+			    destroy_read, sw);
+		}
+		ns_source_tree(src, &sw->defs[i]);
+	}
+	/* Kept open for the watch's life, or let go with what it holds. */
+	if (src != NULL) {
+		known_load(sw);
+		return;
+	}
+	ns_nl_close(sk);
+	if (ino != 0)
+		for (i = 0; i < NTABLE; i++)
+			free((char *)sw->defs[i].top);
+	free(sw);
 }
 
 void
 ns_watch_sock(struct ns_watch *w)
 {
-	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
-	struct ns_source *src = NULL;
-	size_t i;
-	int fd;
-
-	if (!ns_watch_wants(w, "/sock"))
-		return;
-	if ((fd = socket(AF_NETLINK, SOCK_RAW | SOCK_NONBLOCK | SOCK_CLOEXEC,
-	    NETLINK_SOCK_DIAG)) == -1 ||
-	    bind(fd, (struct sockaddr *)&sa, sizeof(sa)) == -1) {
-		warn("/sock: sock_diag");
-		if (fd != -1)
-			close(fd);
-		return;
-	}
-	ns_source_rcvbuf(fd);
-	for (i = 0; i < 4; i++) {
-		if (!ns_watch_wants(w, sock_trees[i].top))
-			continue;
-		if (setsockopt(fd, SOL_NETLINK, NETLINK_ADD_MEMBERSHIP,
-		    &sock_groups[i], sizeof(sock_groups[i])) == -1) {
-			warn("%s: sock_diag destroy group", sock_trees[i].top);
-			continue;
-		}
-		if (src == NULL)
-			src = ns_watch_source(w, "sock_diag", fd, destroy_read,
-			    NULL);
-		ns_source_tree(src, &sock_trees[i]);
-	}
-	if (src == NULL)
-		close(fd);
-	else
-		known_load();
+	ns_watch_netns(w, open_netns, NULL);
 }

@@ -1,18 +1,28 @@
 /*
  * watch.c: the event service, nswatch's core: one epoll loop over the
- * sources the providers open (their watch op), one line a change.
+ * sources the providers open (their watch op), one line a change
+ * (watch-out.c writes it).
  *
  * A source says what happened in one of two ways.  Where the kernel
- * names the object (a uevent, a process's exit, a socket's destruction)
- * the provider prints the event through ns_source_event.  Where it only
- * says that a table changed, or where nothing says anything and a file
- * must be polled (the mount table, /proc without the proc connector),
- * the provider marks a subtree dirty and the core lists it afresh and
- * prints the differences from the copy it keeps: add, remove, change
- * with the attributes that changed, move when the one attribute that
- * places the object changed.  The same listing resynchronises a source
+ * names the object (a uevent, a process's exit, a socket's destruction,
+ * a link or an address come or gone) the provider prints the event
+ * through ns_source_note.  Where it only says that a table changed, or
+ * where nothing says anything and a file must be polled (the mount
+ * table, /proc without the proc connector), the provider marks a
+ * subtree dirty and the core lists it afresh and prints the differences
+ * from the copy it keeps: add, remove, change with the attributes that
+ * changed, move when the one attribute that places the object changed.
+ * A subtree whose comings and goings the kernel names in full (told) is
+ * listed only for its changes: its objects come and go by the kernel's
+ * word, even one no listing ever saw (an IPv6 address still tentative
+ * when its link went down).  The same listing resynchronises a source
  * that lost events, after a line that says so: nothing is ever dropped
  * in silence.
+ *
+ * The copy keeps, beside the compared attributes, those that say which
+ * object it is (a subtree's ident: an interface's name, a process's
+ * command line), as last listed or told, so that an object's removal
+ * says what it was when it can no longer be asked.
  *
  * The providers keep what they read for the run (net.c's dumps, sock.c's
  * tables), which is right for a tool that answers once and wrong for one
@@ -23,9 +33,10 @@
  * burst costs one worker, not one per message.
  *
  * Memory is bounded by the tables watched (a copy of each subtree's
- * paths and compared attributes), never by the rate of events: an event
- * is printed as it is read, and a reader too slow for the kernel makes
- * it drop events, which is a lost line and a listing, not a queue here.
+ * paths and kept attributes, each identity value cut at IDENT_MAX
+ * bytes), never by the rate of events: an event is printed as it is
+ * read, and a reader too slow for the kernel makes it drop events,
+ * which is a lost line and a listing, not a queue here.
  */
 #include <sys/epoll.h>
 #include <sys/socket.h>
@@ -35,42 +46,52 @@
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <linux/netlink.h>
 
 #include "core.h"
-#include "query.h"
+#include "netns.h"
+#include "netnsparse.h"
 #include "watch.h"
+#include "watch-out.h"
 
-#define MAXSRC		16
-#define MAXTREE		32
 #define MAXATTR		16
+/* The bytes of an identity value kept (a command line): enough to tell
+ * one from another, and a bound on the copy of a table. */
+#define IDENT_MAX	512
 
-/* One object of a subtree, as last listed: its path and the values of
- * the compared attributes, each ending in NUL. */
+/* One object of a subtree, as last listed or told: its path and the
+ * values of the kept attributes, each ending in NUL. */
 struct ent {
 	char	*path;
 	char	*vals;
 	size_t	 vlen;
+	int	 fresh;		/* told of, its values not listed yet */
 };
 
 struct tree {
 	const struct ns_tree	*def;
 	struct ns_source	*src;
-	char			*attrbuf;	/* def->attrs, split */
+	char			*attrbuf;	/* def->attrs and ident, split */
+	/* The attributes kept: what a listing reads (NAME, LINK.ATTR),
+	 * and what an event calls it; the first ncmp are compared. */
 	const char		*attrs[MAXATTR];
+	const char		*names[MAXATTR];
 	int			 nattrs;
+	int			 ncmp;
+	int			 ident[MAXATTR];	/* kept, in ident's order */
+	int			 nident;
 	int			 moved;		/* index in attrs, or -1 */
 	struct ent		*ents;		/* sorted by path */
 	size_t			 n;
 	int			 dirty;
 	int			 listed;	/* the copy holds a listing */
+	int			 lost;		/* events were lost since */
 };
 
 struct ns_source {
@@ -79,46 +100,32 @@ struct ns_source {
 	ns_source_fn	 fn;
 	void		*arg;
 	struct ns_watch	*w;
-	struct tree	*trees[MAXTREE];
+	struct tree	**trees;
 	int		 ntrees;
 };
 
-enum col { C_TIME, C_ACTION, C_PATH, C_CHANGES, C_SOURCE, NCOL };
-
-static const struct {
-	const char	*name;
-	const char	*help;
-} cols[NCOL] = {
-	{ "time", "when the event was read: ISO 8601, microseconds" },
-	{ "action", "add, remove, change, move; lost when events were lost" },
-	{ "path", "the canonical path of the object (or subtree, for lost)" },
-	{ "changes", "for a change, each attribute that changed, NAME=VALUE" },
-	{ "source", "what told: uevent, rtnetlink, proc-connector..." },
+/* A subtree that cannot be watched, and why. */
+struct refusal {
+	char	*top;
+	char	*why;
 };
 
 struct ns_watch {
 	int			 ep;
 	char			**args;		/* canonical, raw */
 	int			 nargs;
-	struct ns_source	*srcs[MAXSRC];
+	struct ns_source	**srcs;
 	int			 nsrcs;
-	struct tree		*trees[MAXTREE];
+	struct tree		**trees;
 	int			 ntrees;
-	struct ns_outopts	 oo;
-	enum col		 col[NCOL];
-	int			 ncol;
+	struct refusal		*refused;
+	int			 nrefused;
+	struct ns_wout		 out;
 	/* Given each event instead of printing it (ns_watch_serve). */
 	void			(*sink)(const char *action, const char *path,
 				    void *);
 	void			*sinkarg;
 };
-
-static void
-xwrite_check(void)
-{
-	if (fflush(stdout) == EOF || ferror(stdout))
-		err(1, "stdout");
-}
 
 /* Whether path lies in the subtree at top (top itself included). */
 static int
@@ -158,324 +165,74 @@ ns_watch_wants(struct ns_watch *w, const char *top)
 	return 0;
 }
 
-/* ---- output ---- */
-
-static void
-put_time(char *buf, size_t size)
+int
+ns_watch_nargs(const struct ns_watch *w)
 {
-	struct timespec ts;
-	struct tm tm;
-	char zone[8];
-	size_t n;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	localtime_r(&ts.tv_sec, &tm);
-	n = strftime(buf, size, "%Y-%m-%dT%H:%M:%S", &tm);
-	strftime(zone, sizeof(zone), "%z", &tm);
-	/* +0000 written as +00:00, as proc.c's start attribute is. */
-	snprintf(buf + n, size - n, ".%06ld%.3s:%s", ts.tv_nsec / 1000,
-	    zone, zone + 3);
+	return w->nargs;
 }
 
-/* A JSON string, or with sh a -P value: after rule 5's escaping, JSON
- * quotes '"' and the backslash of each escape (jq -r gives the escaped
- * form back), a shell's value has '"', '$' and '`' escaped too. */
-static void
-put_quoted(const char *s, int text, int sh)
+const char *
+ns_watch_arg(const struct ns_watch *w, int i)
 {
-	char *e = ns_escape_as(s, text), *p;
+	return w->args[i];
+}
 
-	putchar('"');
-	for (p = e; *p != '\0'; p++) {
-		if (sh && (*p == '"' || *p == '$' || *p == '`'))
-			printf("\\x%02x", *p);
-		else {
-			if (!sh && (*p == '"' || *p == '\\'))
-				putchar('\\');
-			putchar(*p);
+void
+ns_watch_refuse(struct ns_watch *w, const char *top, const char *fmt, ...)
+{
+	struct refusal *r;
+	va_list ap;
+
+	if ((w->refused = reallocarray(w->refused, w->nrefused + 1,
+	    sizeof(*w->refused))) == NULL)
+		err(1, NULL);
+	r = &w->refused[w->nrefused++];
+	r->top = ns_xstrdup(top);
+	va_start(ap, fmt);
+	r->why = ns_xvasprintf(fmt, ap);
+	va_end(ap);
+}
+
+/* The caller's own namespace first: its subtrees are the short ones. */
+void
+ns_watch_netns(struct ns_watch *w,
+    void (*fn)(struct ns_watch *, uint64_t ino, void *), void *arg)
+{
+	uint64_t *seen, ino, here = ns_netns_here();
+	size_t len;
+	int i, k, n = 0;
+
+	fn(w, 0, arg);
+	seen = ns_xcalloc((w->nargs + 1) * sizeof(*seen));
+	for (i = 0; i < w->nargs; i++) {
+		if (ns_netns_prefix(w->args[i], &ino, &len) == -1 ||
+		    ino == here)
+			continue;
+		for (k = 0; k < n && seen[k] != ino; k++)
+			;
+		if (k == n) {
+			seen[n++] = ino;
+			fn(w, ino, arg);
 		}
 	}
-	putchar('"');
-	free(e);
+	free(seen);
 }
 
-#define put_json(s, text)	put_quoted(s, text, 0)
-
-/*
- * The changes cell, NAME=VALUE a changed attribute.  In a table the
- * values are escaped as a path is and blanks part them, as a reader
- * takes them in.  For raw and pairs output the cell is a list as the
- * output layer writes one of any tool (a mount's mountpoints): raw
- * elements a line apart, escaped once with the rest of the cell, so
- * that a byte of a name is \xHH there, never an escape escaped again.
- */
-static char *
-changes_text(const char *const *names, const char *const *vals, int n,
-    int table)
-{
-	char *s = NULL, *e;
-	size_t len = 0;
-	FILE *fp;
-	int i;
-
-	if ((fp = open_memstream(&s, &len)) == NULL)
-		err(1, NULL);
-	for (i = 0; i < n; i++) {
-		if ((e = table ? ns_escape(vals[i]) : strdup(vals[i])) == NULL)
-			err(1, NULL);
-		fprintf(fp, "%s%s=%s", i == 0 ? "" : table ? " " : "\n",
-		    names[i], e);
-		free(e);
-	}
-	if (fclose(fp) == EOF)
-		err(1, NULL);
-	return s;
-}
-
-/*
- * One cell of a table or raw line.  A table shows the changes cell as
- * it is, escaped already; a raw field is the output layer's, as every
- * tool writes it: one word, and "-" where it is empty, so that a line
- * keeps its field count.
- */
-static void
-put_cell(struct ns_watch *w, enum col c, const char *v, int last)
-{
-	static const int width[NCOL] = { 32, 6, 32, 0, 10 };
-	char *e;
-	int n;
-
-	if (w->oo.fmt != NS_FMT_TABLE) {
-		ns_raw_field(stdout, v);
-		return;
-	}
-	if ((e = c == C_CHANGES ? strdup(v) : ns_escape(v)) == NULL)
-		err(1, NULL);
-	n = (int)strlen(e);
-	fputs(e, stdout);
-	if (!last && n < width[c])
-		printf("%*s", width[c] - n, "");
-	free(e);
-}
-
-/*
- * -Q: an event matched by its columns and by the attributes of its
- * object, which is looked up only if the expression reaches one.  An
- * object that is gone (a removal) has none: it matches only `!='.
- */
-struct event {
-	const char		*v[NCOL];
-	const char *const	*names;
-	const char *const	*vals;
-	int			 n;
-	struct ns_obj		*obj;
-	int			 looked;
-};
-
-int
-ns_watch_known(const char *name)
-{
-	int c;
-
-	for (c = 0; c < NCOL; c++)
-		if (strcasecmp(name, cols[c].name) == 0)
-			return 1;
-	return ns_attr_any(name) != NULL;
-}
-
-static int
-event_get(void *arg, const char *name, struct ns_val *v,
-    enum ns_type *type)
-{
-	struct event *ev = arg;
-	const struct ns_attr *a;
-	int c, j;
-
-	for (c = 0; c < NCOL; c++)
-		if (strcasecmp(name, cols[c].name) == 0)
-			break;
-	if (c == C_CHANGES) {
-		/* Each change, as NAME=VALUE: a list matches by any. */
-		*type = NS_STRINGS;
-		for (j = 0; j < ev->n; j++)
-			ns_val_addf(v, "%s=%s", ev->names[j], ev->vals[j]);
-		return ev->n > 0 ? 0 : -1;
-	}
-	if (c < NCOL) {
-		*type = c == C_PATH ? NS_LINK : NS_STRING;
-		ns_val_add(v, ev->v[c]);
-		return 0;
-	}
-	if (!ev->looked) {
-		ev->looked = 1;
-		ev->obj = ns_resolve(ev->v[C_PATH]);
-	}
-	if (ev->obj == NULL ||
-	    (a = ns_attr_find(ev->obj->cls, name)) == NULL)
-		return -1;
-	*type = a->type;
-	return ns_attr_get(ev->obj, a, v);
-}
-
-static int
-event_match(struct ns_watch *w, const char *const *v,
-    const char *const *names, const char *const *vals, int n)
-{
-	struct event ev = { .names = names, .vals = vals, .n = n };
-	int r;
-
-	/* That events were lost is never filtered out. */
-	if (w->oo.filter == NULL || strcmp(v[C_ACTION], "lost") == 0)
-		return 1;
-	memcpy(ev.v, v, sizeof(ev.v));
-	r = ns_query_match(w->oo.filter, event_get, &ev);
-	ns_obj_free(ev.obj);
-	return r;
-}
+/* ---- events ---- */
 
 static void
-print_line(struct ns_watch *w, const char *action, const char *path,
-    const char *src, const char *const *names, const char *const *vals,
-    int n)
+emit(struct ns_watch *w, const char *action, const char *path,
+    const struct ns_source *s, const char *const *names,
+    const char *const *vals, int n, const char *const *knames,
+    const char *const *kvals, int nk)
 {
-	char tbuf[64], *ch;
-	const char *v[NCOL];
-	int i, j;
+	struct ns_event ev = { action, path, s->name, names, vals, n,
+	    knames, kvals, nk };
 
-	if (w->sink != NULL) {
+	if (w->sink != NULL)
 		w->sink(action, path, w->sinkarg);
-		return;
-	}
-	put_time(tbuf, sizeof(tbuf));
-	v[C_TIME] = tbuf;
-	v[C_ACTION] = action;
-	v[C_PATH] = path;
-	v[C_CHANGES] = NULL;
-	v[C_SOURCE] = src;
-	if (!event_match(w, v, names, vals, n))
-		return;
-	ch = changes_text(names, vals, n, w->oo.fmt == NS_FMT_TABLE);
-	v[C_CHANGES] = ch;
-	if (w->oo.fmt == NS_FMT_JSON)
-		putchar('{');
-	for (i = 0; i < w->ncol; i++) {
-		enum col c = w->col[i];
-
-		switch (w->oo.fmt) {
-		case NS_FMT_JSON:
-			printf("%s\"%s\":", i > 0 ? "," : "", cols[c].name);
-			if (c != C_CHANGES) {
-				put_json(v[c], c != C_PATH);
-				break;
-			}
-			putchar('{');
-			for (j = 0; j < n; j++) {
-				if (j > 0)
-					putchar(',');
-				put_json(names[j], 1);
-				putchar(':');
-				put_json(vals[j], 1);
-			}
-			putchar('}');
-			break;
-		case NS_FMT_PAIRS:
-			if (i > 0)
-				putchar(' ');
-			for (j = 0; cols[c].name[j] != '\0'; j++)
-				putchar(cols[c].name[j] - 'a' + 'A');
-			putchar('=');
-			put_quoted(v[c], c != C_PATH, 1);
-			break;
-		default:
-			if (i > 0)
-				putchar(' ');
-			put_cell(w, c, v[c], i + 1 == w->ncol);
-		}
-	}
-	if (w->oo.fmt == NS_FMT_JSON)
-		putchar('}');
-	putchar('\n');
-	free(ch);
-	/* A line is flushed as it comes: nswatch feeds pipelines. */
-	xwrite_check();
-}
-
-static void
-print_heading(struct ns_watch *w)
-{
-	int i, j;
-
-	if (w->oo.noheadings || w->oo.fmt == NS_FMT_JSON ||
-	    w->oo.fmt == NS_FMT_PAIRS)
-		return;
-	for (i = 0; i < w->ncol; i++) {
-		char head[16];
-		enum col c = w->col[i];
-
-		for (j = 0; cols[c].name[j] != '\0'; j++)
-			head[j] = cols[c].name[j] - 'a' + 'A';
-		head[j] = '\0';
-		if (i > 0)
-			putchar(' ');
-		put_cell(w, c, head, i + 1 == w->ncol);
-	}
-	putchar('\n');
-	xwrite_check();
-}
-
-static int
-set_columns(struct ns_watch *w, const char *list)
-{
-	char *copy, *p, *name, *e;
-	int c;
-
-	if (list == NULL || *list == '+') {
-		/* The path first, as every tool's first column is. */
-		w->col[0] = C_PATH;
-		w->col[1] = C_ACTION;
-		w->col[2] = C_TIME;
-		w->col[3] = C_CHANGES;
-		w->ncol = 4;
-		if (list == NULL)
-			return 0;
-		list++;
-	} else
-		w->ncol = 0;
-	if ((copy = strdup(list)) == NULL)
-		err(1, NULL);
-	for (p = copy; (name = strsep(&p, ",")) != NULL;) {
-		for (c = 0; c < NCOL; c++)
-			if (strcasecmp(name, cols[c].name) == 0)
-				break;
-		if (c == NCOL) {
-			e = ns_escape(name);
-			warnx("unknown column: %s", e);
-			free(e);
-			free(copy);
-			return -1;
-		}
-		if (w->ncol < NCOL)
-			w->col[w->ncol++] = c;
-	}
-	free(copy);
-	return w->ncol > 0 ? 0 : -1;
-}
-
-int
-ns_watch_help(enum ns_format fmt, int noheadings)
-{
-	int c;
-
-	if (!noheadings && fmt != NS_FMT_JSON)
-		printf("%-8s %s\n", "COLUMN", "DESCRIPTION");
-	for (c = 0; c < NCOL; c++) {
-		if (fmt == NS_FMT_JSON)
-			printf("{\"name\":\"%s\",\"description\":\"%s\"}\n",
-			    cols[c].name, cols[c].help);
-		else
-			printf("%-8s %s\n", cols[c].name, cols[c].help);
-	}
-	return fflush(stdout) == EOF ? -1 : 0;
+	else
+		ns_wout_event(&w->out, &ev);
 }
 
 /* ---- subtrees: the copy kept, and the differences from a listing ---- */
@@ -488,7 +245,7 @@ cmp_ent(const void *a, const void *b)
 }
 
 static struct ent *
-tree_find(struct tree *t, const char *path, size_t *at)
+tree_find(const struct tree *t, const char *path, size_t *at)
 {
 	size_t lo = 0, hi = t->n, mid;
 	int c;
@@ -528,24 +285,26 @@ tree_forget(struct tree *t, const char *path)
 	t->n--;
 }
 
-static void
+/* The entry of path, made (fresh: no values yet) if there is none. */
+static struct ent *
 tree_keep(struct tree *t, const char *path)
 {
 	struct ent *e;
 	size_t at;
 
-	if (tree_find(t, path, &at) != NULL)
-		return;
+	if ((e = tree_find(t, path, &at)) != NULL)
+		return e;
 	if ((t->ents = reallocarray(t->ents, t->n + 1,
 	    sizeof(*t->ents))) == NULL)
 		err(1, NULL);
 	e = &t->ents[at];
 	memmove(e + 1, e, (t->n - at) * sizeof(*e));
 	t->n++;
-	if ((e->path = strdup(path)) == NULL ||
-	    (e->vals = calloc(t->nattrs + 1, 1)) == NULL)
-		err(1, NULL);
+	e->path = ns_xstrdup(path);
+	e->vals = ns_xcalloc(t->nattrs + 1);
 	e->vlen = t->nattrs;
+	e->fresh = 1;
+	return e;
 }
 
 /* Split an entry's values into v. */
@@ -561,86 +320,321 @@ ent_vals(const struct tree *t, const struct ent *e, const char **v)
 	}
 }
 
+/* The kept attribute of that name, or -1. */
+static int
+kept(const struct tree *t, const char *name)
+{
+	int i;
+
+	for (i = 0; i < t->nattrs; i++)
+		if (strcmp(t->names[i], name) == 0)
+			return i;
+	return -1;
+}
+
+/* Whether name is of the tree's identity. */
+static int
+is_ident(const struct tree *t, const char *name)
+{
+	int k;
+
+	for (k = 0; t != NULL && k < t->nident; k++)
+		if (strcmp(t->names[t->ident[k]], name) == 0)
+			return 1;
+	return 0;
+}
+
+/* Set an entry's values of the attributes named, those that are kept;
+ * an identity value that is not compared is cut at IDENT_MAX. */
+static void
+ent_set(const struct tree *t, struct ent *e, const char *const *names,
+    const char *const *vals, int n)
+{
+	const char *v[MAXATTR];
+	char *buf = NULL;
+	size_t len = 0, k;
+	FILE *fp;
+	int i, j;
+
+	ent_vals(t, e, v);
+	for (j = 0; j < n; j++)
+		if ((i = kept(t, names[j])) >= 0)
+			v[i] = vals[j];
+	if ((fp = open_memstream(&buf, &len)) == NULL)
+		err(1, NULL);
+	for (i = 0; i < t->nattrs; i++) {
+		k = strlen(v[i]);
+		if (i >= t->ncmp && k > IDENT_MAX) {
+			fwrite(v[i], 1, IDENT_MAX - 3, fp);
+			fputs("...", fp);
+		} else
+			fwrite(v[i], 1, k, fp);
+		putc('\0', fp);
+	}
+	if (fclose(fp) == EOF)
+		err(1, NULL);
+	free(e->vals);
+	e->vals = buf;
+	e->vlen = len;
+}
+
+/* What an entry says it is: its identity's names and values, the empty
+ * ones left out; how many. */
+static int
+ent_ident(const struct tree *t, const struct ent *e, const char **names,
+    const char **vals)
+{
+	const char *v[MAXATTR];
+	int k, n = 0;
+
+	if (t == NULL || e == NULL)
+		return 0;
+	ent_vals(t, e, v);
+	for (k = 0; k < t->nident; k++)
+		if (v[t->ident[k]][0] != '\0') {
+			names[n] = t->names[t->ident[k]];
+			vals[n++] = v[t->ident[k]];
+		}
+	return n;
+}
+
+/*
+ * What the kernel said of an object and what the copy keeps, for the
+ * changes cell of an add, remove or move: the names said that are no
+ * identity first (a move's "to", a socket's cookie), then the identity,
+ * a value said before one kept, none empty; how many, 2 * MAXATTR at
+ * most.
+ */
+static int
+merged(const struct tree *t, const struct ent *e, const char *const *names,
+    const char *const *vals, int n, const char **on, const char **ov)
+{
+	const char *kn[MAXATTR], *kv[MAXATTR];
+	int i, j, k, nk, m = 0;
+
+	for (j = 0; j < n && m < MAXATTR; j++)
+		if (!is_ident(t, names[j]) && vals[j][0] != '\0') {
+			on[m] = names[j];
+			ov[m++] = vals[j];
+		}
+	nk = ent_ident(t, e, kn, kv);
+	for (k = 0; t != NULL && k < t->nident; k++) {
+		i = t->ident[k];
+		for (j = 0; j < n && strcmp(names[j], t->names[i]) != 0; j++)
+			;
+		if (j < n && vals[j][0] != '\0') {
+			on[m] = names[j];
+			ov[m++] = vals[j];
+			continue;
+		}
+		for (j = 0; j < nk && strcmp(kn[j], t->names[i]) != 0; j++)
+			;
+		if (j < nk) {
+			on[m] = kn[j];
+			ov[m++] = kv[j];
+		}
+	}
+	return m;
+}
+
+/* Whether the tree lies wholly in what the caller watches: every object
+ * it holds is wanted, whatever its path (a socket of another network
+ * namespace, which keeps its path of /sock). */
+static int
+tree_wanted(struct ns_watch *w, const struct tree *t)
+{
+	int i;
+
+	if (w->nargs == 0)
+		return 1;
+	for (i = 0; i < w->nargs; i++)
+		if (under(t->def->top, w->args[i]))
+			return 1;
+	return 0;
+}
+
+static int
+want(struct ns_watch *w, const struct tree *t, const char *path)
+{
+	return wanted(w, path) || (t != NULL && tree_wanted(w, t));
+}
+
+/* An add or remove a listing found, with what the entry says it is. */
+static void
+print_ent(struct ns_watch *w, struct tree *t, const char *action,
+    const struct ent *e)
+{
+	const char *names[MAXATTR], *vals[MAXATTR];
+	int n;
+
+	if (!want(w, t, e->path))
+		return;
+	n = ent_ident(t, e, names, vals);
+	emit(w, action, e->path, t->src, names, vals, n, names, vals, n);
+}
+
 static void
 print_diff(struct ns_watch *w, struct tree *t, const struct ent *old,
     const struct ent *new)
 {
 	const char *ov[MAXATTR], *nv[MAXATTR], *names[MAXATTR];
-	const char *vals[MAXATTR];
-	int i, n = 0, moved = 0;
+	const char *vals[MAXATTR], *kn[MAXATTR], *kv[MAXATTR];
+	int i, n = 0, nk, moved = 0;
 
 	ent_vals(t, old, ov);
 	ent_vals(t, new, nv);
-	for (i = 0; i < t->nattrs; i++) {
+	for (i = 0; i < t->ncmp; i++) {
 		if (strcmp(ov[i], nv[i]) == 0)
 			continue;
-		names[n] = t->attrs[i];
+		names[n] = t->names[i];
 		vals[n++] = nv[i];
 		moved |= i == t->moved;
 	}
-	if (n > 0 && wanted(w, new->path))
-		print_line(w, moved ? "move" : "change", new->path,
-		    t->src->name, names, vals, n);
+	if (n == 0 || !want(w, t, new->path))
+		return;
+	nk = ent_ident(t, new, kn, kv);
+	emit(w, moved ? "move" : "change", new->path, t->src, names, vals, n,
+	    kn, kv, nk);
 }
 
-/* Print what differs between the copy kept and a new listing, which is
- * then kept instead. */
+/*
+ * Print what differs between the copy kept and a new listing (nothing
+ * for a first listing, which only sets the copy), and keep the listing
+ * instead.  In a told subtree, objects come and go by the kernel's word
+ * alone, unless events were lost: one the copy lacks is left for its
+ * message, one the listing lacks is let go, its message to say so.
+ */
 static void
 tree_replace(struct ns_watch *w, struct tree *t, struct ent *ents, size_t n,
     int quiet)
 {
-	size_t i = 0, j = 0;
-	int c;
+	struct ent *keep;
+	size_t i = 0, j = 0, k = 0;
+	int c, heard = t->def->told && !t->lost && !quiet;
 
 	/* An empty listing may have no array at all. */
 	if (n > 0)
 		qsort(ents, n, sizeof(*ents), cmp_ent);
-	while (!quiet && (i < t->n || j < n)) {
+	keep = reallocarray(NULL, t->n + n + 1, sizeof(*keep));
+	if (keep == NULL)
+		err(1, NULL);
+	while (i < t->n || j < n) {
 		c = i == t->n ? 1 : j == n ? -1 :
 		    strcmp(t->ents[i].path, ents[j].path);
-		if (c < 0 && wanted(w, t->ents[i].path))
-			print_line(w, "remove", t->ents[i].path,
-			    t->src->name, NULL, NULL, 0);
-		else if (c > 0 && wanted(w, ents[j].path))
-			print_line(w, "add", ents[j].path, t->src->name,
-			    NULL, NULL, 0);
-		else if (c == 0)
-			print_diff(w, t, &t->ents[i], &ents[j]);
-		i += c <= 0;
-		j += c >= 0;
+		if (c < 0) {
+			if (!quiet && !heard)
+				print_ent(w, t, "remove", &t->ents[i]);
+			ent_free(&t->ents[i++]);
+		} else if (c > 0 && heard)
+			ent_free(&ents[j++]);
+		else if (c > 0) {
+			if (!quiet)
+				print_ent(w, t, "add", &ents[j]);
+			keep[k++] = ents[j++];
+		} else {
+			if (!quiet && !t->ents[i].fresh)
+				print_diff(w, t, &t->ents[i], &ents[j]);
+			ent_free(&t->ents[i++]);
+			keep[k++] = ents[j++];
+		}
 	}
-	for (i = 0; i < t->n; i++)
-		ent_free(&t->ents[i]);
 	free(t->ents);
-	t->ents = ents;
-	t->n = n;
+	free(ents);
+	t->ents = keep;
+	t->n = k;
 }
 
 /* ---- the worker: a fresh process lists the dirty subtrees ---- */
+
+/* A linked object's attribute, read once a listing: the interface of
+ * every route and neighbour is one of a few. */
+#define MAXFOLLOWED	64
+
+struct followed {
+	char		*key;		/* "LINK-VALUE ATTR" */
+	char		*value;		/* NULL: it has none */
+};
 
 struct walk {
 	FILE		*fp;
 	struct tree	*t;
 	int		 depth;
 	int		 failed;	/* a node could not be listed */
+	struct followed	*seen;		/* shared by the whole listing */
+	size_t		*nseen;
 };
+
+static char *attr_text(struct walk *, struct ns_obj *, const char *);
+
+/* ATTR of the object the link names, as attr_text gives it. */
+static char *
+follow(struct walk *wk, const char *link, const char *attr)
+{
+	struct followed *f;
+	struct ns_obj *to;
+	char *key, *v = NULL;
+	size_t i;
+
+	if (asprintf(&key, "%s %s", link, attr) == -1)
+		err(1, NULL);
+	for (i = 0; i < *wk->nseen; i++)
+		if (strcmp(wk->seen[i].key, key) == 0) {
+			free(key);
+			return wk->seen[i].value != NULL ?
+			    ns_xstrdup(wk->seen[i].value) : NULL;
+		}
+	if ((to = ns_lookup_path(link)) != NULL) {
+		v = attr_text(wk, to, attr);
+		ns_obj_free(to);
+	}
+	if (*wk->nseen == MAXFOLLOWED) {
+		free(key);
+		return v;
+	}
+	f = &wk->seen[(*wk->nseen)++];
+	f->key = key;
+	f->value = v != NULL ? ns_xstrdup(v) : NULL;
+	return v;
+}
+
+/* The value of an attribute, or with LINK.ATTR of the object a link
+ * names, its elements joined as nscat joins them; NULL if none. */
+static char *
+attr_text(struct walk *wk, struct ns_obj *o, const char *spec)
+{
+	const char *dot = strchr(spec, '.');
+	char *v, *p, *link;
+	size_t n, k;
+
+	if (dot != NULL) {
+		link = ns_xstrdup(spec);
+		link[dot - spec] = '\0';
+		v = ns_obj_attr(o, link, &n);
+		free(link);
+		if (v == NULL)
+			return NULL;
+		p = follow(wk, v, dot + 1);
+		free(v);
+		return p;
+	}
+	if ((v = ns_obj_attr(o, spec, &n)) == NULL)
+		return NULL;
+	for (p = v, k = 0; k + 1 < n; k++) {
+		p += strlen(p);
+		*p++ = ',';
+	}
+	return v;
+}
 
 static void
 emit_obj(struct walk *wk, struct ns_obj *o)
 {
-	char *v, *p;
-	size_t n, k;
+	char *v;
 	int i;
 
 	fwrite(ns_obj_path(o), 1, strlen(ns_obj_path(o)) + 1, wk->fp);
 	for (i = 0; i < wk->t->nattrs; i++) {
-		if ((v = ns_obj_attr(o, wk->t->attrs[i], &n)) != NULL) {
-			/* Several elements are joined as nscat joins them. */
-			for (p = v, k = 0; k < n; k++) {
-				p += strlen(p);
-				if (k + 1 < n)
-					*p++ = ',';
-			}
+		if ((v = attr_text(wk, o, wk->t->attrs[i])) != NULL) {
 			fputs(v, wk->fp);
 			free(v);
 		}
@@ -688,7 +682,9 @@ emit_path(const char *path, void *arg)
 static void
 worker_tree(FILE *fp, struct tree *t)
 {
-	struct walk wk = { fp, t, t->def->depth, 0 };
+	struct followed seen[MAXFOLLOWED];
+	size_t nseen = 0;
+	struct walk wk = { fp, t, t->def->depth, 0, seen, &nseen };
 	struct ns_obj *top;
 
 	if (t->def->list != NULL)
@@ -702,6 +698,24 @@ worker_tree(FILE *fp, struct tree *t)
 	}
 	putc('\0', fp);
 	fwrite(wk.failed ? "-" : "+", 1, 2, fp);
+	while (nseen > 0) {
+		free(seen[--nseen].key);
+		free(seen[nseen].value);
+	}
+}
+
+/* Whether an entry holds an identity value ent_set would cut. */
+static int
+too_long(const struct tree *t, const struct ent *e)
+{
+	const char *v[MAXATTR];
+	int i;
+
+	ent_vals(t, e, v);
+	for (i = t->ncmp; i < t->nattrs; i++)
+		if (strlen(v[i]) > IDENT_MAX)
+			return 1;
+	return 0;
 }
 
 /* Parse one subtree's part of the worker's answer at *p; NULL entries
@@ -722,15 +736,21 @@ parse_tree(struct tree *t, const char **p, const char *end, size_t *n,
 		v = *p;
 		for (i = 0; i < t->nattrs && *p < end; i++)
 			*p += strlen(*p) + 1;
+		/* A worker that died mid-object: the listing failed. */
+		if (i < t->nattrs)
+			break;
 		if (*n == cap && (ents = reallocarray(ents, cap = cap * 2 + 64,
 		    sizeof(*ents))) == NULL)
 			err(1, NULL);
-		if ((ents[*n].path = strdup(s)) == NULL ||
-		    (ents[*n].vals = malloc(*p - v + 1)) == NULL)
-			err(1, NULL);
+		ents[*n].path = ns_xstrdup(s);
+		ents[*n].vals = ns_xmalloc(*p - v + 1);
 		memcpy(ents[*n].vals, v, *p - v);
 		ents[*n].vals[*p - v] = '\0';
 		ents[*n].vlen = *p - v;
+		ents[*n].fresh = 0;
+		/* A command line is kept cut, as a told one is. */
+		if (too_long(t, &ents[*n]))
+			ent_set(t, &ents[*n], NULL, NULL, 0);
 		(*n)++;
 	}
 	if (*p < end)
@@ -764,16 +784,16 @@ worker_read(int fd, pid_t pid, size_t *len)
 		}
 		*len += r;
 	}
+	/* A worker cut short leaves no string open past the end. */
+	buf[*len] = '\0';
 	close(fd);
 	while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
 		;
 	return buf;
 }
 
-/* Run fn in a worker, whose caches die with it, and give what it wrote
- * to its stream (worker_read). */
-static char *
-worker_run(void (*fn)(FILE *, void *), void *arg, size_t *len)
+char *
+ns_watch_worker(void (*fn)(FILE *, void *), void *arg, size_t *len)
 {
 	int pfd[2];
 	pid_t pid;
@@ -805,8 +825,8 @@ write_dirty(FILE *fp, void *arg)
 }
 
 /* List every dirty subtree afresh in one worker and print the
- * differences (none for a first listing, which only sets the copy); a
- * subtree that could not be listed whole stays dirty: 1 if one did. */
+ * differences; a subtree that could not be listed whole stays dirty: 1
+ * if one did. */
 static int
 list_dirty(struct ns_watch *w)
 {
@@ -820,7 +840,7 @@ list_dirty(struct ns_watch *w)
 		;
 	if (i == w->ntrees)
 		return 0;
-	buf = worker_run(write_dirty, w, &len);
+	buf = ns_watch_worker(write_dirty, w, &len);
 	p = buf;
 	end = buf + len;
 	for (i = 0; i < w->ntrees; i++) {
@@ -839,6 +859,7 @@ list_dirty(struct ns_watch *w)
 		t->dirty = 0;
 		tree_replace(w, t, ents, n, !t->listed);
 		t->listed = 1;
+		t->lost = 0;
 	}
 	free(buf);
 	return again;
@@ -864,8 +885,9 @@ ns_watch_source(struct ns_watch *w, const char *name, int fd,
 	struct epoll_event ev = { .events = EPOLLIN | EPOLLPRI };
 	struct ns_source *s;
 
-	if (w->nsrcs == MAXSRC)
-		errx(1, "too many sources");
+	if ((w->srcs = reallocarray(w->srcs, w->nsrcs + 1,
+	    sizeof(*w->srcs))) == NULL)
+		err(1, NULL);
 	s = ns_xcalloc(sizeof(*s));
 	s->name = name;
 	s->fd = fd;
@@ -888,30 +910,66 @@ ns_source_urgent(struct ns_source *s)
 		err(1, "%s", s->name);
 }
 
+/* Keep the attribute spec (NAME, LINK.ATTR) as name: its index. */
+static int
+tree_attr(struct tree *t, const char *name, const char *spec)
+{
+	int i;
+
+	if ((i = kept(t, name)) >= 0)
+		return i;
+	if (t->nattrs == MAXATTR)
+		errx(1, "%s: too many attributes", t->def->top);
+	t->attrs[t->nattrs] = spec;
+	t->names[t->nattrs] = name;
+	return t->nattrs++;
+}
+
+/* Split def's attributes (compared) and ident (kept) into t. */
+static void
+tree_attrs(struct tree *t, const struct ns_tree *def)
+{
+	const char *attrs = def->attrs != NULL ? def->attrs : "";
+	const char *ident = def->ident != NULL ? def->ident : "";
+	size_t na = strlen(attrs), ni = strlen(ident);
+	char *p, *a, *eq;
+
+	t->attrbuf = ns_xmalloc(na + ni + 2);
+	memcpy(t->attrbuf, attrs, na + 1);
+	memcpy(t->attrbuf + na + 1, ident, ni + 1);
+	for (p = t->attrbuf; na > 0 && (a = strsep(&p, ",")) != NULL;) {
+		if (def->moved != NULL && strcmp(a, def->moved) == 0)
+			t->moved = t->nattrs;
+		tree_attr(t, a, a);
+	}
+	t->ncmp = t->nattrs;
+	for (p = t->attrbuf + na + 1; ni > 0 && (a = strsep(&p, ",")) !=
+	    NULL;) {
+		if ((eq = strchr(a, '=')) != NULL)
+			*eq++ = '\0';
+		if (t->nident < MAXATTR)
+			t->ident[t->nident++] = tree_attr(t, a,
+			    eq != NULL ? eq : a);
+	}
+}
+
 int
 ns_source_tree(struct ns_source *s, const struct ns_tree *def)
 {
 	struct ns_watch *w = s->w;
 	struct tree *t;
-	char *p, *a;
 
-	if (w->ntrees == MAXTREE || s->ntrees == MAXTREE)
-		errx(1, "too many subtrees");
 	t = ns_xcalloc(sizeof(*t));
 	t->def = def;
 	t->src = s;
 	t->moved = -1;
 	t->dirty = 1;
-	if (def->attrs != NULL) {
-		if ((t->attrbuf = strdup(def->attrs)) == NULL)
-			err(1, NULL);
-		for (p = t->attrbuf; (a = strsep(&p, ",")) != NULL &&
-		    t->nattrs < MAXATTR;) {
-			if (def->moved != NULL && strcmp(a, def->moved) == 0)
-				t->moved = t->nattrs;
-			t->attrs[t->nattrs++] = a;
-		}
-	}
+	tree_attrs(t, def);
+	if ((w->trees = reallocarray(w->trees, w->ntrees + 1,
+	    sizeof(*w->trees))) == NULL ||
+	    (s->trees = reallocarray(s->trees, s->ntrees + 1,
+	    sizeof(*s->trees))) == NULL)
+		err(1, NULL);
 	w->trees[w->ntrees++] = t;
 	s->trees[s->ntrees] = t;
 	return s->ntrees++;
@@ -927,30 +985,83 @@ ns_source_dirty(struct ns_source *s, int i)
 			s->trees[k]->dirty = 1;
 }
 
+/* The subtree of the source that path lies in, or NULL. */
+static struct tree *
+tree_of(const struct ns_source *s, const char *path)
+{
+	const struct ns_tree *d;
+	int k;
+
+	for (k = 0; k < s->ntrees; k++) {
+		d = s->trees[k]->def;
+		if (under(path, d->objs != NULL ? d->objs : d->top))
+			return s->trees[k];
+	}
+	return NULL;
+}
+
+int
+ns_source_knows(struct ns_source *s, const char *path)
+{
+	const struct tree *t = tree_of(s, path);
+	size_t at;
+
+	return t != NULL && tree_find(t, path, &at) != NULL;
+}
+
 void
 ns_source_event(struct ns_source *s, const char *action, const char *path)
 {
 	ns_source_note(s, action, path, NULL, NULL, 0);
 }
 
+/* An add, remove or move: said with what the object is. */
+static void
+note_whole(struct ns_source *s, struct tree *t, const char *action,
+    const char *path, const char *const *names, const char *const *vals,
+    int n)
+{
+	const char *on[2 * MAXATTR], *ov[2 * MAXATTR];
+	struct ent *e = NULL;
+	size_t at;
+	int m, add = strcmp(action, "add") == 0;
+
+	/* The copy follows the kernel's word, so that a later listing
+	 * prints only what no event told. */
+	if (t != NULL && add)
+		ent_set(t, e = tree_keep(t, path), names, vals, n);
+	else if (t != NULL)
+		e = tree_find(t, path, &at);
+	m = merged(t, e, names, vals, n, on, ov);
+	if (want(s->w, t, path))
+		emit(s->w, action, path, s, on, ov, m, on, ov, m);
+	if (t != NULL && !add)
+		tree_forget(t, path);
+}
+
 void
 ns_source_note(struct ns_source *s, const char *action, const char *path,
     const char *const *names, const char *const *vals, int n)
 {
-	int k;
+	const char *kn[MAXATTR], *kv[MAXATTR];
+	struct tree *t = tree_of(s, path);
+	struct ent *e = NULL;
+	size_t at;
+	int i, nk;
 
-	/* The copy follows the kernel's word, so that a later listing
-	 * prints only what no event told. */
-	for (k = 0; k < s->ntrees; k++) {
-		if (!under(path, s->trees[k]->def->top))
-			continue;
-		if (strcmp(action, "remove") == 0)
-			tree_forget(s->trees[k], path);
-		else if (strcmp(action, "add") == 0)
-			tree_keep(s->trees[k], path);
+	/* A move that takes the object out of the subtree ends it here. */
+	for (i = 0; i < n && strcmp(names[i], "to") != 0; i++)
+		;
+	if (strcmp(action, "add") == 0 || strcmp(action, "remove") == 0 ||
+	    i < n) {
+		note_whole(s, t, action, path, names, vals, n);
+		return;
 	}
-	if (wanted(s->w, path))
-		print_line(s->w, action, path, s->name, names, vals, n);
+	if (t != NULL && (e = tree_find(t, path, &at)) != NULL)
+		ent_set(t, e, names, vals, n);
+	nk = ent_ident(t, e, kn, kv);
+	if (want(s->w, t, path))
+		emit(s->w, action, path, s, names, vals, n, kn, kv, nk);
 }
 
 void
@@ -960,9 +1071,10 @@ ns_source_lost(struct ns_source *s)
 
 	for (k = 0; k < s->ntrees; k++) {
 		if (ns_watch_wants(s->w, s->trees[k]->def->top))
-			print_line(s->w, "lost", s->trees[k]->def->top,
-			    s->name, NULL, NULL, 0);
+			emit(s->w, "lost", s->trees[k]->def->top, s, NULL,
+			    NULL, 0, NULL, NULL, 0);
 		s->trees[k]->dirty = 1;
+		s->trees[k]->lost = 1;
 	}
 }
 
@@ -986,6 +1098,24 @@ ns_source_rcvbuf(int fd)
 		(void)setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &n, sizeof(n));
 }
 
+/*
+ * The kernel reports the overrun first and keeps what was queued, all
+ * of it older than the listing that follows: told after it, an add
+ * would name an object the listing found gone, a removal one it
+ * already said was.  So what is waiting is passed over, and the listing
+ * says what it all came to.
+ */
+static void
+drain(int fd)
+{
+	static char buf[65536];
+	ssize_t n;
+
+	do
+		n = recv(fd, buf, sizeof(buf), MSG_DONTWAIT);
+	while (n > 0 || (n == -1 && (errno == EINTR || errno == ENOBUFS)));
+}
+
 int
 ns_source_netlink(struct ns_source *s, int fd,
     void (*fn)(struct ns_source *, const void *, void *), void *arg)
@@ -1001,6 +1131,7 @@ ns_source_netlink(struct ns_source *s, int fd,
 				continue;
 			if (errno == ENOBUFS) {
 				ns_source_lost(s);
+				drain(fd);
 				return -1;
 			}
 			return 0;
@@ -1088,12 +1219,12 @@ resolve_args(struct ns_watch *w, int argc, char *argv[])
 	size_t len;
 	int i, bad = 0;
 
-	buf = worker_run(write_args, &g, &len);
+	buf = ns_watch_worker(write_args, &g, &len);
 	for (p = buf, end = buf + len; p < end; p += strlen(p) + 1) {
 		if ((w->args = reallocarray(w->args, w->nargs + 1,
-		    sizeof(*w->args))) == NULL ||
-		    (w->args[w->nargs++] = strdup(p)) == NULL)
+		    sizeof(*w->args))) == NULL)
 			err(1, NULL);
+		w->args[w->nargs++] = ns_xstrdup(p);
 	}
 	free(buf);
 	/* The worker said on stderr what it could not resolve. */
@@ -1105,11 +1236,11 @@ resolve_args(struct ns_watch *w, int argc, char *argv[])
 static void
 dispatch(struct ns_watch *w)
 {
-	struct epoll_event ev[MAXSRC];
+	struct epoll_event ev[16];
 	struct ns_source *s;
 	int i, n;
 
-	if ((n = epoll_wait(w->ep, ev, MAXSRC, -1)) == -1) {
+	if ((n = epoll_wait(w->ep, ev, 16, -1)) == -1) {
 		if (errno == EINTR)
 			return;
 		err(1, "epoll_wait");
@@ -1137,6 +1268,43 @@ open_sources(struct ns_watch *w)
 	return w->nsrcs > 0 ? 0 : -1;
 }
 
+/* Why the subtree at path cannot be watched: a provider's word for it,
+ * or that nothing tells of it. */
+static const char *
+refusal(const struct ns_watch *w, const char *path)
+{
+	int i;
+
+	for (i = 0; i < w->nrefused; i++)
+		if (under(path, w->refused[i].top) ||
+		    under(w->refused[i].top, path))
+			return w->refused[i].why;
+	return "no source of events reaches it";
+}
+
+/* Say which arguments no subtree reaches, and why: how many do. */
+static int
+check_args(struct ns_watch *w)
+{
+	char *q;
+	int i, k, n = 0;
+
+	for (i = 0; i < w->nargs; i++) {
+		for (k = 0; k < w->ntrees; k++)
+			if (under(w->trees[k]->def->top, w->args[i]) ||
+			    under(w->args[i], w->trees[k]->def->top))
+				break;
+		if (k < w->ntrees) {
+			n++;
+			continue;
+		}
+		q = ns_quote(w->args[i]);
+		warnx("%s: cannot be watched: %s", q, refusal(w, w->args[i]));
+		free(q);
+	}
+	return n;
+}
+
 /* The arguments of a watch that ends before it starts. */
 static void
 free_args(struct ns_watch *w)
@@ -1148,29 +1316,47 @@ free_args(struct ns_watch *w)
 	free(w->args);
 	w->args = NULL;
 	w->nargs = 0;
+	for (i = 0; i < w->nrefused; i++) {
+		free(w->refused[i].top);
+		free(w->refused[i].why);
+	}
+	free(w->refused);
+	w->refused = NULL;
+	w->nrefused = 0;
 }
 
 int
 ns_watch_run(int argc, char *argv[], const struct ns_outopts *oo)
 {
-	struct ns_watch w = { .oo = *oo };
-	int rval = 0;
+	struct ns_watch w = { .out = { .oo = *oo } };
+	int covered, rval = 0;
 
-	if (set_columns(&w, oo->columns) == -1)
+	if (ns_wout_columns(&w.out, oo->columns) == -1) {
+		ns_wout_free(&w.out);
 		return 2;
+	}
 	if (argc > 0 && resolve_args(&w, argc, argv) == -1)
 		rval = 1;
-	if (argc > 0 && w.nargs == 0)
-		return 1;
 	/* A reader that went away ends the run with EPIPE, not a signal. */
 	signal(SIGPIPE, SIG_IGN);
-	if (open_sources(&w) == -1) {
-		warnx("nothing to watch there");
+	if (argc > 0 && w.nargs == 0) {
+		ns_wout_free(&w.out);
+		return 1;
+	}
+	open_sources(&w);
+	covered = check_args(&w);
+	if (covered < w.nargs)
+		rval = 1;
+	if (w.nsrcs == 0 || (w.nargs > 0 && covered == 0)) {
+		if (w.nargs == 0)
+			warnx("/: cannot be watched: no source of events "
+			    "could be opened");
 		free_args(&w);
+		ns_wout_free(&w.out);
 		return 1;
 	}
 	resync(&w);
-	print_heading(&w);
+	ns_wout_heading(&w.out);
 	for (;;)
 		dispatch(&w);
 	return rval;

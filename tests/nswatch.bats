@@ -93,9 +93,24 @@ usage: nswatch [-o list] [-Q expr] [-JPrn] [-H] [path ...]"
 @test "nswatch -h says the usage on standard output; -H lists the columns" {
 	run -0 --separate-stderr "$NSWATCH" -h
 	assert_line --index 0 --regexp '^usage: nswatch '
+	# As every tool lists them: NAME, TYPE, DESCRIPTION, names in
+	# capitals; the event's own columns first, then the attributes.
 	run -0 --separate-stderr "$NSWATCH" -H
-	assert_line --regexp '^changes +'
-	assert_line --regexp '^path +'
+	assert_line --index 0 --regexp '^NAME +TYPE +DESCRIPTION$'
+	assert_line --index 1 --regexp '^TIME +string +when '
+	assert_line --regexp '^CHANGES +strings +'
+	assert_line --regexp '^PATH +link +'
+	assert_line --regexp '^IFNAME +string +'
+	assert_line --regexp '^NAME +string +.*interface name'
+	refute_line --regexp '^[a-z]'
+	# One PATH and one SOURCE: the event's, not the attributes'.
+	run -0 awk '$1 == "PATH" || $1 == "SOURCE" { print $1 }' <<<"$output"
+	assert_output $'PATH\nSOURCE'
+	run -0 --separate-stderr "$NSWATCH" -H -J
+	run -0 jq -r '.columns[0].name' <<<"$output"
+	assert_output TIME
+	run -0 --separate-stderr "$NSWATCH" -H -r -n
+	assert_line --index 0 --regexp '^TIME string when\\x20'
 }
 
 @test "a veth pair comes, changes and goes as /dev/net paths nscat resolves" {
@@ -179,7 +194,8 @@ usage: nswatch [-o list] [-Q expr] [-JPrn] [-H] [path ...]"
 	assert_output "$helper"
 	kill "$helper"
 	wait "$helper" || true
-	del=$(await "$(line remove /proc/$helper)")
+	# What it was: its name and command line, as nscat said them.
+	del=$(await "$(line remove /proc/$helper) comm=sleep\\\\x0acmdline=sleep\\\\x201000\$")
 	[ "$del" -gt "$add" ]
 	helper=
 	run grep -c '^nswatch: /proc: ' "$err"
@@ -194,17 +210,18 @@ s = socket.socket()
 s.bind(("127.0.0.1", 0))
 s.listen(1)
 with open(sys.argv[1], "w") as f:
-    f.write("%d\n" % os.fstat(s.fileno()).st_ino)
+    f.write("%d %d\n" % (os.fstat(s.fileno()).st_ino, s.getsockname()[1]))
 time.sleep(1000)' "$BATS_TEST_TMPDIR/ready"
 	helper=$!
-	ino=$(cat "$BATS_TEST_TMPDIR/ready")
+	read -r ino port <"$BATS_TEST_TMPDIR/ready"
 	start_watch -r /sock/tcp
 	run -0 inns "$NSCAT" -n -r -o state "/sock/tcp/$ino"
 	assert_output LISTEN
 	kill "$helper"
 	wait "$helper" || true
 	helper=
-	await "$(line remove /sock/tcp/$ino)"
+	# What it was: its address, as nscat's local says it.
+	await "$(line remove /sock/tcp/$ino) local=127.0.0.1:$port\$"
 }
 
 @test "a tmpfs mounted and unmounted is added and removed, in JSON Lines" {
@@ -225,6 +242,10 @@ time.sleep(1000)' "$BATS_TEST_TMPDIR/ready"
 	run -0 jq -c -r '.action + " " + .path' "$out"
 	assert_line "add /mount/$id"
 	assert_line "remove /mount/$id"
+	# The removal says what was mounted where.
+	run -0 jq -r 'select(.action == "remove") |
+	    .changes.target + " " + .changes.spec + " " + .changes.fstype' "$out"
+	assert_output "/fs$BATS_TEST_TMPDIR/m nswatch-test tmpfs"
 }
 
 @test "-P and -r lines keep their fields; -n drops the heading" {
@@ -347,11 +368,19 @@ time.sleep(1000)' "$BATS_TEST_TMPDIR/ready"
 	run -1 grep -v '^/dev/char/1/' "$out"
 }
 
-@test "a path with nothing to watch ends the run at once, nothing held" {
+@test "a path with nothing to watch ends the run at once, saying why" {
 	# Taken as written (nothing lives there yet), and no source has it.
 	run -1 --separate-stderr "$NSWATCH" -Q 'action == "add"' /nosuch
-	assert_equal "$stderr" "nswatch: nothing to watch there"
+	assert_equal "$stderr" \
+	    "nswatch: /nosuch: cannot be watched: no source of events reaches it"
 	assert_output ""
 	run -1 --separate-stderr "$NSWATCH" -Q 'action == "add"' nosuch
 	assert_equal "$stderr" "nswatch: nosuch: no such object"
+	# Each path that cannot be watched is said; the others are watched.
+	start_watch -r /nosuch /dev/net /user/0
+	run -0 cat "$err"
+	assert_line "nswatch: /nosuch: cannot be watched: no source of events reaches it"
+	assert_line "nswatch: /user/0: cannot be watched: no source of events reaches it"
+	inns ip link add nsw0 type veth peer name nsw1
+	await "$(line add /dev/net/$(ifindex nsw0))"
 }
