@@ -12,7 +12,8 @@
  * device nodes sysfs does not know (pseudo-terminals) from a scan of /dev.
  *
  * This file holds the top node, the provider's operations and nswatch's
- * sources; devcommon.h says what the others hold.
+ * uevents (its interfaces are watch-net.c's); devcommon.h says what the
+ * others hold.
  */
 #include <sys/types.h>
 #include <sys/stat.h>
@@ -27,13 +28,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <linux/rtnetlink.h>
-
 #include "lazy.h"
 #include "provider.h"
 #include "devcommon.h"
 #include "link.h"
-#include "nl.h"
 #include "watch.h"
 
 static const struct ns_class top_class;
@@ -295,16 +293,13 @@ static const struct ns_class top_class = {
 
 /*
  * nswatch: devices from the kernel's uevents, read through libudev's
- * monitor on the "kernel" source, which needs no udev daemon; interfaces
- * from rtnetlink's link group, which also tells what a uevent does not
- * (a link going up, an address or name changed), so the uevents of
- * interfaces are passed over.  A uevent's path is made as a listing
- * makes it, from the device it describes, even one already gone.
+ * monitor on the "kernel" source, which needs no udev daemon.  The
+ * interfaces are rtnetlink's (watch-net.c), which also tells what a
+ * uevent does not (a link going up, an address or name changed), so the
+ * uevents of interfaces are passed over.  A uevent's path is made as a
+ * listing makes it, from the device it describes, even one already
+ * gone.
  */
-static const struct ns_tree netif_tree = {
-	"/dev/net", 1, "name,flags,operstate,carrier,address,mtu", NULL, NULL
-};
-
 /*
  * Whether the namespace names a device of this uevent: not an
  * interface's (rtnetlink tells of those), nor a kobject of a subsystem
@@ -396,22 +391,6 @@ uevent_read(struct ns_source *src, int fd, void *arg)
 }
 
 static void
-link_msg(struct ns_source *src, const void *msg, void *arg)
-{
-	const struct nlmsghdr *h = msg;
-
-	(void)arg;
-	if (h->nlmsg_type == RTM_NEWLINK || h->nlmsg_type == RTM_DELLINK)
-		ns_source_dirty(src, -1);
-}
-
-static void
-link_read(struct ns_source *src, int fd, void *arg)
-{
-	ns_source_netlink(src, fd, link_msg, arg);
-}
-
-static void
 watch_uevents(struct ns_watch *w)
 {
 	struct udev_monitor *mon;
@@ -432,22 +411,6 @@ watch_uevents(struct ns_watch *w)
 static void
 dev_watch(struct ns_watch *w)
 {
-	struct ns_nlsock *sk;
-	struct ns_source *src;
-
-	if (ns_watch_wants(w, "/dev/net")) {
-		if ((sk = ns_nl_socket(NETLINK_ROUTE)) == NULL ||
-		    ns_nl_join(sk, RTNLGRP_LINK) == -1) {
-			warnx("/dev/net: rtnetlink: the kernel refused");
-			if (sk != NULL)
-				ns_nl_close(sk);
-		} else {
-			ns_source_rcvbuf(ns_nl_fd(sk));
-			src = ns_watch_source(w, "rtnetlink",
-			    ns_nl_fd(sk), link_read, sk);
-			ns_source_tree(src, &netif_tree);
-		}
-	}
 	if (ns_watch_wants(w, "/dev"))
 		watch_uevents(w);
 }

@@ -12,8 +12,8 @@
  * kernel's own key (netset.c): a lookup is a binary search, a listing a
  * walk in order.  An object remembers its place in that array (id[0]),
  * which stays put for the run, and its kind (id[1]).  This file holds
- * the nodes: their listing, getters, classes and lookup, and nswatch's
- * rtnetlink groups.
+ * the nodes: their listing, getters, classes and lookup; nswatch hears
+ * of them in watch-net.c.
  */
 #include <sys/types.h>
 #include <sys/socket.h>
@@ -843,89 +843,6 @@ static const struct ns_class neigh_class = {
 	.summary = neigh_summary,
 };
 
-/*
- * nswatch: rtnetlink's multicast groups say that an address, a route or
- * a neighbour came, went or changed.  A route's path depends on its
- * siblings (the metric and interface that tell it apart), so each group
- * only marks its subtree, which is listed afresh and compared: the
- * paths printed are those a listing gives.  Lifetimes, which count down,
- * are not compared.
- */
-static const struct ns_tree watch_trees[] = {
-	{ "/net/addr", 2, "flags,scope,label", NULL, NULL },
-	{ "/net/route", 2, "kind,protocol,scope,gateway,interface,prefsrc,"
-	    "nexthops", NULL, NULL },
-	{ "/net/neigh", 2, "lladdr,state,flags", NULL, NULL },
-};
-
-static void
-watch_msg(struct ns_source *src, const void *msg, void *arg)
-{
-	const struct nlmsghdr *h = msg;
-	const int *tree = arg;
-
-	switch (h->nlmsg_type) {
-	case RTM_NEWADDR:
-	case RTM_DELADDR:
-		ns_source_dirty(src, tree[0]);
-		break;
-	case RTM_NEWROUTE:
-	case RTM_DELROUTE:
-		ns_source_dirty(src, tree[1]);
-		break;
-	case RTM_NEWNEIGH:
-	case RTM_DELNEIGH:
-		ns_source_dirty(src, tree[2]);
-		break;
-	}
-}
-
-static void
-watch_read(struct ns_source *src, int fd, void *arg)
-{
-	ns_source_netlink(src, fd, watch_msg, arg);
-}
-
-static void
-net_watch(struct ns_watch *w)
-{
-	static const int groups[][2] = {
-		{ RTNLGRP_IPV4_IFADDR, RTNLGRP_IPV6_IFADDR },
-		{ RTNLGRP_IPV4_ROUTE, RTNLGRP_IPV6_ROUTE },
-		{ RTNLGRP_NEIGH, RTNLGRP_NEIGH },
-	};
-	static int tree[3] = { -1, -1, -1 };
-	/* Kept for the watch's life, which is the process's. */
-	static struct ns_nlsock *sk;
-	struct ns_source *src = NULL;
-	size_t i;
-
-	if ((sk = ns_nl_socket(NETLINK_ROUTE)) == NULL) {
-		warnx("/net: rtnetlink: the kernel refused");
-		return;
-	}
-	for (i = 0; i < 3; i++) {
-		if (!ns_watch_wants(w, watch_trees[i].top))
-			continue;
-		if (ns_nl_join(sk, groups[i][0]) == -1 ||
-		    ns_nl_join(sk, groups[i][1]) == -1) {
-			warnx("%s: rtnetlink: the kernel refused",
-			    watch_trees[i].top);
-			continue;
-		}
-		if (src == NULL) {
-			ns_source_rcvbuf(ns_nl_fd(sk));
-			src = ns_watch_source(w, "rtnetlink",
-			    ns_nl_fd(sk), watch_read, tree);
-		}
-		tree[i] = ns_source_tree(src, &watch_trees[i]);
-	}
-	if (src == NULL) {
-		ns_nl_close(sk);
-		sk = NULL;
-	}
-}
-
 static const struct ns_class *const classes[] = {
 	&net_class,
 	&addrs_class,
@@ -945,5 +862,6 @@ const struct ns_provider ns_net_provider = {
 	.help = "addresses, routes and neighbours",
 	.lookup = net_lookup,
 	.classes = classes,
-	.watch = net_watch,
+	/* With the interfaces', from one socket a namespace. */
+	.watch = ns_watch_net,
 };

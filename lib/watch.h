@@ -115,5 +115,8 @@ char	*ns_watch_worker(void (*fn)(FILE *, void *), void *arg, size_t *len);
  * own (ino 0), then each other one a path names, /ns/net/INO/... */
 void	ns_watch_netns(struct ns_watch *,
 	    void (*fn)(struct ns_watch *, uint64_t ino, void *), void *);
+/* The watch op of interfaces, addresses, routes and neighbours, in
+ * those namespaces (watch-net.c). */
+void	ns_watch_net(struct ns_watch *);
 
 #endif

@@ -19,16 +19,23 @@ setup() {
 	done
 	out=$BATS_TEST_TMPDIR/out
 	err=$BATS_TEST_TMPDIR/err
+	mon=$BATS_TEST_TMPDIR/mon
 	watcher=
 	helper=
+	monitor=
+	netns=
 	inns ip link set lo up
 }
 
 teardown() {
-	for p in $watcher $helper $holder; do
+	for p in $watcher $helper $monitor; do
 		kill "$p" 2>/dev/null || true
 		wait "$p" 2>/dev/null || true
 	done
+	# The named namespace is the test's own, in its own mount namespace.
+	[ -z "$netns" ] || inns ip netns del "$netns" || true
+	kill "$holder" 2>/dev/null || true
+	wait "$holder" 2>/dev/null || true
 }
 
 # Run a command in the test's namespaces; with &, $! is the command's
@@ -79,6 +86,39 @@ line() {
 
 ifindex() {
 	inns ip -o link show "$1" | cut -d: -f1
+}
+
+# Make a network namespace of the test's own, $netns, its inode $ino:
+# named by ip netns on a /run of the test's mount namespace, so that
+# nothing of it is left on the machine's.
+add_netns() {
+	inns mount -t tmpfs nswatch-test /run
+	netns=nswatch-test-$$-$BATS_TEST_NUMBER
+	inns ip netns add "$netns"
+	ino=$(inns stat -L -c %i "/run/netns/$netns")
+}
+
+# Start ip monitor of link or address in the test's namespaces, one line
+# an event, and wait until it hears: a change made to lo is told before
+# anything else is done.
+start_monitor() {
+	local i
+
+	bg ip -o monitor "$1" >"$mon"
+	monitor=$!
+	for i in $(seq 100); do
+		if [ "$1" = link ]; then
+			inns ip link set lo mtu "$((65000 + i))"
+		else
+			inns ip addr add 127.0.0.77/8 dev lo
+			inns ip addr del 127.0.0.77/8 dev lo
+		fi
+		grep -q -e '^1: lo: .* mtu 650' -e '127.0.0.77/8' "$mon" &&
+		    return 0
+		sleep 0.05
+	done
+	echo "ip monitor $1 heard nothing" >&2
+	return 1
 }
 
 @test "nswatch -x and nswatch -o bogus are usage errors" {
@@ -167,7 +207,8 @@ usage: nswatch [-o list] [-Q expr] [-JPrn] [-H] [path ...]"
 	inns ip neigh change 10.9.9.7 lladdr 02:00:00:00:00:08 dev nsw0
 	await "$(line change /net/neigh/$ia/10.9.9.7) .*lladdr=02:00:00:00:00:08"
 	inns ip addr del 10.9.9.1/24 dev nsw0
-	del=$(await "$(line remove /net/addr/$ia/10.9.9.1-24)")
+	# What it was on: its interface's path and name.
+	del=$(await "$(line remove /net/addr/$ia/10.9.9.1-24) interface=/dev/net/$ia\\\\x0aifname=nsw0\$")
 	[ "$del" -gt "$add" ]
 	# The route through the address's subnet goes with it.
 	await "$(line remove /net/route/254/10.8.0.0-16)"
@@ -255,17 +296,22 @@ time.sleep(1000)' "$BATS_TEST_TMPDIR/ready"
 	await "$(line add /dev/net/$ia)"
 	inns ip link set nsw0 up
 	await "$(line change /dev/net/$ia) "
-	# PATH ACTION TIME CHANGES on every line: an add has no changes,
-	# and its cell is "-", as in every tool's raw output.
+	# PATH ACTION TIME CHANGES on every line: an add's changes say what
+	# came, a list whose elements raw output parts by \x0a.
 	run -0 awk '{ print NF }' "$out"
 	refute_line --regexp '^[^4]'
 	run -0 awk -v p="/dev/net/$ia" '$1 == p && $2 == "add" { print $4 }' \
 	    "$out"
-	assert_equal "$output" -
+	assert_equal "$output" 'name=nsw0\x0akind=veth'
+	kill "$watcher"
+	# An empty cell is "-", as in every tool's raw output.
+	start_watch -n -r -o path,action,changes,ifname /dev/net
+	inns ip link set nsw0 mtu 1300
+	await "^/dev/net/$ia change mtu=1300 -\$"
 	kill "$watcher"
 	start_watch -P -o +source /dev/net
 	inns ip link del nsw0
-	await "^PATH=\"/dev/net/$ia\" ACTION=\"remove\" TIME=\"[^\"]+\" CHANGES=\"\" SOURCE=\"rtnetlink\"$"
+	await "^PATH=\"/dev/net/$ia\" ACTION=\"remove\" TIME=\"[^\"]+\" CHANGES=\"name=nsw0\\\\x0akind=veth\" SOURCE=\"rtnetlink\"$"
 }
 
 @test "a stalled reader makes the kernel drop events: a lost line, then a resync" {
@@ -376,6 +422,16 @@ time.sleep(1000)' "$BATS_TEST_TMPDIR/ready"
 	assert_output ""
 	run -1 --separate-stderr "$NSWATCH" -Q 'action == "add"' nosuch
 	assert_equal "$stderr" "nswatch: nosuch: no such object"
+	# A network namespace there is not.
+	run -1 --separate-stderr "$NSWATCH" /ns/net/1/dev/net
+	assert_equal "$stderr" "nswatch: /ns/net/1/dev/net: cannot be watched: the network namespace cannot be entered: No such file or directory"
+	# Namespaces come and go unannounced; of another one, only a
+	# network namespace's subtrees are watched.
+	run -1 --separate-stderr "$NSWATCH" /ns/net
+	assert_equal "$stderr" "nswatch: /ns/net: cannot be watched: the kernel announces no namespace's coming or going"
+	mnt=$(stat -L -c %i "/proc/$holder/ns/mnt")
+	run -1 --separate-stderr "$NSWATCH" "/ns/mnt/$mnt/mount"
+	assert_equal "$stderr" "nswatch: /ns/mnt/$mnt/mount: cannot be watched: of another namespace, only a network namespace's subtrees are watched"
 	# Each path that cannot be watched is said; the others are watched.
 	start_watch -r /nosuch /dev/net /user/0
 	run -0 cat "$err"
@@ -383,4 +439,108 @@ time.sleep(1000)' "$BATS_TEST_TMPDIR/ready"
 	assert_line "nswatch: /user/0: cannot be watched: no source of events reaches it"
 	inns ip link add nsw0 type veth peer name nsw1
 	await "$(line add /dev/net/$(ifindex nsw0))"
+}
+
+@test "an interface's add and remove say its name and kind, as ip monitor does; -o and -Q read them once it left" {
+	start_monitor link
+	start_watch -r -n -o path,action,name,kind,changes \
+	    -Q 'name == "nsi0" && kind == "veth"' /dev/net
+	inns ip link add nsi0 type veth peer name nsi1
+	ia=$(ifindex nsi0)
+	await "^/dev/net/$ia add nsi0 veth name=nsi0\\\\x0akind=veth\$"
+	inns ip link del nsi0
+	await "^/dev/net/$ia remove nsi0 veth name=nsi0\\\\x0akind=veth\$"
+	# Its peer, gone with it, is not nsi0.
+	run -1 grep nsi1 "$out"
+	# ip monitor names the same interface gone.
+	for _ in $(seq 100); do
+		grep -q "^Deleted $ia: nsi0@" "$mon" && break
+		sleep 0.05
+	done
+	run -0 grep -c "^Deleted $ia: nsi0@" "$mon"
+	assert_output 1
+}
+
+@test "a veth moved to another namespace is a move to its path there, as ip monitor says" {
+	add_netns
+	# An id for it here, so that ip monitor, which maps ids to names as
+	# it starts, says its name.
+	inns ip netns set "$netns" auto
+	inns ip link add nsm0 type veth peer name nsm1
+	ia=$(ifindex nsm1)
+	start_monitor link
+	start_watch -r -n -o path,action,changes,to /dev/net
+	inns ip link set nsm1 netns "$netns"
+	ib=$(inns ip -n "$netns" -o link show nsm1 | cut -d: -f1)
+	await "^/dev/net/$ia move to=/ns/net/$ino/dev/net/$ib\\\\x0aname=nsm1\\\\x0akind=veth /ns/net/$ino/dev/net/$ib\$"
+	# Not a removal.
+	run -1 grep " remove " "$out"
+	# ip monitor says where it went, by name and index.
+	for _ in $(seq 100); do
+		grep -q "^Deleted $ia: nsm1@.* new-netns $netns new-ifindex $ib" \
+		    "$mon" && break
+		sleep 0.05
+	done
+	run -0 grep -c "^Deleted $ia: nsm1@.* new-netns $netns new-ifindex $ib" "$mon"
+	assert_output 1
+	# The path printed is nscat's input.
+	run -0 --separate-stderr inns "$NSCAT" -n -r -o name \
+	    "/ns/net/$ino/dev/net/$ib"
+	assert_output nsm1
+}
+
+@test "another namespace's interfaces and addresses are watched by their /ns/net paths" {
+	add_netns
+	start_watch -r -n /ns/net/"$netns"/dev/net /ns/net/"$netns"/net/addr
+	inns ip -n "$netns" link add nsf0 type veth peer name nsf1
+	ia=$(inns ip -n "$netns" -o link show nsf0 | cut -d: -f1)
+	await "$(line add /ns/net/$ino/dev/net/$ia) name=nsf0\\\\x0akind=veth\$"
+	inns ip -n "$netns" addr add 10.7.7.1/24 dev nsf0
+	await "$(line add /ns/net/$ino/net/addr/$ia/10.7.7.1-24) interface=/ns/net/$ino/dev/net/$ia\\\\x0aifname=nsf0\$"
+	run -0 --separate-stderr inns "$NSCAT" -n -r -o address \
+	    "/ns/net/$ino/net/addr/$ia/10.7.7.1-24"
+	assert_output 10.7.7.1
+	inns ip -n "$netns" link del nsf0
+	await "$(line remove /ns/net/$ino/net/addr/$ia/10.7.7.1-24) .*ifname=nsf0\$"
+	await "$(line remove /ns/net/$ino/dev/net/$ia) name=nsf0\\\\x0akind=veth\$"
+	# Nothing of the caller's own namespace, nor anything but events.
+	inns ip link add nsw0 type veth peer name nsw1
+	sleep 0.2
+	run -1 grep -v "^/ns/net/$ino/" "$out"
+	run -1 grep -v '^nswatch: /proc' "$err"
+}
+
+@test "an address the kernel never announced is removed, as ip monitor tells: 10 rounds of veth churn" {
+	[ "$(inns cat /proc/sys/net/ipv6/conf/default/disable_ipv6)" = 0 ] ||
+	    skip "IPv6 is disabled here"
+	start_monitor address
+	start_watch -r -n -o path,action /net/addr
+	for _ in $(seq 10); do
+		inns ip link add nsc0 type veth peer name nsc1
+		inns ip link set nsc0 up
+		inns ip link set nsc1 up
+		inns ip link set nsc0 down
+		inns ip link del nsc0
+	done
+	# ip monitor's removals, as paths: "Deleted 5: nsc1 inet6 A/64 ...".
+	mon_removed() {
+		awk '$1 == "Deleted" && $2 != "1:" { sub(":", "", $2)
+		    sub("/", "-", $5); print "/net/addr/" $2 "/" $5 }' "$mon" |
+		    sort
+	}
+	removed() {
+		awk '$2 == "remove" && $1 !~ "^/net/addr/1/" { print $1 }' \
+		    "$out" | sort
+	}
+	for _ in $(seq 100); do
+		[ "$(mon_removed | wc -l)" -ge 20 ] &&
+		    [ "$(removed)" = "$(mon_removed)" ] && break
+		sleep 0.05
+	done
+	# Each link-local address of 20 interfaces, some never announced.
+	run -0 mon_removed
+	[ "${#lines[@]}" -ge 20 ]
+	assert_equal "$(removed)" "$(mon_removed)"
+	run -0 grep -c tentative "$mon"
+	[ "$output" -gt 0 ]
 }
