@@ -353,8 +353,25 @@ list_devices(void (*emit)(const char *, void *), void *arg)
 }
 
 static const struct ns_tree device_tree = {
-	"/dev", 0, NULL, NULL, list_devices
+	"/dev", 0, NULL, NULL, list_devices, "name,subsystem", 0
 };
+
+/* A device that comes or goes says what it is, as its uevent does. */
+static void
+uevent_note(struct ns_source *src, const char *action, const char *path,
+    struct udev_device *ud)
+{
+	static const char *const names[] = { "name", "subsystem" };
+	const char *vals[2];
+	int whole = strcmp(action, "add") == 0 ||
+	    strcmp(action, "remove") == 0;
+
+	if ((vals[0] = udev_device_get_sysname(ud)) == NULL)
+		vals[0] = "";
+	if ((vals[1] = udev_device_get_subsystem(ud)) == NULL)
+		vals[1] = "";
+	ns_source_note(src, action, path, names, vals, whole ? 2 : 0);
+}
 
 static void
 uevent_read(struct ns_source *src, int fd, void *arg)
@@ -384,7 +401,7 @@ uevent_read(struct ns_source *src, int fd, void *arg)
 			if (strcmp(action, "bind") == 0 ||
 			    strcmp(action, "unbind") == 0)
 				action = "change";
-			ns_source_event(src, action, path);
+			uevent_note(src, action, path, ud);
 		}
 		udev_device_unref(ud);
 	}

@@ -387,16 +387,24 @@ time.sleep(1000)' "$BATS_TEST_TMPDIR/ready"
 	run -0 awk '$2 == "add" { print $1 }' "$out"
 	assert_line "/dev/net/$ia"
 	refute_line --regexp '^/dev/queues/'
-	run -0 inns "$NSCAT" -n -r -o path - < <(
-	    awk '$2 == "add" { print $1 }' "$out")
+	# Device uevents reach every namespace of the initial user
+	# namespace, those of what other runs make and unmake meanwhile
+	# too: an add nscat does not resolve is one that was removed since.
+	sleep 0.5
+	run -0 --separate-stderr inns "$NSCAT" -n -r -o path - < <(
+	    awk '$2 == "add" && !gone[$1] { print $1 }
+		$2 == "remove" { gone[$1] = 1 }' <(tac "$out"))
+	assert_line "/dev/net/$ia"
+	assert_line "/dev/net/$(ifindex nsw1)"
 }
 
 @test "a device's uevent arrives as its /dev path, with its action" {
 	local dev=/sys/devices/virtual/mem/null
 	[ -w "$dev/uevent" ] || skip "no writable $dev/uevent here"
-	# Device uevents reach the initial network namespace only: this
-	# watch runs there.  Writing to a device's uevent file makes the
-	# kernel send one, as it would for a device that comes and goes.
+	# Device uevents reach the namespaces of the initial user namespace
+	# only: this watch runs in the initial one.  Writing to a device's
+	# uevent file makes the kernel send one, as it would for a device
+	# that comes and goes.
 	"$NSWATCH" -r -n /dev/char/1 >"$out" 2>"$err" &
 	watcher=$!
 	for _ in $(seq 100); do
@@ -405,9 +413,10 @@ time.sleep(1000)' "$BATS_TEST_TMPDIR/ready"
 		sleep 0.05
 	done
 	echo change >"$dev/uevent"
-	await "$(line change /dev/char/1/3)"
+	await "$(line change /dev/char/1/3) -\$"
+	# An add says what came, as nscat names it.
 	echo add >/sys/devices/virtual/mem/zero/uevent
-	await "$(line add /dev/char/1/5)"
+	await "$(line add /dev/char/1/5) name=zero\\\\x0asubsystem=mem\$"
 	run -0 "$NSCAT" -n -r -o name /dev/char/1/3
 	assert_output null
 	# Nothing outside the subtree asked for.
