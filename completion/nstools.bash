@@ -34,10 +34,12 @@ _nstools_options()
 	}'
 }
 
-# The column names of a tool, lower case, from its -H.
+# The column names of a tool, lower case, from its -H: each once, though
+# -H lists a name again for each kind of object it means something else
+# on.
 _nstools_columns()
 {
-	"$1" -H -n -r 2>/dev/null | awk '{ print tolower($1) }'
+	"$1" -H -n -r 2>/dev/null | awk '!seen[tolower($1)]++ { print tolower($1) }'
 }
 
 # Undo the shell's quoting of a word as typed so far: backslashes, and

@@ -55,7 +55,7 @@ setup() {
 complete_columns_in() {
 	local columns pa path parent na name n
 
-	columns=$("$NSLS" -H -n -r | awk '{ print tolower($1) }')
+	columns=$("$NSLS" -H -n -r | awk '{ print tolower($1) }' | awk '!seen[$0]++')
 	read -r pa path parent na name n < <(tr a-z "$1" <<<"pa path parent na name n")
 	run -0 complete_words "$NSLS" -o "$pa"
 	assert_line "$path"
@@ -64,6 +64,8 @@ complete_columns_in() {
 	run -0 complete_words "$NSCAT" -o "path,$na"
 	assert_line "path,$name"
 	refute_line --regexp "^path,[^$n]"
+	# A name -H lists for several kinds is offered once.
+	assert_equal "$(sort <<<"$output" | uniq -d)" ""
 }
 
 @test "-o completes column names from -H, after the last comma, after +" {
@@ -75,7 +77,7 @@ complete_columns_in() {
 	assert_line summary
 	run -0 complete_words "$DEVTREE" -o path,
 	assert_output "$("$DEVTREE" -H -n -r |
-	    awk '{ print "path," tolower($1) }')"
+	    awk '!seen[$1]++ { print "path," tolower($1) }')"
 }
 
 @test "column and kind names complete in either case, in the case typed" {
