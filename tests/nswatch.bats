@@ -519,6 +519,28 @@ time.sleep(1000)' "$BATS_TEST_TMPDIR/ready"
 	run -1 grep -v '^nswatch: /proc' "$err"
 }
 
+@test "another namespace's socket that closes is removed by its path, with its address" {
+	add_netns
+	inns ip -n "$netns" link set lo up
+	mkfifo "$BATS_TEST_TMPDIR/ready"
+	bg ip netns exec "$netns" python3 -c '
+import os, socket, sys, time
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+s.listen(1)
+with open(sys.argv[1], "w") as f:
+    f.write("%d %d\n" % (os.fstat(s.fileno()).st_ino, s.getsockname()[1]))
+time.sleep(1000)' "$BATS_TEST_TMPDIR/ready"
+	helper=$!
+	read -r ino port <"$BATS_TEST_TMPDIR/ready"
+	start_watch -r -n "/ns/net/$netns/sock/tcp"
+	kill "$helper"
+	wait "$helper" || true
+	helper=
+	# A socket keeps its path of /sock in any namespace.
+	await "$(line remove /sock/tcp/$ino) local=127.0.0.1:$port\$"
+}
+
 @test "an address the kernel never announced is removed, as ip monitor tells: 10 rounds of veth churn" {
 	[ "$(inns cat /proc/sys/net/ipv6/conf/default/disable_ipv6)" = 0 ] ||
 	    skip "IPv6 is disabled here"
