@@ -10,7 +10,10 @@
 # The mount lives in a mount namespace of its own, so that the suites
 # that run beside this one never reach it by a path; the tools under test
 # run in it (nsenter).  Teardown lets the daemon go on, ends the holder
-# and unmounts, whatever happened.
+# and unmounts, whatever happened.  The holder's descriptors are still
+# reached by every scan of all processes, which then waits for the daemon
+# and says so: tests/harness runs the suite by itself.
+# harness: alone
 
 bats_require_minimum_version 1.5.0
 load helpers/common
