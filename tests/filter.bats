@@ -113,18 +113,13 @@ teardown() {
 }
 
 @test "a chain of || or && is as long as it is written; nesting is bounded" {
-	local chain= i
+	local chain
 	# 300 terms, and 3,000: a chain is no nesting.
-	for i in $(seq 300); do
-		chain+="pid == $other || "
-	done
+	chain=$(printf "pid == $other || %.0s" $(seq 300))
 	run -0 --separate-stderr "$NSCAT" -n -r -o pid \
 	    -Q "${chain}pid == $sleeper" "/proc/$sleeper" "/proc/$other" /proc/1
 	assert_output "$(printf '%s\n' "$sleeper" "$other")"
-	chain=
-	for i in $(seq 3000); do
-		chain+="pid > 0 && "
-	done
+	chain=$(printf 'pid > 0 && %.0s' $(seq 3000))
 	run -0 --separate-stderr "$NSLS" -n -r -o pid \
 	    -Q "${chain}pid == $sleeper" /proc
 	assert_output "$sleeper"

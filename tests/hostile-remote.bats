@@ -228,7 +228,9 @@ hosts_called() {
 @test "deep nesting and other JSON is no reply, said in one line" {
 	{
 		printf '{"nodes":[{"path":"/proc/1","type":"process","children":'
-		for _ in $(seq 100000); do printf '['; done
+		# printf once: a loop of 100,000 commands took half a
+		# minute under bats.
+		printf '[%.0s' $(seq 100000)
 		echo
 	} >"$dir/deep"
 	echo "cat '$dir/deep'" >"$EVIL_REPLY"

@@ -3,8 +3,43 @@
 # make installcheck), else from the build directory; the helpers always from
 # the build directory, NSTOOLS_BUILD or build/.
 bats_require_minimum_version 1.5.0
-bats_load_library bats-support
-bats_load_library bats-assert
+
+# The files of an assertion library, as its load.bash names them, in
+# lib_files[]; none if it names them otherwise.  bats_load_library
+# sources load.bash, which finds each file with $(dirname ...): fifteen
+# processes for every test, on two processors a fifth of a whole run.
+library_files() {
+	local d dirs line pre='source "$(dirname "${BASH_SOURCE[0]}")/'
+
+	lib_files=()
+	IFS=: read -ra dirs <<<"${BATS_LIB_PATH:-/usr/lib/bats}"
+	for d in "${dirs[@]}"; do
+		[[ -f $d/$1/load.bash ]] || continue
+		while IFS= read -r line; do
+			case $line in
+			'' | '#'*) ;;
+			"$pre"*'"')
+				line=${line#"$pre"}
+				lib_files+=("$d/$1/${line%\"}")
+				;;
+			*) lib_files=(); return ;;
+			esac
+		done <"$d/$1/load.bash"
+		return
+	done
+}
+
+for lib in bats-support bats-assert; do
+	library_files "$lib"
+	if ((${#lib_files[@]} == 0)); then
+		bats_load_library "$lib"
+	else
+		for f in "${lib_files[@]}"; do
+			source "$f" || exit 1
+		done
+	fi
+done
+unset lib f lib_files
 
 BUILD=${NSTOOLS_BUILD:-$BATS_TEST_DIRNAME/../build}
 BIN=${NSTOOLS_BIN:-$BUILD}
