@@ -226,12 +226,13 @@ accepted() {
 	refute_line nsh0
 }
 
-# devtree's tree here, every path prefixed, and through /host/local: the
-# differences, and what /host/local said on stderr.
+# devtree's tree of this machine's interfaces, every path prefixed, and
+# through /host/local: the differences, and what /host/local said on
+# stderr.
 tree_as_home() {
-	diff <("$DEVTREE" -r -n -o path,parent,name,dev |
+	diff <("$DEVTREE" -s net -r -n -o path,parent,name,dev |
 	    sed 's|^/|/host/local/|; s| /| /host/local/|g') \
-	    <("$DEVTREE" -r -n -o path,parent,name,dev /host/local 2>&1)
+	    <("$DEVTREE" -s net -r -n -o path,parent,name,dev /host/local 2>&1)
 }
 
 @test "devtree draws another machine's tree, as that machine draws it" {
@@ -241,7 +242,8 @@ tree_as_home() {
 	# Both are read from a live machine, where other suites attach loop
 	# devices and make and end network namespaces (the interfaces of
 	# other namespaces, -N, come and go with them all the time): the
-	# tree of this namespace is compared, with agreed.
+	# tree of this namespace's interfaces and their parents is compared,
+	# with agreed.
 	run -0 agreed tree_as_home
 	# Drawn as a tree, its interfaces are that machine's.
 	run -0 "$DEVTREE" -s net -o name /host/netns
