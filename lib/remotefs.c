@@ -211,7 +211,7 @@ static struct fswait *
 wait_of(dev_t dev)
 {
 	struct fswait *w;
-	size_t i;
+	size_t i, j;
 
 	load();
 	for (i = 0; i < fs.n; i++)
@@ -219,9 +219,11 @@ wait_of(dev_t dev)
 			break;
 	if (i == fs.n)
 		return NULL;
-	for (w = fs.w; w < fs.w + fs.nw; w++)
-		if (w->dev == dev)
-			return w;
+	/* By index: fs.w is NULL until the first, and NULL + 0 is no
+	 * pointer C allows. */
+	for (j = 0; j < fs.nw; j++)
+		if (fs.w[j].dev == dev)
+			return &fs.w[j];
 	if ((fs.w = reallocarray(fs.w, fs.nw + 1, sizeof(*fs.w))) == NULL)
 		err(1, NULL);
 	w = &fs.w[fs.nw++];
