@@ -63,6 +63,7 @@ struct known {
 /* One network namespace watched, for the watch's life. */
 struct sockwatch {
 	uint64_t	 ino;		/* 0: the caller's own */
+	struct ns_nlsock *sk;		/* the destroy groups', kept open */
 	struct ns_tree	 defs[NTABLE];
 	struct known	*known;		/* sorted by cookie */
 	size_t		 nknown, capknown, mark;
@@ -283,6 +284,7 @@ open_netns(struct ns_watch *w, uint64_t ino, void *arg)
 	}
 	/* Kept open for the watch's life, or let go with what it holds. */
 	if (src != NULL) {
+		sw->sk = sk;
 		known_load(sw);
 		return;
 	}
