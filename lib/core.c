@@ -269,6 +269,21 @@ resolve_ns(struct ns_obj *o, char *path)
 	return r;
 }
 
+/* The provider whose node a path's first name is, or NULL. */
+static const struct ns_provider *
+provider_of(const char *path)
+{
+	char name[64];
+	size_t len;
+
+	path += strspn(path, "/");
+	if ((len = strcspn(path, "/")) == 0 || len >= sizeof(name))
+		return NULL;
+	memcpy(name, path, len);
+	name[len] = '\0';
+	return provider_named(name);
+}
+
 /*
  * realpath(3) into a buffer of PATH_MAX, waited for only so long where
  * a file server may be asked (remotefs.c): a user's path may lie on a
@@ -400,6 +415,16 @@ ns_resolve_into(struct ns_obj *o, const char *input)
 		if ((r = resolve_ns(o, path)) == 0 || errno != ENOENT)
 			goto out;
 		ns_obj_clear(o);
+		/* Where a node of ours said "no such object" (a descriptor
+		 * closed meanwhile), the file the same path reaches (the
+		 * descriptor reopened) may be too deep for a path of ours:
+		 * that is no object either. */
+		if (provider_of(s) != NULL) {
+			if ((r = resolve_real(o, s)) != 0 &&
+			    errno == ENAMETOOLONG)
+				errno = ENOENT;
+			goto out;
+		}
 	} else {
 		if ((r = resolve_ident(o, s)) == 0 || errno != ENOENT)
 			goto out;

@@ -759,13 +759,11 @@ obj_path(struct fdent *e, char *buf, size_t size)
 		ns_unanswered_path(e->link);
 		named = ns_remotefs_cached_name(e->link, st, e->mnt_id);
 	}
-	if (!named)
+	/* A link of nearly PATH_MAX bytes has no room for "/fs": its file
+	 * has no path, as one whose link the kernel would not give. */
+	if (!named || (size_t)ns_fmt(buf, size, "/fs%s",
+	    strcmp(e->link, "/") == 0 ? "" : e->link) >= size)
 		return ns_none();
-	if ((size_t)ns_fmt(buf, size, "/fs%s",
-	    strcmp(e->link, "/") == 0 ? "" : e->link) >= size) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
 	return 0;
 }
 
