@@ -268,7 +268,8 @@ dist:
 
 # As automake's distcheck: the tarball, unpacked in a directory of its
 # own, configures with its own prefix, builds apart from its sources,
-# passes make check, installs under DESTDIR with everything in place,
+# passes make check (make $(DISTCHECK_CHECK) where that is set), installs
+# under DESTDIR with everything in place,
 # uninstalls leaving nothing behind, and makes the same tarball again.
 distcheck: dist
 	@bash build-aux/distcheck '$(DIST)'

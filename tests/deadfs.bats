@@ -22,6 +22,10 @@ HOLD=$HELPERS/holdnames
 
 setup() {
 	[ -c /dev/fuse ] || skip "no /dev/fuse here"
+	# A second's wait for a file system that does not answer, not the
+	# default two: the suite runs by itself, and each test waits once
+	# or twice.  The tests of the wait itself set their own.
+	export NSTOOLS_FS_TIMEOUT=1
 	command -v fusermount3 >/dev/null ||
 	    skip "no fusermount3 (Debian package fuse3)"
 	unshare -m true 2>/dev/null || skip "no new mount namespace allowed"
