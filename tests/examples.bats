@@ -32,7 +32,7 @@
 #   them;
 # - one whose shown output starts with its tool's own message shows an
 #   error: it passes when it fails with those lines on standard error;
-# - one that runs nswatch runs for 3 seconds and passes when the timeout
+# - one that runs nswatch runs for 2 seconds and passes when the timeout
 #   ends it (124) with standard error clean;
 # - those on the nsmount mount point run after the others of their page,
 #   the mount first and the unmount last;
@@ -612,7 +612,7 @@ check_page() {
 		    [[ ${ex_text[i]} =~ (^|[^[:alnum:]_-])nswatch[[:space:]] ]] ||
 		    continue
 		run_example "$T/run/$i" "${ex_run[i]}" "${ex_prelude[i]}" \
-		    "${ex_where[i]}" 3 &
+		    "${ex_where[i]}" 2 &
 		watching[i]=$!
 	done
 
@@ -632,7 +632,7 @@ check_page() {
 		fi
 		rd=$T/run/$i
 		limit=60
-		[[ ! $text =~ (^|[^[:alnum:]_-])nswatch[[:space:]] ]] || limit=3
+		[[ ! $text =~ (^|[^[:alnum:]_-])nswatch[[:space:]] ]] || limit=2
 		for try in 1 2 3; do
 			if [ -n "${watching[i]-}" ]; then
 				wait "${watching[i]}" || true

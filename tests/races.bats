@@ -14,7 +14,7 @@ CHURN=$HELPERS/churn
 # How long each test hammers, in seconds; churn runs on well past that,
 # since one round of commands can take seconds on a loaded machine, and
 # teardown stops it.
-SECONDS_EACH=${NSTOOLS_RACE_SECONDS:-4}
+SECONDS_EACH=${NSTOOLS_RACE_SECONDS:-3}
 
 setup() {
 	helpers=()
