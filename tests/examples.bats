@@ -660,35 +660,35 @@ check_page() {
 }
 
 @test "README.md: every example runs" {
-	check_page README.md
+	untraced check_page README.md
 }
 
 @test "nsls(1): every example runs" {
-	check_page man/nsls.1
+	untraced check_page man/nsls.1
 }
 
 @test "nscat(1): every example runs" {
-	check_page man/nscat.1
+	untraced check_page man/nscat.1
 }
 
 @test "fdinfo(1): every example runs" {
-	check_page man/fdinfo.1
+	untraced check_page man/fdinfo.1
 }
 
 @test "devtree(1): every example runs" {
-	check_page man/devtree.1
+	untraced check_page man/devtree.1
 }
 
 @test "nswatch(1): every example runs" {
-	check_page man/nswatch.1
+	untraced check_page man/nswatch.1
 }
 
 @test "nsmount(1): every example runs" {
-	check_page man/nsmount.1
+	untraced check_page man/nsmount.1
 }
 
 @test "nstools(7): every example runs" {
-	check_page man/nstools.7
+	untraced check_page man/nstools.7
 }
 
 @test "every man page is one of those tested here" {

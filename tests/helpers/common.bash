@@ -60,6 +60,20 @@ refute_control_bytes() {
 	fi
 }
 
+# Run a helper untraced: bats traces every command of a test (a DEBUG
+# trap) to say where it failed, which makes a shell loop a hundred times
+# slower.  A helper that runs many commands and says itself what failed
+# runs without it; the trap is back when it returns.  A failure inside
+# ends the test there, as it would traced, its line said less exactly.
+untraced() {
+	local saved
+
+	saved=$(trap -p DEBUG)
+	trap - DEBUG
+	"$@"
+	eval "$saved"
+}
+
 # The one line a tool ends with when it passed over what it could not
 # read.  Whether it comes depends on the machine, not on the test: a
 # supervisor that holds capabilities root lacks keeps its descriptors
