@@ -71,7 +71,9 @@ endif
 .PHONY: all check check-unit installcheck bench install uninstall clean distclean \
 	lint dist distcheck FORCE
 
-all: $(LIB) $(TOOLS) $(HELPERS)
+# The helpers and unit tests too: make check then only runs them, and a
+# make -j builds them with the rest.
+all: $(LIB) $(TOOLS) $(HELPERS) $(UNITS)
 
 # Every object depends on config.mk: reconfiguring (say, with
 # --enable-sanitize) must rebuild them all.
