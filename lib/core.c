@@ -246,9 +246,10 @@ split(char *path, char ***compp)
 	return n;
 }
 
-/* A path in the namespace: 0, or -1 with errno (ENOENT: not ours). */
+/* A path in the namespace: 0, or -1 with errno (ENOENT: not ours, or no
+ * such object); *owned, where given, is set when a node of ours took it. */
 static int
-resolve_ns(struct ns_obj *o, char *path)
+resolve_ns(struct ns_obj *o, char *path, int *owned)
 {
 	const struct ns_provider *p;
 	char **comp;
@@ -264,24 +265,11 @@ resolve_ns(struct ns_obj *o, char *path)
 		errno = ENOENT;
 		return -1;
 	}
+	if (owned != NULL)
+		*owned = 1;
 	r = p->lookup(o, comp + 1, n - 1);
 	free(comp);
 	return r;
-}
-
-/* The provider whose node a path's first name is, or NULL. */
-static const struct ns_provider *
-provider_of(const char *path)
-{
-	char name[64];
-	size_t len;
-
-	path += strspn(path, "/");
-	if ((len = strcspn(path, "/")) == 0 || len >= sizeof(name))
-		return NULL;
-	memcpy(name, path, len);
-	name[len] = '\0';
-	return provider_named(name);
 }
 
 /*
@@ -401,7 +389,7 @@ int
 ns_resolve_into(struct ns_obj *o, const char *input)
 {
 	char *s, *path;
-	int r, e;
+	int r, e, owned = 0;
 
 	memset(o, 0, sizeof(*o));
 	if (*input == '\0')
@@ -412,14 +400,14 @@ ns_resolve_into(struct ns_obj *o, const char *input)
 	ns_unescape(path);
 	if (*s == '/') {
 		/* The namespace wins where both readings exist. */
-		if ((r = resolve_ns(o, path)) == 0 || errno != ENOENT)
+		if ((r = resolve_ns(o, path, &owned)) == 0 || errno != ENOENT)
 			goto out;
 		ns_obj_clear(o);
 		/* Where a node of ours said "no such object" (a descriptor
 		 * closed meanwhile), the file the same path reaches (the
 		 * descriptor reopened) may be too deep for a path of ours:
 		 * that is no object either. */
-		if (provider_of(s) != NULL) {
+		if (owned) {
 			if ((r = resolve_real(o, s)) != 0 &&
 			    errno == ENAMETOOLONG)
 				errno = ENOENT;
@@ -459,7 +447,7 @@ ns_resolve_path(struct ns_obj *o, const char *path)
 	if (len >= sizeof(buf) && (s = malloc(len + 1)) == NULL)
 		err(1, NULL);
 	memcpy(s, path, len + 1);
-	if ((r = resolve_ns(o, s)) == -1) {
+	if ((r = resolve_ns(o, s, NULL)) == -1) {
 		e = errno;
 		ns_obj_clear(o);
 		errno = e;

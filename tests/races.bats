@@ -96,30 +96,25 @@ hammer() {
 	# The lookup of /proc/PID/fd/N finds it closed; the file the same
 	# path reaches a moment later, reopened, has a path of 4,200 bytes,
 	# which no path of ours can be: that is no object either.
-	local d=$BATS_TEST_TMPDIR/deep name i end rc
-	name=$(printf '%0100d' 0)
+	local d=$BATS_TEST_TMPDIR/deep i end
+
 	mkdir "$d"
-	(
-		cd "$d" || exit 1
+	start_helper reopen bash -c '
+		cd "$1" || exit 1
 		for i in $(seq 41); do
-			mkdir "$name" && cd "$name" || exit 1
+			mkdir "$2" && cd "$2" || exit 1
 		done
-		echo "pid=$BASHPID"
+		echo "pid=$$"
 		echo ready
 		while :; do
 			exec 7<.
 			exec 7<&-
-		done
-	) >"$BATS_TEST_TMPDIR/reopen.out" 3>&- &
-	helpers+=("$!")
-	wait_ready "$BATS_TEST_TMPDIR/reopen.out"
-	pid=$(sed -n 's/^pid=//p' "$BATS_TEST_TMPDIR/reopen.out")
+		done' - "$d" "$(printf '%0100d' 0)"
 	end=$((SECONDS + SECONDS_EACH))
 	while [ "$SECONDS" -lt "$end" ]; do
 		for i in $(seq 50); do
-			rc=0
 			"$NSCAT" -r -n -o path,cwd "/proc/$pid/fd/7" \
-			    >/dev/null 2>"$BATS_TEST_TMPDIR/err" || rc=$?
+			    >/dev/null 2>"$BATS_TEST_TMPDIR/err" || true
 			if grep -Ev "^nscat: /proc/$pid/fd/7: no such object\$" \
 			    "$BATS_TEST_TMPDIR/err" >&2; then
 				return 1
