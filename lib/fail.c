@@ -44,6 +44,12 @@ ns_errno_limit(int e)
 }
 
 int
+ns_errno_closed(int e)
+{
+	return ns_errno_limit(e) || e == ENOENT || e == ESRCH ? e : EACCES;
+}
+
+int
 ns_errno_benign(int e)
 {
 	return e == ENOENT || e == ESRCH || e == EACCES || e == EPERM;
@@ -228,6 +234,39 @@ ns_skip_hold(int on)
 	skip_holds += on ? 1 : -1;
 }
 
+/*
+ * Whether the process a /proc/PID path names has left, or is a zombie:
+ * the kernel answers EACCES, not ENOENT, for a link of a process reaped
+ * since its directory was looked up, and a zombie has no namespaces.
+ * Such a process is one that left, silent as ENOENT is (rule 11).
+ */
+int
+ns_proc_gone(const char *path)
+{
+	char stat_path[64], buf[512], *s;
+	size_t n;
+	ssize_t r;
+	int fd;
+
+	if (strncmp(path, "/proc/", 6) != 0 ||
+	    (n = strspn(path + 6, "0123456789")) == 0 || n > 20 ||
+	    (path[6 + n] != '\0' && path[6 + n] != '/'))
+		return 0;
+	ns_fmt(stat_path, sizeof(stat_path), "/proc/%.*s/stat", (int)n,
+	    path + 6);
+	if ((fd = open(stat_path, O_RDONLY | O_CLOEXEC)) == -1)
+		return errno == ENOENT || errno == ESRCH;
+	r = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (r <= 0)
+		return r == -1 && errno == ESRCH;
+	buf[r] = '\0';
+	/* The state follows the last ')', the command name may hold any. */
+	if ((s = strrchr(buf, ')')) == NULL || s[1] != ' ')
+		return 0;
+	return s[2] == 'Z' || s[2] == 'X';
+}
+
 void
 ns_skip_path(const char *path)
 {
@@ -244,6 +283,9 @@ ns_skip_path(const char *path)
 		free(key);
 		return;
 	}
+	/* Remembered all the same: it will not come back. */
+	if (ns_proc_gone(path))
+		return;
 	ns_skip();
 }
 

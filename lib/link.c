@@ -550,7 +550,7 @@ request_one(int ifindex, const char *name)
 	struct ns_nlreq req;
 
 	if ((sk = route_socket()) == NULL) {
-		errno = ns_errno_limit(errno) ? errno : EACCES;
+		errno = ns_errno_closed(errno);
 		return NULL;
 	}
 	link_request(&req, ifindex, name, 0, 0);
@@ -593,7 +593,7 @@ request_dump(struct table *t, uint32_t mask)
 	struct ns_nlreq req;
 
 	if ((sk = route_socket()) == NULL) {
-		errno = ns_errno_limit(errno) ? errno : EACCES;
+		errno = ns_errno_closed(errno);
 		return -1;
 	}
 	link_request(&req, 0, NULL, NLM_F_DUMP, mask);
@@ -619,11 +619,13 @@ static int
 table_load(struct table *t)
 {
 	size_t i;
+	int e;
 
 	if (t->read)
 		return t->v != NULL ? 0 : -1;
 	t->read = 1;
 	if (request_dump(t, RTEXT_FILTER_SKIP_STATS) == -1) {
+		e = errno;
 		table_free(t);
 		/* What is left of a failed dump must not be read as the
 		 * answer to the next request. */
@@ -631,8 +633,9 @@ table_load(struct table *t)
 			ns_nl_close(state()->sk);
 			state()->sk = NULL;
 		}
-		/* Not ours to ask, unless a limit was met: that is said. */
-		errno = ns_errno_limit(errno) ? errno : EACCES;
+		/* Not ours to ask, unless a limit was met (said) or the
+		 * namespace left (silent). */
+		errno = ns_errno_closed(e);
 		return -1;
 	}
 	if (t->v == NULL && (t->v = calloc(1, sizeof(*t->v))) == NULL)

@@ -759,9 +759,10 @@ ns_net_set_load(struct set *s)
 	s = ns_net_set_of(s);
 	if (!s->loaded) {
 		s->loaded = 1;
-		/* A limit met keeps its errno, to be said (rule 11). */
+		/* A limit met keeps its errno, to be said (rule 11); a
+		 * namespace that left is silent. */
 		if (nl_route() == NULL)
-			s->error = ns_errno_limit(errno) ? errno : EACCES;
+			s->error = ns_errno_closed(errno);
 		else if (set_dump(s) == -1)
 			s->error = errno == EPERM || errno == EACCES ? EACCES :
 			    ns_errno_limit(errno) ? errno : EIO;

@@ -60,6 +60,9 @@ void		 ns_skip(void);
  * many scans pass it over; a process's descriptor table, namespaces
  * and maps, which the kernel guards together, count as "/proc/PID". */
 void		 ns_skip_path(const char *path);
+/* Whether the process of a "/proc/PID..." path has left or is a zombie:
+ * what it refused is no object passed over (ns_skip_path skips it). */
+int		 ns_proc_gone(const char *path);
 /* Count none of them by path (1) until undone (0): what a tool looks
  * into only to find its subjects (every process, for the namespaces they
  * are in) is no object it failed to show. */

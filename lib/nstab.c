@@ -234,7 +234,7 @@ ns_nstab_open(struct nsent *e)
 {
 	char path[64];
 	size_t i;
-	int fd;
+	int fd, denied = 0, last = ENOENT;
 
 	if (e->fd != -1) {
 		fd = e->fd;
@@ -244,15 +244,27 @@ ns_nstab_open(struct nsent *e)
 	for (i = 0; i < e->nmounts; i++)
 		if ((fd = ns_nstab_open_checked(e->mounts[i], e->ino)) != -1)
 			return fd;
+		else
+			last = errno;
 	if (e->via != NULL && (fd = ns_nstab_open_checked(e->via, e->ino)) != -1)
 		return fd;
-	/* A pid may have left, or been reused by a process elsewhere. */
+	else if (e->via != NULL)
+		last = errno;
+	denied = last == EACCES || last == EPERM;
+	/* A pid may have left, or been reused by a process elsewhere; one
+	 * reaped meanwhile answers EACCES, and is no refusal. */
 	for (i = 0; i < e->npids; i++) {
 		snprintf(path, sizeof(path), "/proc/%llu/ns/%s",
 		    (unsigned long long)e->pids[i], ns_nsfs_types[e->type]);
 		if ((fd = ns_nstab_open_checked(path, e->ino)) != -1)
 			return fd;
+		if (errno == EACCES || errno == EPERM) {
+			if (!ns_proc_gone(path))
+				denied = 1;
+		} else if (!ns_errno_benign(errno))
+			last = errno;
 	}
+	errno = denied ? EACCES : ns_errno_limit(last) ? last : ENOENT;
 	return -1;
 }
 

@@ -261,6 +261,10 @@ int	ns_errno_benign(int);
 /* Whether errno says the tool ran out of something (EMFILE, ENFILE,
  * ENOMEM): a failure to say, never data (ns_fail_limit). */
 int	ns_errno_limit(int);
+/* What a namespace that gave no socket means, by errno: a limit met, or
+ * a namespace that left (ENOENT, ESRCH), as itself; anything else, that
+ * it is not ours to ask (EACCES). */
+int	ns_errno_closed(int);
 
 /* Read a small file whole into buf, NUL-terminated, trailing newline
  * dropped; the length, or -1 with errno.  A file of any length is

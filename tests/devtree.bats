@@ -160,6 +160,44 @@ sys_devices() {
 	done
 }
 
+# Network namespaces made and ended as fast as the machine can, while
+# devtree enters each one it finds.
+churn_netns() {
+	local stop=$1
+
+	while [[ ! -e $stop ]]; do
+		unshare -n sh -c '
+		    ip link add va type veth peer name vb 2>/dev/null
+		    sleep 0.02'
+	done
+}
+
+# devtree -s net, thirty times, the errors of each.
+trees_during_churn() {
+	local i
+
+	for ((i = 0; i < 30; i++)); do
+		"$DEVTREE" -s net -r -n -o path 2>&1 >/dev/null
+	done
+}
+
+@test "a network namespace that ends meanwhile is not one passed over" {
+	local stop=$BATS_TEST_TMPDIR/stop pids
+
+	unshare -n true 2>/dev/null || skip "unshare -n is not allowed here"
+	untraced churn_netns "$stop" &
+	pids=$!
+	untraced churn_netns "$stop" &
+	pids+=" $!"
+	# Its processes reaped while the tree is drawn, a namespace answers
+	# EACCES, not ENOENT: it left, and nothing is said of it.
+	run -0 untraced trees_during_churn
+	touch "$stop"
+	wait $pids
+	refute_output --partial "not readable"
+	assert_output ""
+}
+
 @test "-s keeps only those subsystems and the devices above them" {
 	run -0 "$DEVTREE" -s block -J -o path,subsystem
 	run -0 jq -r '.. | objects | select(has("path") and (.children | not))
