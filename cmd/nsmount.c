@@ -1418,12 +1418,94 @@ listening(int ok, void *arg)
 	pthread_mutex_unlock(&watch_lock);
 }
 
-static void *
-watcher(void *arg)
+/*
+ * The watch runs in a process of its own, forked before any thread as
+ * the spawner is: it forks a worker for every listing (watch.c), and a
+ * fork of the threaded server would copy whatever lock another thread
+ * held.  It sends one byte first, '1' once it listens or '0' if it
+ * cannot, then each change as one record, ACTION NUL PATH; a thread of
+ * the server reads them (watch_reader).  It dies with the server.
+ */
+static int	 watch_fd = -1;
+static pid_t	 server_pid;
+
+static void
+send_change(const char *action, const char *path, void *arg)
+{
+	struct iovec iov[2] = {
+		{ (void *)action, strlen(action) + 1 },
+		{ (void *)path, strlen(path) },
+	};
+	struct msghdr mh = { .msg_iov = iov, .msg_iovlen = 2 };
+	int fd = *(int *)arg;
+
+	/* The server is gone: so is the reason to watch. */
+	if (sendmsg(fd, &mh, MSG_NOSIGNAL) == -1)
+		_exit(0);
+}
+
+static void
+send_ready(int ok, void *arg)
+{
+	char c = ok ? '1' : '0';
+
+	if (send(*(int *)arg, &c, 1, MSG_NOSIGNAL) != 1)
+		_exit(0);
+}
+
+static void __attribute__((noreturn))
+watch_main(int fd, void *arg)
 {
 	(void)arg;
-	ns_watch_serve(changed, listening, NULL);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
+	signal(SIGPIPE, SIG_DFL);
+	(void)prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != server_pid)
+		_exit(0);
+	close(fuse_session_fd(fuse_get_session(fuse)));
+	if (spawner_fd != -1)
+		close(spawner_fd);
+	ns_watch_serve(send_change, send_ready, &fd);
+	_exit(0);
+}
+
+/* The longest record read: a canonical path is at most PATH_MAX bytes,
+ * four times that escaped; one longer is not one of ours. */
+#define WATCH_RECORD	(4 * PATH_MAX + 64)
+
+static void *
+watch_reader(void *arg)
+{
+	char *buf, *sep;
+	ssize_t n;
+
+	(void)arg;
+	buf = ns_xmalloc(WATCH_RECORD + 1);
+	while ((n = recv(watch_fd, buf, WATCH_RECORD, MSG_TRUNC)) > 0 ||
+	    (n == -1 && errno == EINTR)) {
+		if (n <= 0 || n > WATCH_RECORD)
+			continue;
+		buf[n] = '\0';
+		if (n == 1)
+			listening(buf[0] == '1', NULL);
+		else if ((sep = memchr(buf, '\0', n)) != NULL &&
+		    sep < buf + n - 1)
+			changed(buf, sep + 1, NULL);
+	}
+	/* The watch ended: the mount waits for it no more. */
+	listening(0, NULL);
+	free(buf);
 	return NULL;
+}
+
+/* Fork the watch, before any thread: 0, or -1 with errno. */
+static int
+watch_start(void)
+{
+	server_pid = getpid();
+	return (watch_fd = ns_fork_server(watch_main, NULL)) == -1 ? -1 : 0;
 }
 
 /* Wait, a few seconds at most, until the watch listens. */
@@ -1521,10 +1603,12 @@ serve_mount(struct fuse_args *args, const char *mountpoint, int foreground)
 		return 1;
 	}
 	/* After daemonizing, which no thread would outlive; the spawner
-	 * first, while there is none. */
+	 * and the watch first, while there is none. */
 	if (spawner_start() == -1)
 		warn("cannot start the process that starts workers");
-	if (pthread_create(&watch, NULL, watcher, NULL) == 0) {
+	if (watch_start() == -1)
+		warn("cannot start the process that watches for changes");
+	else if (pthread_create(&watch, NULL, watch_reader, NULL) == 0) {
 		pthread_detach(watch);
 		await_watch();
 	}
@@ -1542,6 +1626,10 @@ serve_mount(struct fuse_args *args, const char *mountpoint, int foreground)
 	}
 	if (spawner_fd != -1)
 		close(spawner_fd);
+	/* The reader may still be in recv on it: shut, not closed, so the
+	 * descriptor is not reused under it; the watch dies with us. */
+	if (watch_fd != -1)
+		shutdown(watch_fd, SHUT_RDWR);
 	fuse_remove_signal_handlers(se);
 	fuse_unmount(fuse);
 	fuse_destroy(fuse);

@@ -267,8 +267,9 @@ int		 ns_watch_run(int argc, char *argv[],
  * its action ("lost" for a subtree whose events were lost) and canonical
  * path, instead of printing it; never returns unless nothing can be
  * watched (nsmount's invalidation).  ready is called once, first: with
- * 1 when every source listens, so that no later change goes unheard,
- * or with 0 before it returns. */
+ * 1 when every source listens and the namespace was listed, so that no
+ * later change goes unheard, or with 0 before it returns.  It forks a worker for every listing:
+ * the caller must be a process of one thread (nsmount forks one). */
 void		 ns_watch_serve(void (*fn)(const char *action,
 		    const char *path, void *),
 		    void (*ready)(int listening, void *), void *);

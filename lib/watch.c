@@ -1366,20 +1366,24 @@ void
 ns_watch_serve(void (*fn)(const char *action, const char *path, void *),
     void (*ready)(int listening, void *), void *arg)
 {
-	/* Static: the thread that runs it is cancelled at the end, and a
-	 * process forked meanwhile holds a copy; what it keeps stays
+	/* Static: the process that runs it is killed at the end, and a
+	 * worker forked meanwhile holds a copy; what it keeps stays
 	 * reachable, not lost, in both. */
 	static struct ns_watch w;
 	int r;
 
 	w.sink = fn;
 	w.sinkarg = arg;
-	r = open_sources(&w);
 	/* From here the kernel's words wait in the sources' queues. */
-	ready(r == 0, arg);
-	if (r == -1)
+	if ((r = open_sources(&w)) == -1) {
+		ready(0, arg);
 		return;
+	}
+	/* Ready once the namespace is listed: a change made meanwhile is
+	 * in that listing and goes unsaid, so none may be made after an
+	 * answer the caller gives before. */
 	resync(&w);
+	ready(1, arg);
 	for (;;)
 		dispatch(&w);
 }
