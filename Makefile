@@ -2,7 +2,7 @@
 # sources by wildcard, so a new provider, tool, helper, unit test or man
 # page needs no edit here.
 #
-#   lib/*.c           -> build/libns.a
+#   lib/SUBJECT/*.c   -> build/libns.a (each folder on the include path)
 #   cmd/TOOL.c        -> build/TOOL
 #   tests/helpers/X.c -> build/helpers/X
 #   tests/unit/X.c    -> build/unit/X (a TAP program, run by make check)
@@ -35,7 +35,10 @@ B = build
 # bash-completion loads a command's completion from here, by its name.
 BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
 
-LIB_SRCS = $(sort $(wildcard lib/*.c))
+LIB_SRCS = $(sort $(wildcard lib/*/*.c))
+# lib/'s folders by subject, each on the include path: a file includes
+# "fd.h", not "../fd/fd.h", and a header may move between folders.
+LIB_DIRS = $(sort $(patsubst %/,%,$(dir $(wildcard lib/*/*.[ch]))))
 CMD_SRCS = $(sort $(wildcard cmd/*.c))
 HELPER_SRCS = $(sort $(wildcard tests/helpers/*.c))
 UNIT_SRCS = $(sort $(wildcard tests/unit/*.c))
@@ -57,7 +60,7 @@ OBJS = $(LIB_OBJS) $(CMD_SRCS:%.c=$(B)/obj/%.o) \
 # so _GNU_SOURCE holds everywhere.  It is defined empty, as a file's own
 # "#define _GNU_SOURCE" does, so that one is a harmless redefinition.
 # These flags stay out of CFLAGS, so that make CFLAGS=... keeps them.
-ALL_CPPFLAGS = -D_GNU_SOURCE= -Ilib -I$(B)/gen $(CPPFLAGS)
+ALL_CPPFLAGS = -D_GNU_SOURCE= $(LIB_DIRS:%=-I%) -I$(B)/gen $(CPPFLAGS)
 DEPFLAGS = -MMD -MP
 
 ifeq ($(V),1)
@@ -83,7 +86,7 @@ $(B)/obj/%.o: %.c config.mk
 	$(Q)$(CC) $(ALL_CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 # The version, from build-aux/version on every run of make; the header
-# is rewritten only when it changes, so that lib/version.c alone is
+# is rewritten only when it changes, so that lib/core/version.c alone is
 # rebuilt then, and nothing otherwise.
 VERSION := $(shell sh build-aux/version)
 
@@ -92,12 +95,12 @@ $(B)/gen/version.h: FORCE
 	@printf '#define NSTOOLS_VERSION "%s"\n' '$(VERSION)' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
 
-$(B)/obj/lib/version.o $(B)/fuzz/obj/lib/version.o: $(B)/gen/version.h
+$(B)/obj/lib/core/version.o $(B)/fuzz/obj/lib/core/version.o: $(B)/gen/version.h
 
 # The sandbox's seccomp filters, compiled by libseccomp once, here: the
 # tools load the BPF it wrote and do not link libseccomp (see
 # build-aux/sandbox-filter.c).
-$(B)/gen/sandbox-filter: build-aux/sandbox-filter.c lib/ns.h config.mk
+$(B)/gen/sandbox-filter: build-aux/sandbox-filter.c lib/core/ns.h config.mk
 	$(msg) LD $@
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(ALL_CPPFLAGS) $(SECCOMP_CPPFLAGS) $(CFLAGS) $(LDFLAGS) \
@@ -108,14 +111,14 @@ $(B)/gen/sandbox-filter.h: $(B)/gen/sandbox-filter
 	$(msg) GEN $@
 	$(Q)$< >$@
 
-$(B)/obj/lib/sandbox.o $(B)/fuzz/obj/lib/sandbox.o: $(B)/gen/sandbox-filter.h
+$(B)/obj/lib/core/sandbox.o $(B)/fuzz/obj/lib/core/sandbox.o: $(B)/gen/sandbox-filter.h
 
-# The libraries the tools load when first called (lib/lazy.c): the table
+# The libraries the tools load when first called (lib/core/lazy.c): the table
 # of their functions, and a macro for each that calls through it.
-$(B)/gen/lazy.h: lib/lazy.list build-aux/lazy.awk
+$(B)/gen/lazy.h: lib/core/lazy.list build-aux/lazy.awk
 	$(msg) GEN $@
 	@mkdir -p $(@D)
-	$(Q)awk -f build-aux/lazy.awk lib/lazy.list >$@.tmp && mv -f $@.tmp $@
+	$(Q)awk -f build-aux/lazy.awk lib/core/lazy.list >$@.tmp && mv -f $@.tmp $@
 
 # Before the first build the objects' .d files do not name it yet.
 $(LIB_OBJS): | $(B)/gen/lazy.h

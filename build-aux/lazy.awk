@@ -1,4 +1,4 @@
-# lazy.awk: make lazy.h of lib/lazy.list.
+# lazy.awk: make lazy.h of lib/core/lazy.list.
 #
 # For each library LIB the header has the table of its functions, a
 # pointer each, typed from the library's own declaration (__typeof__),
@@ -10,10 +10,10 @@
 # The macros take arguments so that a field of the same name (struct
 # nlattr's nla_len) is left alone; a function is so only ever called,
 # never taken as a pointer.
-# Under NS_LAZY_LOADER (lib/lazy.c alone) it also has the soname and the
+# Under NS_LAZY_LOADER (lib/core/lazy.c alone) it also has the soname and the
 # function that fills each table.
 #
-#	awk -f build-aux/lazy.awk lib/lazy.list >lazy.h
+#	awk -f build-aux/lazy.awk lib/core/lazy.list >lazy.h
 
 function flush() {
 	if (lib == "")
@@ -23,7 +23,7 @@ function flush() {
 }
 
 BEGIN {
-	print "/* Written by build-aux/lazy.awk of lib/lazy.list: do not edit. */"
+	print "/* Written by build-aux/lazy.awk of lib/core/lazy.list: do not edit. */"
 	print "#ifndef NS_LAZY_H"
 	print "#define NS_LAZY_H"
 	print ""

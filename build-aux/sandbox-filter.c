@@ -4,7 +4,7 @@
  *
  * libseccomp compiles the rules below into BPF for the architecture this
  * runs on; the header holds the program for each combination of the
- * NS_SANDBOX_* bits, and lib/sandbox.c hands the one it needs to the
+ * NS_SANDBOX_* bits, and lib/core/sandbox.c hands the one it needs to the
  * kernel with a single call.  A tool so pays neither for libseccomp's
  * compiler at every start (a millisecond, a quarter of a small query's
  * time) nor for mapping the library at all.

@@ -258,7 +258,7 @@ TRACED=open,openat,openat2,write,writev,pwrite64,pwritev,pwritev2,sendfile,sendt
 
 # The setns calls of one process's trace ($1) that the tools may not
 # make, printed.  A tool enters a namespace of a kind it reads inside
-# (net, ipc, uts, cgroup: lib/netns.c, lib/nsenter.c), naming that kind,
+# (net, ipc, uts, cgroup: lib/net/netns.c, lib/ns/nsenter.c), naming that kind,
 # and goes back to its own of the same kind, the calls nested in pairs;
 # or, in a child that reads a rootless namespace (ns_enter_fork), joins
 # the user namespace that owns it and then it, and never comes back.

@@ -15,7 +15,7 @@ refused="sandbox probe: write: Operation not permitted, create: Operation not pe
 setup() {
 	dir=$(realpath "$BATS_TEST_TMPDIR")
 	# A sanitizer's runtime writes its reports to files: those builds
-	# run without the sandbox, by design (lib/sandbox.c).
+	# run without the sandbox, by design (lib/core/sandbox.c).
 	if nm -D "$NSLS" 2>/dev/null | grep -q __asan_init; then
 		skip "a sanitizer build runs without the sandbox"
 	fi
