@@ -39,6 +39,8 @@ void			 ns_raw_field(FILE *, const char *);
 /* The n bytes at s as a message quotes them: escaped, NUL too, cut
  * after max characters with "..."; malloc'd. */
 char			*ns_escape_cut(const char *s, size_t n, size_t max);
+/* The most of an input a message quotes, in escaped characters. */
+#define NS_QUOTE_MAX	256
 /* Print an output table to fp as for a file that is no terminal: laid
  * out by the layer itself (own: JSON, raw output, a table that draws no
  * tree) or all by libsmartcols; for the tests, which compare the two. */

@@ -28,7 +28,6 @@
 #include <unistd.h>
 
 #include "provider.h"
-#include "remotefs.h"
 
 /* Objects passed over as not readable. */
 static unsigned long skipped;
@@ -184,14 +183,12 @@ ns_skipped(void)
 	return skipped;
 }
 
-/* With what a file server did not answer for, its own line. */
 void
 ns_skipped_report(void)
 {
 	if (skipped)
 		warnx("%lu object%s not readable (permission denied), skipped",
 		    skipped, skipped == 1 ? "" : "s");
-	ns_unanswered_report();
 }
 
 static int

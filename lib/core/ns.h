@@ -223,7 +223,7 @@ int		 ns_sandbox_remote(void);
 int		 ns_sandbox_args(int argc, char *argv[]);
 
 /* The core's services, once for every provider (and tool) that needs
- * them.  Out of memory is fatal: these exit with err(1). */
+ * them.  Out of memory is fatal: these exit with err(1) (mem.c). */
 void		*ns_xmalloc(size_t);
 /* One object's worth of zeroed memory. */
 void		*ns_xcalloc(size_t);
@@ -234,6 +234,13 @@ int		 ns_cmp_strings(const void *, const void *);
 void		 ns_free_strings(char **, size_t n);
 /* vasprintf(3) that cannot fail. */
 char		*ns_xvasprintf(const char *, va_list);
+/* The same for reallocarray(3), calloc(3) of n things, strndup(3) and
+ * asprintf(3) (mem.c). */
+void		*ns_xreallocarray(void *, size_t n, size_t size);
+void		*ns_xcallocarray(size_t n, size_t size);
+char		*ns_xstrndup(const char *, size_t n);
+char		*ns_xasprintf(const char *, ...)
+		    __attribute__((format(printf, 1, 2)));
 /* -1 with errno ENOENT: a getter's "the object has no such value", or
  * any call's "there is no such thing". */
 int		 ns_none(void);

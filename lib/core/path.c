@@ -148,3 +148,9 @@ ns_unescape(char *s)
 	}
 	*q = '\0';
 }
+
+char *
+ns_quote(const char *input)
+{
+	return ns_escape_cut(input, strlen(input), NS_QUOTE_MAX);
+}

@@ -45,7 +45,7 @@
 #include <time.h>
 
 #include "provider.h"
-#include "fdparse.h"
+#include "text.h"
 #include "mountinfo.h"
 #include "remotefs.h"
 
@@ -684,7 +684,7 @@ ns_remotefs_cached_name(const char *path, const struct stat *held,
 	size_t i;
 
 	load();
-	if (path[0] != '/' || has_suffix(path, " (deleted)"))
+	if (path[0] != '/' || ns_has_suffix(path, " (deleted)"))
 		return 0;
 	for (i = 0; i < fs.n; i++)
 		if ((mnt_id != 0 ? fs.m[i].id == mnt_id :

@@ -956,7 +956,7 @@ add_plain_link(struct ns_val *v, const char *link)
 {
 	size_t n = strlen(link);
 
-	if (has_suffix(link, " (deleted)"))
+	if (ns_has_suffix(link, " (deleted)"))
 		n -= strlen(" (deleted)");
 	ns_val_addn(v, link, n);
 }

@@ -749,7 +749,7 @@ obj_path(struct fdent *e, char *buf, size_t size)
 		return 0;
 	}
 	if (e->fd < 0 && strncmp(e->link, "/SYSV", 5) == 0 &&
-	    has_suffix(e->link, " (deleted)"))
+	    ns_has_suffix(e->link, " (deleted)"))
 		return obj_shm(e, st, buf, size);
 	if (e->link[0] != '/')
 		return ns_none();

@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "text.h"
+
 /*
  * The parsers of /proc/PID/fdinfo/N text.  Each takes the whole text and
  * fills its structure from the lines it knows; a line it does not know,
@@ -145,15 +147,6 @@ int	ns_fd_parse_mapping(char *line, struct fd_mapping *);
  * gives "eventfd", "anon_inode:inotify" "inotify"; cut to fit. */
 void	ns_fd_anon_class(const char *link, char *buf, size_t size);
 
-/* Whether s ends in suffix. */
-static inline int
-has_suffix(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-
-	return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
 /*
  * Whether readlink's text is a memfd's: "/memfd:NAME (deleted)", a file
  * of an internal mount that no path reaches.  A real file of that name
@@ -164,7 +157,7 @@ static inline int
 fd_link_is_memfd(const char *link)
 {
 	return strncmp(link, "/memfd:", 7) == 0 &&
-	    has_suffix(link, " (deleted)");
+	    ns_has_suffix(link, " (deleted)");
 }
 
 /* The next blank-separated word of *s, NUL-terminated in place, *s moved

@@ -1,3 +1,0 @@
-build-new/obj/tests/helpers/churn.o: tests/helpers/churn.c \
- tests/helpers/helper.h
-tests/helpers/helper.h:

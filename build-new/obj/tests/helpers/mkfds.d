@@ -1,3 +1,0 @@
-build-new/obj/tests/helpers/mkfds.o: tests/helpers/mkfds.c \
- tests/helpers/helper.h
-tests/helpers/helper.h:

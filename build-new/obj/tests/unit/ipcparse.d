@@ -1,4 +1,0 @@
-build-new/obj/tests/unit/ipcparse.o: tests/unit/ipcparse.c \
- lib/ipc/ipcparse.h tests/unit/tap.h
-lib/ipc/ipcparse.h:
-tests/unit/tap.h:
