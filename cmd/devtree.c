@@ -187,8 +187,7 @@ node_name(struct ns_obj *o)
 	if ((s = attr_first(o, "name")) != NULL)
 		return s;
 	slash = strrchr(ns_obj_path(o), '/');
-	if ((s = strdup(slash != NULL ? slash + 1 : ns_obj_path(o))) == NULL)
-		err(1, NULL);
+	s = ns_xstrdup(slash != NULL ? slash + 1 : ns_obj_path(o));
 	return s;
 }
 
@@ -198,8 +197,7 @@ node_new(struct tree *t, struct ns_obj *o)
 	struct node *n;
 	char *sub;
 
-	if ((n = calloc(1, sizeof(*n))) == NULL)
-		err(1, NULL);
+	n = ns_xcalloc(sizeof(*n));
 	n->obj = o;
 	n->path = ns_obj_path(o);
 	n->name = node_name(o);
@@ -416,8 +414,7 @@ take_netns(struct tree *t, const char *ns)
 	struct node *top;
 	char *path;
 
-	if (asprintf(&path, "%s/dev/net", ns) == -1)
-		err(1, NULL);
+	path = ns_xasprintf("%s/dev/net", ns);
 	/* A namespace that left is no device left out; one a limit kept
 	 * shut is said (ns_fail). */
 	if ((o = ns_resolve(path)) == NULL)
@@ -445,8 +442,7 @@ take_netns_path(struct ns_obj *ns, void *arg)
 	struct paths *p = arg;
 	char *s;
 
-	if ((s = strdup(ns_obj_path(ns))) == NULL)
-		err(1, NULL);
+	s = ns_xstrdup(ns_obj_path(ns));
 	push_path(p, s);
 	return 0;
 }
@@ -664,8 +660,7 @@ hang_interfaces(struct tree *t, struct node *ns)
 	struct ns_obj *o;
 	char *path;
 
-	if (asprintf(&path, "%s/dev/net", ns->path) == -1)
-		err(1, NULL);
+	path = ns_xasprintf("%s/dev/net", ns->path);
 	if ((o = ns_resolve(path)) != NULL) {
 		if (ns_list(o, hang_interface, &ls) == -1)
 			ns_fail(ns->path, errno);
@@ -760,9 +755,7 @@ draw_remote(struct ns_obj *o, size_t i, size_t up, void *arg)
 	char *key, **seen;
 
 	if (i >= t->nrows) {
-		if ((t->rows = reallocarray(t->rows, i + 1,
-		    sizeof(*t->rows))) == NULL)
-			err(1, NULL);
+		t->rows = ns_xreallocarray(t->rows, i + 1, sizeof(*t->rows));
 		memset(t->rows + t->nrows, 0,
 		    (i + 1 - t->nrows) * sizeof(*t->rows));
 		t->nrows = i + 1;
@@ -861,8 +854,7 @@ known_subsys(const char *name)
 	if (strchr(name, '/') != NULL || strcmp(name, ".") == 0 ||
 	    strcmp(name, "..") == 0)
 		return 0;
-	if (asprintf(&path, "/dev/%s", name) == -1)
-		err(1, NULL);
+	path = ns_xasprintf("/dev/%s", name);
 	if ((o = ns_resolve(path)) != NULL &&
 	    strcmp(ns_obj_path(o), path) == 0 &&
 	    (type = ns_obj_attr(o, "type", &n)) != NULL) {

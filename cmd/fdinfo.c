@@ -54,12 +54,9 @@ counter_add(struct run *r, const char *label, struct ns_query *expr)
 {
 	struct counter *c;
 
-	if ((r->ctr = reallocarray(r->ctr, r->nctr + 1,
-	    sizeof(*r->ctr))) == NULL)
-		err(1, NULL);
+	r->ctr = ns_xreallocarray(r->ctr, r->nctr + 1, sizeof(*r->ctr));
 	c = &r->ctr[r->nctr++];
-	if ((c->label = strdup(label)) == NULL)
-		err(1, NULL);
+	c->label = ns_xstrdup(label);
 	c->expr = expr;
 	c->n = 0;
 	return c;
@@ -126,8 +123,7 @@ parse_counter(struct run *r, const char *arg)
 	}
 	if ((q = ns_filter_new(colon + 1)) == NULL)
 		exit(2);
-	if ((label = strndup(arg, colon - arg)) == NULL)
-		err(1, NULL);
+	label = ns_xstrndup(arg, colon - arg);
 	counter_add(r, label, q);
 	free(label);
 }
@@ -345,8 +341,7 @@ parse_pids(struct ns_fd_select *sel, char *list)
 			free(v);
 			usage(2);
 		}
-		if ((pids = reallocarray(pids, n + 1, sizeof(*pids))) == NULL)
-			err(1, NULL);
+		pids = ns_xreallocarray(pids, n + 1, sizeof(*pids));
 		pids[n] = pid;
 	}
 	free(v);

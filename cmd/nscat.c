@@ -46,9 +46,8 @@ cat_arg(const char *input, void *arg)
 	if (c->oo.fmt == NS_FMT_JSON) {
 		/* JSON's columns are every attribute of every object, known
 		 * only once all are resolved. */
-		if ((c->objs = reallocarray(c->objs, c->nobjs + 1,
-		    sizeof(*c->objs))) == NULL)
-			err(1, NULL);
+		c->objs = ns_xreallocarray(c->objs, c->nobjs + 1,
+		    sizeof(*c->objs));
 		c->objs[c->nobjs++] = o;
 		return 0;
 	}

@@ -80,9 +80,7 @@ collect(struct ns_obj *o, void *arg)
 
 	if (f->n == f->cap) {
 		f->cap = f->cap ? f->cap * 2 : 16;
-		if ((f->kids = reallocarray(f->kids, f->cap,
-		    sizeof(*f->kids))) == NULL)
-			err(1, NULL);
+		f->kids = ns_xreallocarray(f->kids, f->cap, sizeof(*f->kids));
 	}
 	f->kids[f->n++] = ns_obj_dup(o);
 	return 0;
@@ -118,14 +116,12 @@ push(struct listing *ls, struct ns_obj *o, char *ident)
 
 	if (ls->depth == ls->cap) {
 		ls->cap = ls->cap ? ls->cap * 2 : 16;
-		if ((ls->stack = reallocarray(ls->stack, ls->cap,
-		    sizeof(*ls->stack))) == NULL)
-			err(1, NULL);
+		ls->stack = ns_xreallocarray(ls->stack, ls->cap,
+		    sizeof(*ls->stack));
 	}
 	f = &ls->stack[ls->depth++];
 	memset(f, 0, sizeof(*f));
-	if ((f->path = strdup(ns_obj_path(o))) == NULL)
-		err(1, NULL);
+	f->path = ns_xstrdup(ns_obj_path(o));
 	f->ident = ident;
 	return ns_list(o, collect, f);
 }
@@ -393,8 +389,7 @@ hint_children(const struct listing *ls)
 		return;
 	}
 	cols = ns_out_names(ls->out);
-	if (asprintf(&s, "%s%s", cols, ls->tree ? ",parent" : "") == -1)
-		err(1, NULL);
+	s = ns_xasprintf("%s%s", cols, ls->tree ? ",parent" : "");
 	ns_hint_children(s);
 	free(s);
 	free(cols);

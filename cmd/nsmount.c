@@ -189,8 +189,7 @@ resolve(const char *path)
 		return NULL;
 	free(cache[old].path);
 	ns_obj_free(cache[old].obj);
-	if ((cache[old].path = strdup(path)) == NULL)
-		err(1, NULL);
+	cache[old].path = ns_xstrdup(path);
 	cache[old].obj = o;
 	cache[old].used = ++ticks;
 	return o;
@@ -201,8 +200,7 @@ add_attr(const char *name, int links, void *arg)
 {
 	struct attrlist *l = arg;
 
-	if ((l->a = reallocarray(l->a, l->n + 1, sizeof(*l->a))) == NULL)
-		err(1, NULL);
+	l->a = ns_xreallocarray(l->a, l->n + 1, sizeof(*l->a));
 	l->a[l->n++] = (struct attrname){ name, links, 0 };
 	return 0;
 }
@@ -259,8 +257,7 @@ entry_name(const char *target)
 
 	while (*target == '/')
 		target++;
-	if ((s = strdup(target)) == NULL)
-		err(1, NULL);
+	s = ns_xstrdup(target);
 	for (p = s; *p != '\0'; p++)
 		if (*p == '/')
 			*p = ':';
@@ -312,8 +309,7 @@ dir_of(const char *path)
 
 	if (slash == path)
 		slash++;
-	if ((d = strndup(path, slash - path)) == NULL)
-		err(1, NULL);
+	d = ns_xstrndup(path, slash - path);
 	return d;
 }
 
@@ -379,8 +375,7 @@ locate(const char *path, struct place *pl)
 			pl->obj = o;
 			return 0;
 		}
-		if ((alias = strdup(ns_obj_path(o))) == NULL)
-			err(1, NULL);
+		alias = ns_xstrdup(ns_obj_path(o));
 	} else if (errno != ENOENT)
 		e = errno;
 	if (strcmp(path, "/") == 0)
@@ -563,9 +558,7 @@ add_other(struct children *ch, const char *canon, const char *name)
 	for (i = 0; i < ch->attrs->n; i++)
 		if (strcmp(ch->attrs->a[i].name, name) == 0)
 			return;
-	if (asprintf(&path, "%s/%s", strcmp(ch->dir, "/") ? ch->dir : "",
-	    name) == -1)
-		err(1, NULL);
+	path = ns_xasprintf("%s/%s", strcmp(ch->dir, "/") ? ch->dir : "", name);
 	/* Not through the cache: the listing's own object is in use. */
 	if ((o = resolve_ns(path)) != NULL) {
 		if (strcmp(ns_obj_path(o), canon) == 0)
@@ -610,9 +603,7 @@ list_object(const char *path, struct ns_obj *o, struct buf *out)
 		}
 		free(pl.target);
 		pl.target = NULL;
-		if (asprintf(&name, "%s%s", a->clash ? "@" : "", a->name) ==
-		    -1)
-			err(1, NULL);
+		name = ns_xasprintf("%s%s", a->clash ? "@" : "", a->name);
 		if (a->links == 2)
 			add_entry(out, 'd', name);
 		else if (a->links == 1 && strcmp(a->name, "path") != 0)
@@ -635,8 +626,7 @@ list_links(const char *path, struct place *pl, struct buf *out)
 	add_entry(out, 'd', "..");
 	if ((v = attr_value(pl->obj, pl->attr, &n)) == NULL)
 		return errno == ENOENT ? 0 : errno == EPERM ? EACCES : errno;
-	if ((names = reallocarray(NULL, n ? n : 1, sizeof(*names))) == NULL)
-		err(1, NULL);
+	names = ns_xreallocarray(NULL, n ? n : 1, sizeof(*names));
 	for (i = 0, k = 0, s = v; i < n; i++, s += strlen(s) + 1)
 		if (link_ok(path, s))
 			names[k++] = entry_name(s);
@@ -666,8 +656,7 @@ self_path(const char *path, pid_t tid, char **out)
 
 	if (strncmp(path, "/proc/self", 10) != 0 ||
 	    (path[10] != '\0' && path[10] != '/')) {
-		if ((*out = strdup(path)) == NULL)
-			err(1, NULL);
+		*out = ns_xstrdup(path);
 		return 0;
 	}
 	rest = path + 10;
@@ -703,11 +692,9 @@ answer(enum op op, const char *mpath, pid_t pid, struct buf *out,
 	if (strcmp(mpath, "/proc/self") == 0) {
 		/* A link to the caller's own directory, as in procfs. */
 		pl.kind = K_ALIAS;
-		if ((pl.target = strdup(path)) == NULL)
-			err(1, NULL);
+		pl.target = ns_xstrdup(path);
 		free(path);
-		if ((path = strdup(mpath)) == NULL)
-			err(1, NULL);
+		path = ns_xstrdup(mpath);
 	} else if ((e = locate(path, &pl)) != 0) {
 		free(path);
 		return e == EPERM ? EACCES : e;

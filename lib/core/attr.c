@@ -134,9 +134,7 @@ meaning_add(struct meanings *ms, const struct ns_attr *a, const char *type)
 		    strcmp(ms->m[i].attr->help, a->help) == 0)
 			break;
 	if (i == ms->n) {
-		if ((ms->m = reallocarray(ms->m, ms->n + 1, sizeof(*ms->m))) ==
-		    NULL)
-			err(1, NULL);
+		ms->m = ns_xreallocarray(ms->m, ms->n + 1, sizeof(*ms->m));
 		memset(&ms->m[ms->n], 0, sizeof(*ms->m));
 		ms->m[ms->n++].attr = a;
 	}
@@ -146,9 +144,7 @@ meaning_add(struct meanings *ms, const struct ns_attr *a, const char *type)
 	for (i = 0; i < m->ntypes; i++)
 		if (strcmp(m->types[i], type) == 0)
 			return;
-	if ((m->types = reallocarray(m->types, m->ntypes + 1,
-	    sizeof(*m->types))) == NULL)
-		err(1, NULL);
+	m->types = ns_xreallocarray(m->types, m->ntypes + 1, sizeof(*m->types));
 	m->types[m->ntypes++] = (char *)type;
 }
 
@@ -176,14 +172,12 @@ meaning_emit(const struct meanings *ms, const struct meaning *m,
 
 	if (m->ntypes > 0 && meanings_of(ms, a.name) > 1) {
 		for (i = 0; i < m->ntypes; i++) {
-			if (asprintf(&s, "%s%s%s", help != NULL ? help : "on ",
-			    i > 0 ? ", " : "", m->types[i]) == -1)
-				err(1, NULL);
+			s = ns_xasprintf("%s%s%s", help != NULL ? help : "on ",
+			    i > 0 ? ", " : "", m->types[i]);
 			free(help);
 			help = s;
 		}
-		if (asprintf(&s, "%s: %s", help, a.help) == -1)
-			err(1, NULL);
+		s = ns_xasprintf("%s: %s", help, a.help);
 		free(help);
 		a.help = help = s;
 	}

@@ -231,9 +231,7 @@ split(char *path, char ***compp)
 		}
 		if (n == cap) {
 			cap = cap ? cap * 2 : 8;
-			if ((comp = reallocarray(comp, cap, sizeof(*comp))) ==
-			    NULL)
-				err(1, NULL);
+			comp = ns_xreallocarray(comp, cap, sizeof(*comp));
 		}
 		comp[n++] = s;
 		/* /fs, and another mount namespace's tree,
@@ -463,8 +461,7 @@ ns_lookup_path(const char *path)
 	struct ns_obj *o;
 	int e;
 
-	if ((o = malloc(sizeof(*o))) == NULL)
-		err(1, NULL);
+	o = ns_xmalloc(sizeof(*o));
 	if (ns_resolve_path(o, path) == 0)
 		return o;
 	e = errno;
@@ -478,8 +475,7 @@ ns_resolve(const char *input)
 {
 	struct ns_obj *o;
 
-	if ((o = malloc(sizeof(*o))) == NULL)
-		err(1, NULL);
+	o = ns_xmalloc(sizeof(*o));
 	if (ns_resolve_into(o, input) == -1) {
 		free(o);
 		return NULL;

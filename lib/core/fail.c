@@ -215,13 +215,11 @@ skip_key(const char *path)
 		n = strspn(path + 6, "0123456789");
 		s = path + 6 + n;
 		if (n > 0 && strcmp(s, "/fd") == 0) {
-			if ((key = strndup(path, s - path)) == NULL)
-				err(1, NULL);
+			key = ns_xstrndup(path, s - path);
 			return key;
 		}
 	}
-	if ((key = strdup(path)) == NULL)
-		err(1, NULL);
+	key = ns_xstrdup(path);
 	return key;
 }
 

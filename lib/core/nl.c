@@ -268,8 +268,7 @@ ask(struct ns_nlsock *sk, struct ns_nlreq *req, struct ns_nl_answer *a,
 		if (cut) {
 			free(*buf);
 			*size = (size_t)n;
-			if ((*buf = malloc(*size)) == NULL)
-				err(1, NULL);
+			*buf = ns_xmalloc(*size);
 		}
 	} while (r == 1);
 	return r;
@@ -284,8 +283,7 @@ ns_nl_request(struct ns_nlsock *sk, struct ns_nlreq *req, ns_nl_msg_fn fn,
 	size_t size = NL_READ;
 	int tries, r;
 
-	if ((buf = malloc(size)) == NULL)
-		err(1, NULL);
+	buf = ns_xmalloc(size);
 	for (tries = 1;; tries++) {
 		if ((r = ask(sk, req, &a, &buf, &size, fn, arg)) == -1 ||
 		    !a.intr)

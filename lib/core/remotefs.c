@@ -118,8 +118,7 @@ mnt_add(const struct ns_mountinfo *mi, void *arg)
 {
 	struct mnt *m;
 
-	if ((fs.m = reallocarray(fs.m, fs.n + 1, sizeof(*fs.m))) == NULL)
-		err(1, NULL);
+	fs.m = ns_xreallocarray(fs.m, fs.n + 1, sizeof(*fs.m));
 	m = &fs.m[fs.n++];
 	m->id = mi->id;
 	m->dev = mi->dev;
@@ -224,8 +223,7 @@ wait_of(dev_t dev)
 	for (j = 0; j < fs.nw; j++)
 		if (fs.w[j].dev == dev)
 			return &fs.w[j];
-	if ((fs.w = reallocarray(fs.w, fs.nw + 1, sizeof(*fs.w))) == NULL)
-		err(1, NULL);
+	fs.w = ns_xreallocarray(fs.w, fs.nw + 1, sizeof(*fs.w));
 	w = &fs.w[fs.nw++];
 	w->dev = dev;
 	w->left_ns = wait_budget();
@@ -733,9 +731,8 @@ ns_unanswered_report(void)
 			continue;
 		if ((s = ns_escape(fs.w[i].target)) == NULL)
 			err(1, NULL);
-		if (asprintf(&t, "%s%s%s", where != NULL ? where : "",
-		    where != NULL ? ", " : "", s) == -1)
-			err(1, NULL);
+		t = ns_xasprintf("%s%s%s", where != NULL ? where : "",
+		    where != NULL ? ", " : "", s);
 		free(s);
 		free(where);
 		where = t;

@@ -51,8 +51,7 @@ collect_names(const char *dirname, char ***v, size_t *n, size_t *cap)
 	while ((de = readdir(dir)) != NULL) {
 		if (!plain_name(de->d_name))
 			continue;
-		if ((s = strdup(de->d_name)) == NULL)
-			err(1, NULL);
+		s = ns_xstrdup(de->d_name);
 		push_str(v, n, cap, s);
 	}
 	closedir(dir);

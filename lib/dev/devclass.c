@@ -186,9 +186,7 @@ uevent_value(const char *buf, const char *key)
 		end = p + strcspn(p, "\n");
 		if ((size_t)(end - p) > klen && strncmp(p, key, klen) == 0 &&
 		    p[klen] == '=') {
-			if ((v = strndup(p + klen + 1, end - p - klen - 1)) ==
-			    NULL)
-				err(1, NULL);
+			v = ns_xstrndup(p + klen + 1, end - p - klen - 1);
 			return v;
 		}
 	}
@@ -213,8 +211,7 @@ sys_fill(struct devsys *ds, char *syspath)
 		ds->devtype = uevent_value(buf, "DEVTYPE");
 		if ((name = uevent_value(buf, "DEVNAME")) != NULL &&
 		    name[0] != '/') {
-			if (asprintf(&ds->node, "/dev/%s", name) == -1)
-				err(1, NULL);
+			ds->node = ns_xasprintf("/dev/%s", name);
 			free(name);
 		} else
 			ds->node = name;
@@ -253,8 +250,7 @@ dev_sys(struct ns_obj *obj)
 
 	if (dp->sys != NULL)
 		return dp->sys;
-	if ((ds = calloc(1, sizeof(*ds))) == NULL)
-		err(1, NULL);
+	ds = ns_xcalloc(sizeof(*ds));
 	dp->sys = ds;
 	if (isnumbered(obj))
 		sys_read(ds, obj);
@@ -799,8 +795,7 @@ ns_dev_set_from_syspath(struct ns_obj *obj, const char *syspath)
 		return ns_none();
 	if ((dp = dev_set(obj, kind, path, id)) == NULL)
 		return 0;
-	if ((dp->sys = calloc(1, sizeof(*dp->sys))) == NULL)
-		err(1, NULL);
+	dp->sys = ns_xcalloc(sizeof(*dp->sys));
 	sys_fill(dp->sys, ns_xstrdup(syspath));
 	return 0;
 }

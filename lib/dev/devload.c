@@ -144,8 +144,7 @@ majors_load(void)
 		}
 		majors[nmajors].type = type;
 		majors[nmajors].major = maj;
-		if ((majors[nmajors].name = strdup(name)) == NULL)
-			err(1, NULL);
+		majors[nmajors].name = ns_xstrdup(name);
 		nmajors++;
 	}
 	free(line);
@@ -230,8 +229,7 @@ node_add(const char *path, const struct stat *st, int depth)
 	nodes[nnodes].type = S_ISBLK(st->st_mode) ? 'b' : 'c';
 	nodes[nnodes].rdev = st->st_rdev;
 	nodes[nnodes].depth = depth;
-	if ((nodes[nnodes].path = strdup(path)) == NULL)
-		err(1, NULL);
+	nodes[nnodes].path = ns_xstrdup(path);
 	nnodes++;
 }
 

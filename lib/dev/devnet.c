@@ -723,9 +723,8 @@ get_addresses(struct ns_obj *obj, struct ns_val *val)
 
 	if (at == NULL)
 		return ns_none();
-	if (asprintf(&path, "%.*s/net/addr/%s", (int)(at - obj->path),
-	    obj->path, at + strlen(dir)) == -1)
-		err(1, NULL);
+	path = ns_xasprintf("%.*s/net/addr/%s", (int)(at - obj->path),
+	    obj->path, at + strlen(dir));
 	node = ns_lookup_path(path);
 	free(path);
 	if (node == NULL)

@@ -166,20 +166,17 @@ add_mod(const char *name)
 {
 	struct mod *m;
 
-	if ((mods = reallocarray(mods, nmods + 1, sizeof(*mods))) == NULL)
-		err(1, NULL);
+	mods = ns_xreallocarray(mods, nmods + 1, sizeof(*mods));
 	m = &mods[nmods++];
 	memset(m, 0, sizeof(*m));
-	if ((m->name = strdup(name)) == NULL)
-		err(1, NULL);
+	m->name = ns_xstrdup(name);
 	return m;
 }
 
 static void
 add_name(char ***list, size_t *n, char *name)
 {
-	if ((*list = reallocarray(*list, *n + 1, sizeof(**list))) == NULL)
-		err(1, NULL);
+	*list = ns_xreallocarray(*list, *n + 1, sizeof(**list));
 	(*list)[(*n)++] = name;
 }
 
@@ -207,8 +204,7 @@ read_proc_modules(void)
 			err(1, NULL);
 		for (list = ml.usedby; (user = ns_mod_next_user(&list,
 		    &m->permanent)) != NULL;) {
-			if ((user = strdup(user)) == NULL)
-				err(1, NULL);
+			user = ns_xstrdup(user);
 			add_name(&m->holders, &m->nholders, user);
 		}
 	}
@@ -417,8 +413,7 @@ sys_dir(const struct mod *m, const char *sub, size_t *np)
 	while ((d = readdir(dir)) != NULL) {
 		if (d->d_name[0] == '.')
 			continue;
-		if ((s = strdup(d->d_name)) == NULL)
-			err(1, NULL);
+		s = ns_xstrdup(d->d_name);
 		add_name(&names, &n, s);
 	}
 	closedir(dir);
@@ -496,8 +491,7 @@ get_parameters(struct ns_obj *o, struct ns_val *v)
 	names = sys_dir(m, "parameters", &n);
 	if (n > 0)
 		qsort(names, n, sizeof(*names), ns_cmp_strings);
-	if ((value = malloc(VALUE_MAX)) == NULL)
-		err(1, NULL);
+	value = ns_xmalloc(VALUE_MAX);
 	for (i = 0; i < n; i++) {
 		snprintf(file, sizeof(file), "parameters/%s", names[i]);
 		if (read_sys(m, file, value, VALUE_MAX) == -1)
@@ -745,8 +739,7 @@ find_alias(const char *name)
 
 	if ((m = find(name)) != NULL || strchr(name, '-') == NULL)
 		return m;
-	if ((s = strdup(name)) == NULL)
-		err(1, NULL);
+	s = ns_xstrdup(name);
 	for (p = s; *p != '\0'; p++)
 		if (*p == '-')
 			*p = '_';

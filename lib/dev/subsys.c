@@ -212,8 +212,7 @@ walk_tree(int dfd, const char *rel, int grouping, int depth, char ***v,
 		named = dev ? faccessat(fd, "subsystem", F_OK,
 		    AT_SYMLINK_NOFOLLOW) == -1 : grouping;
 		if (named) {
-			if ((p = strdup(sub)) == NULL)
-				err(1, NULL);
+			p = ns_xstrdup(sub);
 			push_str(v, n, cap, p);
 		}
 		if (depth < TREE_DEPTH)

@@ -315,12 +315,9 @@ add_fd_path(struct listing *l, struct fdent *e)
 {
 	char *s;
 
-	if (asprintf(&s, "/proc/%llu/fd/%d",
-	    (unsigned long long)ns_fd_ent_pid(e), ns_fd_ent_fd(e)) == -1)
-		err(1, NULL);
-	if ((l->fds = reallocarray(l->fds, l->nfds + 1, sizeof(*l->fds))) ==
-	    NULL)
-		err(1, NULL);
+	s = ns_xasprintf("/proc/%llu/fd/%d",
+	    (unsigned long long)ns_fd_ent_pid(e), ns_fd_ent_fd(e));
+	l->fds = ns_xreallocarray(l->fds, l->nfds + 1, sizeof(*l->fds));
 	l->fds[l->nfds++] = s;
 }
 
@@ -329,9 +326,7 @@ add_id(struct listing *l, uint64_t id)
 {
 	if (l->nids == l->cap) {
 		l->cap = l->cap ? l->cap * 2 : 64;
-		if ((l->ids = reallocarray(l->ids, l->cap, sizeof(*l->ids))) ==
-		    NULL)
-			err(1, NULL);
+		l->ids = ns_xreallocarray(l->ids, l->cap, sizeof(*l->ids));
 	}
 	l->ids[l->nids++] = id;
 }

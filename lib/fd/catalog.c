@@ -249,8 +249,7 @@ emit_kind(const char *kind, const char *form, const char *supports,
 	struct ns_obj o = { 0 };
 	int stop;
 
-	if ((c = malloc(sizeof(*c))) == NULL)
-		err(1, NULL);
+	c = ns_xmalloc(sizeof(*c));
 	c->kind = ns_xstrdup(kind);
 	c->form = ns_xstrdup(form);
 	c->supports = ns_xstrdup(supports);

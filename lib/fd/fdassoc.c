@@ -62,8 +62,7 @@ assoc_link(uint64_t pid, int dfd, const char *assoc, const char *src,
 			ns_fdent_unref(e);
 			return 0;
 		}
-		if ((e->link = strdup("")) == NULL)
-			err(1, NULL);
+		e->link = ns_xstrdup("");
 		e->link_err = EACCES;
 		e->fam = F_UNKN;
 	} else
@@ -130,8 +129,7 @@ map_path(const struct fd_mapping *m)
 	struct stat st;
 	char *s, *p, *q;
 
-	if ((s = strdup(m->path)) == NULL)
-		err(1, NULL);
+	s = ns_xstrdup(m->path);
 	if (strstr(s, "\\012") == NULL)
 		return s;
 	for (p = q = s; *p != '\0'; p++) {
@@ -146,8 +144,7 @@ map_path(const struct fd_mapping *m)
 	    st.st_ino == m->ino)
 		return s;
 	free(s);
-	if ((s = strdup(m->path)) == NULL)
-		err(1, NULL);
+	s = ns_xstrdup(m->path);
 	return s;
 }
 
@@ -184,8 +181,7 @@ assoc_maps(uint64_t pid, int dfd, int (*fn)(struct fdent *, void *),
 			merge_mode(maps[i].mode, m.mode);
 			continue;
 		}
-		if ((maps = reallocarray(maps, n + 1, sizeof(*maps))) == NULL)
-			err(1, NULL);
+		maps = ns_xreallocarray(maps, n + 1, sizeof(*maps));
 		maps[n++] = m;
 	}
 	for (i = 0; r == 0 && i < n; i++) {
@@ -258,12 +254,9 @@ mnt_add(const struct ns_mountinfo *m, void *arg)
 {
 	if (strcmp(m->root, "/") != 0)
 		return 0;
-	if ((mnts.m = reallocarray(mnts.m, mnts.n + 1, sizeof(*mnts.m))) ==
-	    NULL)
-		err(1, NULL);
+	mnts.m = ns_xreallocarray(mnts.m, mnts.n + 1, sizeof(*mnts.m));
 	mnts.m[mnts.n].dev = m->dev;
-	if ((mnts.m[mnts.n++].dir = strdup(m->target)) == NULL)
-		err(1, NULL);
+	mnts.m[mnts.n++].dir = ns_xstrdup(m->target);
 	return 0;
 }
 
@@ -301,8 +294,7 @@ ns_fd_mark_path(const struct fdinfo_mark *m, char *buf, size_t size)
 		ns_fail_limit(mnts.m[i].dir, errno);
 		goto none;
 	}
-	if ((fh = malloc(sizeof(*fh) + m->handle_bytes)) == NULL)
-		err(1, NULL);
+	fh = ns_xmalloc(sizeof(*fh) + m->handle_bytes);
 	fh->handle_bytes = m->handle_bytes;
 	fh->handle_type = m->handle_type;
 	memcpy(fh->f_handle, m->handle, m->handle_bytes);

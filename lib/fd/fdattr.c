@@ -538,8 +538,7 @@ epoll_targets(struct ns_obj *o, struct fdent **ep, int *n)
 
 	if ((info = ns_fdent_info_of(o, ep)) == NULL)
 		return NULL;
-	if ((t = calloc(MAXTARGETS, sizeof(*t))) == NULL)
-		err(1, NULL);
+	t = ns_xcallocarray(MAXTARGETS, sizeof(*t));
 	if ((*n = ns_fdinfo_parse_epoll(info, t, MAXTARGETS)) > MAXTARGETS)
 		*n = MAXTARGETS;
 	/* The kernel keeps them in the order of their addresses. */
@@ -666,8 +665,7 @@ marks_of(struct ns_obj *o, size_t *n, struct fdinfo_fanotify *fan)
 
 	if ((info = ns_fdent_info_of(o, &e)) == NULL)
 		return NULL;
-	if ((m = calloc(MAXMARKS, sizeof(*m))) == NULL)
-		err(1, NULL);
+	m = ns_xcallocarray(MAXMARKS, sizeof(*m));
 	if (e->fam == F_INOTIFY) {
 		k = ns_fdinfo_parse_inotify(info, m, MAXMARKS);
 		*n = k < 0 ? 0 : (size_t)k;

@@ -178,8 +178,7 @@ ns_fd_read_link_at(int dfd, const char *name)
 		n = 0;
 	}
 	buf[n] = '\0';
-	if ((s = strdup(buf)) == NULL)
-		err(1, NULL);
+	s = ns_xstrdup(buf);
 	return s;
 }
 
@@ -204,8 +203,7 @@ ent_unreadable(struct fdent *e, int dfd, const char *name)
 		errno = save;
 		return -1;
 	}
-	if ((e->link = strdup("")) == NULL)
-		err(1, NULL);
+	e->link = ns_xstrdup("");
 	e->link_err = EACCES;
 	e->fam = F_UNKN;
 	e->lmode = st.st_mode;
@@ -931,8 +929,7 @@ ns_fdent_object_made(struct fdent *e, int (*make)(struct fdent *, char *,
 		if (make(e, buf, sizeof(buf)) == -1)
 			e->obj_err = errno;
 		else {
-			if ((e->object = strdup(buf)) == NULL)
-				err(1, NULL);
+			e->object = ns_xstrdup(buf);
 			e->obj_err = 0;
 		}
 	}

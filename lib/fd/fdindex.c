@@ -41,9 +41,7 @@ index_add(struct fdent *e)
 {
 	if (ix.n == ix.cap) {
 		ix.cap = ix.cap ? ix.cap * 2 : 1024;
-		if ((ix.ent = reallocarray(ix.ent, ix.cap, sizeof(*ix.ent))) ==
-		    NULL)
-			err(1, NULL);
+		ix.ent = ns_xreallocarray(ix.ent, ix.cap, sizeof(*ix.ent));
 	}
 	ix.ent[ix.n++] = e;
 }
@@ -149,9 +147,7 @@ index_hash(enum family fam)
 	if (ix.bucket == NULL) {
 		for (ix.nbucket = 64; ix.nbucket < ix.n * 2; ix.nbucket *= 2)
 			continue;
-		if ((ix.bucket = calloc(ix.nbucket, sizeof(*ix.bucket))) ==
-		    NULL)
-			err(1, NULL);
+		ix.bucket = ns_xcallocarray(ix.nbucket, sizeof(*ix.bucket));
 		ix.hashed = 0;
 		for (i = 0; i < ix.n; i++)
 			ix.ent[i]->hnext = 0;

@@ -70,9 +70,8 @@ add_pipe(struct fdent *e, void *arg)
 		return 0;
 	if (pipes.n == pipes.cap) {
 		pipes.cap = pipes.cap ? pipes.cap * 2 : 64;
-		if ((pipes.ino = reallocarray(pipes.ino, pipes.cap,
-		    sizeof(*pipes.ino))) == NULL)
-			err(1, NULL);
+		pipes.ino = ns_xreallocarray(pipes.ino, pipes.cap,
+		    sizeof(*pipes.ino));
 	}
 	pipes.ino[pipes.n++] = ino;
 	return 0;

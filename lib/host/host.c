@@ -530,9 +530,7 @@ split_path(const char *path, char **rpath)
 	if (strncmp(path, "/host/", 6) != 0 || *name == '\0')
 		return NULL;
 	slash = strchr(name, '/');
-	if ((n = strndup(name, slash ? (size_t)(slash - name) :
-	    strlen(name))) == NULL)
-		err(1, NULL);
+	n = ns_xstrndup(name, slash ? (size_t)(slash - name) : strlen(name));
 	h = ns_rhost_get(n);
 	free(n);
 	if ((*rpath = ns_escape(slash != NULL ? slash : "/")) == NULL)
@@ -627,8 +625,7 @@ ns_hint_children(const char *columns)
 		if (*name == '\0' || has_col(want_cols, name))
 			continue;
 		p = want_cols;
-		if (asprintf(&want_cols, "%s,%s", p, name) == -1)
-			err(1, NULL);
+		want_cols = ns_xasprintf("%s,%s", p, name);
 		free(p);
 	}
 	free(list);
@@ -805,8 +802,7 @@ field_of(struct ns_obj *o, const char *name)
 	l = r->from;
 	if (has_col(l->cols, name))
 		return NULL;
-	if (asprintf(&cols, "%s,%s", l->cols, name) == -1)
-		err(1, NULL);
+	cols = ns_xasprintf("%s,%s", l->cols, name);
 	free(l->cols);
 	l->cols = cols;
 	(void)list_remote(l, NULL, NULL);
@@ -869,8 +865,7 @@ field_val(struct ns_obj *o, const char *name, enum ns_type type,
 				free(s);
 			continue;
 		}
-		if ((s = strdup(f->vals[i])) == NULL)
-			err(1, NULL);
+		s = ns_xstrdup(f->vals[i]);
 		ns_unescape(s);
 		ns_val_add(v, s);
 		free(s);
@@ -1012,9 +1007,7 @@ note_missing(struct rhost *h, const struct rsh_reply *r)
 		if (len > 16 && memcmp(nl - 16, ": no such object", 16) == 0 &&
 		    (p = memchr(line, ':', len)) != NULL && p[1] == ' ' &&
 		    p + 2 < nl - 16) {
-			if ((what = strndup(p + 2, (size_t)(nl - 16 - p - 2))) ==
-			    NULL)
-				err(1, NULL);
+			what = ns_xstrndup(p + 2, (size_t)(nl - 16 - p - 2));
 			/* The quote undone: the path as it was sent. */
 			ns_unescape(what);
 			path = local_path(h, what);
@@ -1046,11 +1039,9 @@ jobs_add(struct job **jobs, size_t *n, struct rhost *h, const char **args,
 {
 	const char **a;
 
-	if ((a = calloc(k + 4, sizeof(*a))) == NULL)
-		err(1, NULL);
+	a = ns_xcallocarray(k + 4, sizeof(*a));
 	memcpy(a, args, (k + 3) * sizeof(*a));
-	if ((*jobs = reallocarray(*jobs, *n + 1, sizeof(**jobs))) == NULL)
-		err(1, NULL);
+	*jobs = ns_xreallocarray(*jobs, *n + 1, sizeof(**jobs));
 	(*jobs)[(*n)++] = (struct job){ .h = h, .args = a };
 }
 
@@ -1065,8 +1056,7 @@ prefetch_host(struct rhost *h, char **paths, size_t n, struct job **jobs,
 	size_t i, k = 0, bytes = 0;
 	struct rhost *hi;
 
-	if ((args = calloc(n + 4, sizeof(*args))) == NULL)
-		err(1, NULL);
+	args = ns_xcallocarray(n + 4, sizeof(*args));
 	args[0] = "nscat";
 	args[1] = "-J";
 	args[2] = "--";
@@ -1145,8 +1135,7 @@ ns_prefetch(char *const *inputs, size_t n)
 	struct rhost *h;
 	size_t i, want = 0, njobs = 0;
 
-	if ((paths = calloc(n + 1, sizeof(*paths))) == NULL)
-		err(1, NULL);
+	paths = ns_xcallocarray(n + 1, sizeof(*paths));
 	for (i = 0; i < n; i++) {
 		if ((paths[i] = plain_host_path(inputs[i])) != NULL &&
 		    rec_find(paths[i]) != NULL) {
@@ -1205,8 +1194,7 @@ ns_host_holders(const char *object, ns_emit_fn emit, void *arg)
 	for (i = 0; i < doc.n; i++) {
 		if ((rec = rec_keep(h, &doc, i, NULL, 1)) == NULL)
 			continue;
-		if ((v = reallocarray(v, n + 1, sizeof(*v))) == NULL)
-			err(1, NULL);
+		v = ns_xreallocarray(v, n + 1, sizeof(*v));
 		v[n++] = rec;
 	}
 	ns_host_doc_free(&doc);
@@ -1247,13 +1235,11 @@ ns_host_tree(const char *const *args, char *const *inputs, size_t n,
 
 	for (na = 0; args[na] != NULL; na++)
 		;
-	if ((av = calloc(na + n + 2, sizeof(*av))) == NULL)
-		err(1, NULL);
+	av = ns_xcallocarray(na + n + 2, sizeof(*av));
 	memcpy(av, args, na * sizeof(*av));
 	av[na++] = "--";
 	for (i = 0, k = na; i < n; i++) {
-		if ((s = strdup(inputs[i])) == NULL)
-			err(1, NULL);
+		s = ns_xstrdup(inputs[i]);
 		ns_unescape(s);
 		hi = split_path(s, &rpath);
 		free(s);
@@ -1389,8 +1375,7 @@ host_reached(struct ns_obj *o, const char *name)
 	struct rec *r;
 	char *path;
 
-	if (asprintf(&path, "/host/%s", name) == -1)
-		err(1, NULL);
+	path = ns_xasprintf("/host/%s", name);
 	if ((r = rec_find(path)) == NULL) {
 		h = ns_rhost_get(name);
 		r = want_children ? fetch_listed(h, "/") : fetch(h, "/");

@@ -63,8 +63,7 @@ ns_host_clean(const char *s, size_t n)
 	char *out, *q;
 	size_t i;
 
-	if ((out = malloc(4 * n + 1)) == NULL)
-		err(1, NULL);
+	out = ns_xmalloc(4 * n + 1);
 	for (q = out, i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 
@@ -141,8 +140,7 @@ say_message(const char *name, const char *s)
 
 	n = colon != NULL ? (size_t)(colon - s) : strlen(s);
 	if (*s == '/') {
-		if ((what = strndup(s, n)) == NULL)
-			err(1, NULL);
+		what = ns_xstrndup(s, n);
 		if (ns_host_path_ok(what)) {
 			warnx("/host/%s%s%s", name, strcmp(what, "/") == 0 ?
 			    "" : what, s + n);
@@ -285,19 +283,16 @@ ns_host_reach_end(struct rhost *h, struct rsh_call *c,
 
 	ns_rsh_wait(c, r);
 	if (r->toolarge) {
-		if (asprintf(&why, r->toolarge == 1 ? "a reply larger than "
+		why = ns_xasprintf(r->toolarge == 1 ? "a reply larger than "
 		    "%zu bytes (NSTOOLS_REPLY_MAX), cut off" :
 		    "more than %zu bytes of messages, cut off",
-		    r->toolarge == 1 ? ns_rsh_reply_max() : RSH_MESSAGES_MAX)
-		    == -1)
-			err(1, NULL);
+		    r->toolarge == 1 ? ns_rsh_reply_max() : RSH_MESSAGES_MAX);
 		ns_host_fail(h, why);
 		free(why);
 		goto fail;
 	}
 	if (r->timedout) {
-		if (asprintf(&why, "no answer in %d s", ns_rsh_timeout()) == -1)
-			err(1, NULL);
+		why = ns_xasprintf("no answer in %d s", ns_rsh_timeout());
 		ns_host_fail(h, why);
 		free(why);
 		goto fail;
@@ -410,9 +405,7 @@ judge_fail(struct rhost *h, struct rsh_reply *r)
 	if (status <= 2 && v.status == 0 && strncmp(v.out, "nscat ", 6) == 0) {
 		free(line);
 		line = ns_host_clean(v.out, strcspn(v.out, "\n"));
-		if (asprintf(&why, "incompatible nstools there (%s)",
-		    line) == -1)
-			err(1, NULL);
+		why = ns_xasprintf("incompatible nstools there (%s)", line);
 		ns_host_fail(h, why);
 		free(why);
 	} else if (*line != '\0')

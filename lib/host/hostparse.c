@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ns.h"
 #include "hostparse.h"
 
 /*
@@ -355,8 +356,7 @@ grow(void *v, size_t n, size_t size)
 {
 	if ((n & (n - 1)) != 0)
 		return v;
-	if ((v = reallocarray(v, n != 0 ? 2 * n : 1, size)) == NULL)
-		err(1, NULL);
+	v = ns_xreallocarray(v, n != 0 ? 2 * n : 1, size);
 	return v;
 }
 
@@ -367,8 +367,7 @@ room_for(void *v, size_t n, size_t *room, size_t size)
 	if (n < *room)
 		return v;
 	*room = *room != 0 ? 2 * *room : 16;
-	if ((v = reallocarray(v, *room, size)) == NULL)
-		err(1, NULL);
+	v = ns_xreallocarray(v, *room, size);
 	return v;
 }
 
@@ -781,16 +780,14 @@ ns_host_quote(const char *arg)
 	size_t n = 3;
 
 	if (*arg != '\0' && strspn(arg, safe) == strlen(arg)) {
-		if ((out = strdup(arg)) == NULL)
-			err(1, NULL);
+		out = ns_xstrdup(arg);
 		return out;
 	}
 	/* Inside single quotes every byte is itself; a quote closes them,
 	 * is given escaped, and opens them again. */
 	for (p = arg; *p; p++)
 		n += *p == '\'' ? 4 : 1;
-	if ((out = malloc(n)) == NULL)
-		err(1, NULL);
+	out = ns_xmalloc(n);
 	q = out;
 	*q++ = '\'';
 	for (p = arg; *p; p++) {

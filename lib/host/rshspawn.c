@@ -174,8 +174,7 @@ command(const char *name, const char *transport, char *const *args,
 	size_t n = 0;
 
 	*sock = '\0';
-	if ((words = strdup(transport != NULL ? transport : "ssh")) == NULL)
-		err(1, NULL);
+	words = ns_xstrdup(transport != NULL ? transport : "ssh");
 	for (s = words; (w = strsep(&s, " \t")) != NULL;)
 		if (*w != '\0')
 			argv_add(&av, &n, w);

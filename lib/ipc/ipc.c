@@ -331,9 +331,8 @@ parse_table(struct table *t, char *text, uint64_t userns)
 			continue;
 		if (userns != 0)
 			map_ids(&row, userns);
-		if ((t->rows = reallocarray(t->rows, t->nrows + 1,
-		    sizeof(*t->rows))) == NULL)
-			err(1, NULL);
+		t->rows = ns_xreallocarray(t->rows, t->nrows + 1,
+		    sizeof(*t->rows));
 		t->rows[t->nrows++] = row;
 	}
 	/* qsort's base must be a valid pointer even for no rows. */
@@ -714,9 +713,8 @@ read_maps(uint64_t pid, void *arg)
 		if (strncmp(name, "/SYSV", 5) != 0 || ino == last)
 			continue;
 		last = ino;
-		if ((attached = reallocarray(attached, nattached + 1,
-		    sizeof(*attached))) == NULL)
-			err(1, NULL);
+		attached = ns_xreallocarray(attached, nattached + 1,
+		    sizeof(*attached));
 		attached[nattached].id = ino;
 		attached[nattached].ipcns = ipcns;
 		attached[nattached++].pid = pid;
@@ -932,8 +930,7 @@ mq_mount(const struct ns_mountinfo *m, void *arg)
 {
 	if (strcmp(m->fstype, "mqueue") != 0 || *m->target != '/')
 		return 0;
-	if ((mq.dir = strdup(m->target)) == NULL)
-		err(1, NULL);
+	mq.dir = ns_xstrdup(m->target);
 	mq.dev = m->dev;
 	mq.mount_id = m->id;
 	return 1;
@@ -960,8 +957,7 @@ mq_file(const char *name)
 {
 	char *path;
 
-	if (asprintf(&path, "%s/%s", mq.dir, name) == -1)
-		err(1, NULL);
+	path = ns_xasprintf("%s/%s", mq.dir, name);
 	return path;
 }
 
@@ -972,8 +968,7 @@ mq_load(struct ns_obj *o)
 
 	if (o->priv != NULL)
 		return o->priv;
-	if ((p = calloc(1, sizeof(*p))) == NULL)
-		err(1, NULL);
+	p = ns_xcalloc(sizeof(*p));
 	p->stat_error = -1;
 	p->info_error = -1;
 	o->priv = p;

@@ -207,8 +207,7 @@ maps_of(uint64_t userns)
 	for (i = 0; i < nmaps; i++)
 		if (maps[i].userns == userns)
 			return &maps[i];
-	if ((maps = reallocarray(maps, nmaps + 1, sizeof(*maps))) == NULL)
-		err(1, NULL);
+	maps = ns_xreallocarray(maps, nmaps + 1, sizeof(*maps));
 	m = &maps[nmaps++];
 	m->userns = userns;
 	m->map[0] = m->map[1] = NULL;

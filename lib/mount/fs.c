@@ -137,9 +137,7 @@ place_of(const struct ns_obj *obj, struct place *pl)
 		pl->dfd = ns_mntns_open(ino, "/", 1);
 	} else {
 		pl->name = slash + 1;
-		if ((dir = strndup(path, slash == path ? 1 : slash - path)) ==
-		    NULL)
-			err(1, NULL);
+		dir = ns_xstrndup(path, slash == path ? 1 : slash - path);
 		pl->dfd = ns_mntns_open(ino, dir, 1);
 		free(dir);
 	}

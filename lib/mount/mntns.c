@@ -175,9 +175,7 @@ member(uint64_t ino)
 	for (i = 0; i < nmembers; i++)
 		if (members[i].ino == ino)
 			return &members[i];
-	if ((members = reallocarray(members, nmembers + 1,
-	    sizeof(*members))) == NULL)
-		err(1, NULL);
+	members = ns_xreallocarray(members, nmembers + 1, sizeof(*members));
 	m = &members[nmembers++];
 	m->ino = ino;
 	m->ns = m->mountinfo = m->root = -1;
@@ -274,8 +272,7 @@ then_rest(const char *text, const char *rest)
 {
 	char *s;
 
-	if (asprintf(&s, "%s/%s", text, rest) == -1)
-		err(1, NULL);
+	s = ns_xasprintf("%s/%s", text, rest);
 	return s;
 }
 

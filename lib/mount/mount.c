@@ -119,9 +119,7 @@ mount_table(uint64_t ino)
 			errno = tables[i].error;
 			return tables[i].tb;
 		}
-	if ((tables = reallocarray(tables, ntables + 1, sizeof(*tables))) ==
-	    NULL)
-		err(1, NULL);
+	tables = ns_xreallocarray(tables, ntables + 1, sizeof(*tables));
 	t = &tables[ntables++];
 	t->ino = ino;
 	t->tb = read_table(ino);

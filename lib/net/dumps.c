@@ -227,8 +227,7 @@ ns_net_catf(char **s, const char *fmt, ...)
 	va_start(ap, fmt);
 	add = ns_xvasprintf(fmt, ap);
 	va_end(ap);
-	if (asprintf(&n, "%s%s", *s != NULL ? *s : "", add) == -1)
-		err(1, NULL);
+	n = ns_xasprintf("%s%s", *s != NULL ? *s : "", add);
 	free(*s);
 	free(add);
 	*s = n;
@@ -325,9 +324,7 @@ names_load(struct names *nm)
 		p[strcspn(p, " \t\n#")] = '\0';
 		if (*p == '\0')
 			continue;
-		if ((nm->v = reallocarray(nm->v, nm->n + 1,
-		    sizeof(*nm->v))) == NULL)
-			err(1, NULL);
+		nm->v = ns_xreallocarray(nm->v, nm->n + 1, sizeof(*nm->v));
 		nm->v[nm->n].id = id;
 		nm->v[nm->n++].name = ns_xstrdup(p);
 	}
@@ -459,9 +456,8 @@ ifname_add(struct link *link, void *arg)
 
 	if ((name = ns_link_str(link, IFLA_IFNAME)) == NULL)
 		return 0;
-	if ((ns->ifnames = reallocarray(ns->ifnames, ns->nifnames + 1,
-	    sizeof(*ns->ifnames))) == NULL)
-		err(1, NULL);
+	ns->ifnames = ns_xreallocarray(ns->ifnames, ns->nifnames + 1,
+	    sizeof(*ns->ifnames));
 	ns->ifnames[ns->nifnames].ifindex = ns_link_ifindex(link);
 	ns->ifnames[ns->nifnames++].name = ns_xstrdup(name);
 	return 0;
@@ -677,9 +673,7 @@ take_obj(struct nl_object *o, void *arg)
 	nl_object_get(o);
 	e.obj = o;
 	e.seq = s->n;
-	if ((s->ent = reallocarray(s->ent, s->n + 1, sizeof(*s->ent))) ==
-	    NULL)
-		err(1, NULL);
+	s->ent = ns_xreallocarray(s->ent, s->n + 1, sizeof(*s->ent));
 	s->ent[s->n++] = e;
 }
 
@@ -827,9 +821,8 @@ keep_addr(struct nl_object *o, struct ent *e)
 	e->key.major = rtnl_addr_get_ifindex(a);
 	addr_bytes(rtnl_addr_get_local(a), e->key.addr);
 	e->key.plen = rtnl_addr_get_prefixlen(a);
-	if (asprintf(&e->name, "%s-%d", ns_net_key_text(&e->key, text,
-	    sizeof(text)), e->key.plen) == -1)
-		err(1, NULL);
+	e->name = ns_xasprintf("%s-%d", ns_net_key_text(&e->key, text,
+	    sizeof(text)), e->key.plen);
 	return 0;
 }
 

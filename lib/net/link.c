@@ -130,8 +130,7 @@ link_at(struct nlmsghdr *h, size_t len, int owned)
 		errno = EINVAL;
 		return NULL;
 	}
-	if ((l = malloc(sizeof(*l))) == NULL)
-		err(1, NULL);
+	l = ns_xmalloc(sizeof(*l));
 	l->msg = h;
 	l->owned = owned;
 	l->refs = 1;
@@ -154,9 +153,8 @@ ns_link_from_msg(const struct nlmsghdr *h, size_t len)
 		errno = EINVAL;
 		return NULL;
 	}
-	if ((copy = malloc(h->nlmsg_len > NLMSG_HDRLEN ? h->nlmsg_len :
-	    NLMSG_HDRLEN)) == NULL)
-		err(1, NULL);
+	copy = ns_xmalloc(h->nlmsg_len > NLMSG_HDRLEN ? h->nlmsg_len :
+	    NLMSG_HDRLEN);
 	memcpy(copy, h, h->nlmsg_len > NLMSG_HDRLEN ? h->nlmsg_len :
 	    NLMSG_HDRLEN);
 	return link_at(copy, h->nlmsg_len, 1);
@@ -388,8 +386,7 @@ table_push(struct table *t, struct link *l)
 {
 	if (t->n == t->cap) {
 		t->cap = t->cap ? 2 * t->cap : 64;
-		if ((t->v = reallocarray(t->v, t->cap, sizeof(*t->v))) == NULL)
-			err(1, NULL);
+		t->v = ns_xreallocarray(t->v, t->cap, sizeof(*t->v));
 	}
 	t->v[t->n++] = l;
 }

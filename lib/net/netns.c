@@ -344,9 +344,7 @@ nsid_note(struct nsids *s, uint64_t ino, const char *path)
 	if ((n = nsid_find(s, ino)) == NULL) {
 		fd = path != NULL ? open(path, O_RDONLY | O_CLOEXEC) :
 		    ns_nstab_open_net(ino);
-		if ((s->v = reallocarray(s->v, s->n + 1, sizeof(*s->v))) ==
-		    NULL)
-			err(1, NULL);
+		s->v = ns_xreallocarray(s->v, s->n + 1, sizeof(*s->v));
 		n = &s->v[s->n++];
 		n->ino = ino;
 		n->id = fd == -1 ? -1 : nsid_ask(s->sk, fd);

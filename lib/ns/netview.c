@@ -110,8 +110,7 @@ view_of(const struct ns_class *orig)
 	w->cls.list = orig->list != NULL ? view_list : NULL;
 	w->cls.summary = orig->summary != NULL ? view_summary : NULL;
 	w->cls.release = orig->release != NULL ? view_release : NULL;
-	if ((views = reallocarray(views, nviews + 1, sizeof(*views))) == NULL)
-		err(1, NULL);
+	views = ns_xreallocarray(views, nviews + 1, sizeof(*views));
 	views[nviews++] = w;
 	return &w->cls;
 }
@@ -145,9 +144,8 @@ view_wrap(struct ns_obj *o, uint64_t ino)
 
 	if (keeps_path(o->path))
 		return;
-	if (asprintf(&path, "/ns/net/%llu%s", (unsigned long long)ino,
-	    strcmp(o->path, "/") == 0 ? "" : o->path) == -1)
-		err(1, NULL);
+	path = ns_xasprintf("/ns/net/%llu%s", (unsigned long long)ino,
+	    strcmp(o->path, "/") == 0 ? "" : o->path);
 	free(o->path);
 	o->path = path;
 	o->cls = view_of(o->cls);

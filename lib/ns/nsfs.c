@@ -438,14 +438,12 @@ kind_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 		ns_nstab_scan_type(type);
 	else
 		ns_nstab_scan_fds();
-	if ((sel = reallocarray(NULL, ns_nstab_count() + 1, sizeof(*sel))) == NULL)
-		err(1, NULL);
+	sel = ns_xreallocarray(NULL, ns_nstab_count() + 1, sizeof(*sel));
 	for (i = 0; i < ns_nstab_count(); i++)
 		if (ns_nstab_at(i)->type == type)
 			sel[n++] = ns_nstab_at(i);
 	qsort(sel, n, sizeof(*sel), by_inode);
-	if ((inos = reallocarray(NULL, n + 1, sizeof(*inos))) == NULL)
-		err(1, NULL);
+	inos = ns_xreallocarray(NULL, n + 1, sizeof(*inos));
 	for (i = 0; i < n; i++)
 		inos[i] = sel[i]->ino;
 	free(sel);
@@ -603,8 +601,7 @@ ns_recognize(struct ns_obj *o, const char *path, const struct stat *st)
 		return set_ns(o, e->type, st->st_ino) == -1 ? -1 : 1;
 	}
 	e = ns_nstab_add(st->st_ino, type);
-	if ((e->via = strdup(path)) == NULL)
-		err(1, NULL);
+	e->via = ns_xstrdup(path);
 	return set_ns(o, type, st->st_ino) == -1 ? -1 : 1;
 }
 

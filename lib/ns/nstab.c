@@ -84,15 +84,13 @@ ns_nstab_add(uint64_t ino, int type)
 		return e;
 	if (nents == entcap) {
 		entcap = entcap ? entcap * 2 : 64;
-		if ((ents = reallocarray(ents, entcap, sizeof(*ents))) == NULL)
-			err(1, NULL);
+		ents = ns_xreallocarray(ents, entcap, sizeof(*ents));
 	}
 	/* At most half full, so that every probe ends soon. */
 	if ((nents + 1) * 2 > nslots) {
 		free(slots);
 		nslots = nslots ? nslots * 2 : 128;
-		if ((slots = calloc(nslots, sizeof(*slots))) == NULL)
-			err(1, NULL);
+		slots = ns_xcallocarray(nslots, sizeof(*slots));
 		for (i = 0; i < nents; i++)
 			index_put(i);
 	}
@@ -110,9 +108,8 @@ add_pid(struct nsent *e, uint64_t pid)
 {
 	if (e->npids == e->pidcap) {
 		e->pidcap = e->pidcap ? e->pidcap * 2 : 8;
-		if ((e->pids = reallocarray(e->pids, e->pidcap,
-		    sizeof(*e->pids))) == NULL)
-			err(1, NULL);
+		e->pids = ns_xreallocarray(e->pids, e->pidcap,
+		    sizeof(*e->pids));
 	}
 	e->pids[e->npids++] = pid;
 }
@@ -341,9 +338,8 @@ nsfs_fd(struct fdent *fe, void *arg)
 	    ns_nstab_find(ino) != NULL)
 		return 0;
 	e = ns_nstab_add(ino, t);
-	if (asprintf(&e->via, "/proc/%llu/fd/%d",
-	    (unsigned long long)ns_fd_ent_pid(fe), ns_fd_ent_fd(fe)) == -1)
-		err(1, NULL);
+	e->via = ns_xasprintf("/proc/%llu/fd/%d",
+	    (unsigned long long)ns_fd_ent_pid(fe), ns_fd_ent_fd(fe));
 	return 0;
 }
 
@@ -374,8 +370,7 @@ from_socket(uint64_t ino)
 	if ((fd = ns_sock_netns_fd(ino)) == -1)
 		return NULL;
 	e = ns_nstab_add(ino, T_NET);
-	if (asprintf(&e->via, "/proc/self/fd/%d", fd) == -1)
-		err(1, NULL);
+	e->via = ns_xasprintf("/proc/self/fd/%d", fd);
 	ns_nstab_ask_all();
 	return ns_nstab_find(ino);
 }

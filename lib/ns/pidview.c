@@ -82,8 +82,7 @@ members(uint64_t ino, struct member **mp)
 		if (e->type != T_PID || e->npids == 0 ||
 		    (d = depth_below(e, ino)) == -1)
 			continue;
-		if ((m = reallocarray(m, n + e->npids, sizeof(*m))) == NULL)
-			err(1, NULL);
+		m = ns_xreallocarray(m, n + e->npids, sizeof(*m));
 		for (j = 0; j < e->npids; j++) {
 			m[n].pid = e->pids[j];
 			m[n++].depth = d;
@@ -201,11 +200,9 @@ below(uint64_t pid, char **comp, int n)
 	char *path, *next;
 	int i;
 
-	if (asprintf(&path, "/proc/%llu", (unsigned long long)pid) == -1)
-		err(1, NULL);
+	path = ns_xasprintf("/proc/%llu", (unsigned long long)pid);
 	for (i = 0; i < n; i++) {
-		if (asprintf(&next, "%s/%s", path, comp[i]) == -1)
-			err(1, NULL);
+		next = ns_xasprintf("%s/%s", path, comp[i]);
 		free(path);
 		path = next;
 	}

@@ -69,9 +69,7 @@ each_of_chunk(char *s, size_t len, int (*fn)(const char *, void *),
 		 * \x2d): a column piped in skips it, as an empty line. */
 		if (nl == s || strcmp(s, "-") == 0)
 			continue;
-		if ((lines = reallocarray(lines, n + 1, sizeof(*lines))) ==
-		    NULL)
-			err(1, NULL);
+		lines = ns_xreallocarray(lines, n + 1, sizeof(*lines));
 		lines[n++] = s;
 	}
 	ns_prefetch(lines, n);

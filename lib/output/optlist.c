@@ -33,8 +33,7 @@ ns_optlist(int opt, const char *what, char *arg)
 			free(v);
 			return NULL;
 		}
-		if ((v = reallocarray(v, n + 2, sizeof(*v))) == NULL)
-			err(1, NULL);
+		v = ns_xreallocarray(v, n + 2, sizeof(*v));
 		v[n++] = s;
 		v[n] = NULL;
 	}

@@ -126,8 +126,7 @@ upper(const char *s)
 {
 	char *u, *p;
 
-	if ((u = strdup(s)) == NULL)
-		err(1, NULL);
+	u = ns_xstrdup(s);
 	for (p = u; *p; p++)
 		*p = (char)toupper((unsigned char)*p);
 	return u;
@@ -146,8 +145,7 @@ key(const char *name, int shell)
 
 	if (!shell)
 		return upper(name);
-	if (asprintf(&k, "NS_%s", name) == -1)
-		err(1, NULL);
+	k = ns_xasprintf("NS_%s", name);
 	for (p = k; *p; p++)
 		*p = isalnum((unsigned char)*p) ?
 		    (char)toupper((unsigned char)*p) : '_';
@@ -386,12 +384,10 @@ add_column(struct ns_out *out, const struct ns_attr *a)
 		scols_col(out, a, out->ncols);
 	if (out->own && out->ncells > 0)
 		own_widen(out);
-	if ((out->cols = reallocarray(out->cols, out->ncols + 1,
-	    sizeof(*out->cols))) == NULL)
-		err(1, NULL);
-	if ((out->width = reallocarray(out->width, out->ncols + 1,
-	    sizeof(*out->width))) == NULL)
-		err(1, NULL);
+	out->cols = ns_xreallocarray(out->cols, out->ncols + 1,
+	    sizeof(*out->cols));
+	out->width = ns_xreallocarray(out->width, out->ncols + 1,
+	    sizeof(*out->width));
 	/* libsmartcols counts the header's width, printed or not. */
 	out->width[out->ncols] = strlen(a->name);
 	out->cols[out->ncols++] = (struct column){ .attr = a,
@@ -408,8 +404,7 @@ add_list(struct ns_out *out, const char *list)
 	char *copy, **names, **n, *q;
 	int r = 0;
 
-	if ((copy = strdup(list)) == NULL)
-		err(1, NULL);
+	copy = ns_xstrdup(list);
 	if ((names = ns_optlist('o', "column name", copy)) == NULL) {
 		free(copy);
 		return -1;
@@ -560,9 +555,8 @@ keep(struct ns_out *out, const char *s, size_t len)
 	char *p;
 
 	if (b == NULL || b->size - b->used < len + 1) {
-		if ((b = malloc(sizeof(*b) + (len + 1 > CELLS_BLOCK ? len + 1 :
-		    CELLS_BLOCK))) == NULL)
-			err(1, NULL);
+		b = ns_xmalloc(sizeof(*b) + (len + 1 > CELLS_BLOCK ? len + 1 :
+		    CELLS_BLOCK));
 		b->size = len + 1 > CELLS_BLOCK ? len + 1 : CELLS_BLOCK;
 		b->used = 0;
 		b->next = out->blocks;
@@ -618,15 +612,13 @@ own_row(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 	if (out->ncells + out->ncols > out->capcells) {
 		out->capcells = out->capcells ? 2 * out->capcells : 64 *
 		    out->ncols;
-		if ((out->cells = reallocarray(out->cells, out->capcells,
-		    sizeof(*out->cells))) == NULL)
-			err(1, NULL);
+		out->cells = ns_xreallocarray(out->cells, out->capcells,
+		    sizeof(*out->cells));
 	}
 	if (out->tree && r >= out->capparent) {
 		out->capparent = out->capcells / out->ncols;
-		if ((out->parent = reallocarray(out->parent, out->capparent,
-		    sizeof(*out->parent))) == NULL)
-			err(1, NULL);
+		out->parent = ns_xreallocarray(out->parent, out->capparent,
+		    sizeof(*out->parent));
 	}
 	/* A parent is a row kept before this one, or it is none. */
 	if (out->tree)
@@ -670,8 +662,7 @@ own_widen(struct ns_out *out)
 	size_t r, n = out->ncells / out->ncols, w = out->ncols + 1;
 	const char **cells;
 
-	if ((cells = reallocarray(NULL, n, w * sizeof(*cells))) == NULL)
-		err(1, NULL);
+	cells = ns_xreallocarray(NULL, n, w * sizeof(*cells));
 	for (r = 0; r < n; r++) {
 		memcpy(cells + r * w, out->cells + r * out->ncols,
 		    out->ncols * sizeof(*cells));
@@ -690,8 +681,7 @@ own_to_scols(struct ns_out *out)
 	struct libscols_line **lns, *up;
 	size_t r, i, n = out->ncells / out->ncols;
 
-	if ((lns = calloc(n + 1, sizeof(*lns))) == NULL)
-		err(1, NULL);
+	lns = ns_xcallocarray(n + 1, sizeof(*lns));
 	for (r = 0; r < n; r++) {
 		up = out->parent != NULL && out->parent[r] != NO_PARENT ?
 		    lns[out->parent[r]] : NULL;
@@ -1196,8 +1186,7 @@ own_head(struct ns_out *out, const char **pos)
 
 	if (out->noheadings)
 		return;
-	if ((heads = calloc(out->ncols, sizeof(*heads))) == NULL)
-		err(1, NULL);
+	heads = ns_xcallocarray(out->ncols, sizeof(*heads));
 	for (i = 0; i < out->ncols; i++)
 		pos[i] = heads[i] = upper(out->cols[i].attr->name);
 	own_line(out, pos, NULL);
@@ -1210,8 +1199,7 @@ own_print(struct ns_out *out)
 	const char **pos;
 	size_t r, i;
 
-	if ((pos = calloc(out->ncols, sizeof(*pos))) == NULL)
-		err(1, NULL);
+	pos = ns_xcallocarray(out->ncols, sizeof(*pos));
 	if (out->tree)
 		own_tree(out, pos);
 	else
@@ -1404,9 +1392,7 @@ own_json(struct ns_out *out)
 	if (out->tree && n > 0) {
 		/* Each row's first child and next sibling, in the order
 		 * they came. */
-		if ((first = reallocarray(NULL, n, 3 * sizeof(*first))) ==
-		    NULL)
-			err(1, NULL);
+		first = ns_xreallocarray(NULL, n, 3 * sizeof(*first));
 		next = first + n;
 		last = next + n;
 		for (r = 0; r < n; r++)
@@ -1559,8 +1545,7 @@ list_more(struct libscols_line *ln, const char *name, size_t more)
 {
 	char *text;
 
-	if (asprintf(&text, "(%zu more: -o %s lists all)", more, name) == -1)
-		err(1, NULL);
+	text = ns_xasprintf("(%zu more: -o %s lists all)", more, name);
 	if (scols_line_refer_data(ln, 1, text))
 		err(1, NULL);
 }

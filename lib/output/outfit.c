@@ -173,9 +173,7 @@ ns_fit_cut(const char *cell, size_t w, const char *mark)
 	}
 	if (!wider)
 		return NULL;
-	if ((buf = malloc(strlen(cell) + mlen * (strlen(cell) / w + 1) +
-	    1)) == NULL)
-		err(1, NULL);
+	buf = ns_xmalloc(strlen(cell) + mlen * (strlen(cell) / w + 1) + 1);
 	for (s = cell;; s = nl + 1) {
 		nl = strchrnul(s, '\n');
 		n = (size_t)(nl - s);

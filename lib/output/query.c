@@ -117,8 +117,7 @@ xstrndup(const char *s, size_t n)
 {
 	char *r;
 
-	if ((r = strndup(s, n)) == NULL)
-		err(1, NULL);
+	r = ns_xstrndup(s, n);
 	return r;
 }
 
@@ -496,9 +495,7 @@ term_add(struct node *n, struct node *t, size_t *cap)
 {
 	if (n->nterms == *cap) {
 		*cap = *cap < 4 ? 4 : *cap + *cap / 2;
-		if ((n->terms = reallocarray(n->terms, *cap,
-		    sizeof(*n->terms))) == NULL)
-			err(1, NULL);
+		n->terms = ns_xreallocarray(n->terms, *cap, sizeof(*n->terms));
 	}
 	n->terms[n->nterms++] = t;
 }
@@ -564,8 +561,7 @@ ns_query_parse(const char *expr, ns_query_known_fn known, char *errbuf,
 		ns_query_free(q);
 		return NULL;
 	}
-	if ((q->vals = calloc(q->nnames + 1, sizeof(*q->vals))) == NULL)
-		err(1, NULL);
+	q->vals = ns_xcallocarray(q->nnames + 1, sizeof(*q->vals));
 	return q;
 }
 

@@ -52,8 +52,7 @@ ns_proc_parse_stat(struct proc_info *p, char *buf)
 	if ((open = strchr(buf, '(')) == NULL ||
 	    (close = strrchr(buf, ')')) == NULL || close < open)
 		return -1;
-	if ((p->comm = strndup(open + 1, close - open - 1)) == NULL)
-		err(1, NULL);
+	p->comm = ns_xstrndup(open + 1, close - open - 1);
 	s = close + 1;
 	for (i = F_STATE; i <= F_START && (f = next_field(&s)) != NULL; i++) {
 		if (i == F_STATE) {

@@ -216,9 +216,8 @@ db_push(struct db *db, size_t *cap, struct ent *e)
 {
 	if (db->nname == *cap) {
 		*cap = *cap ? *cap * 2 : 64;
-		if ((db->byname = reallocarray(db->byname, *cap,
-		    sizeof(*db->byname))) == NULL)
-			err(1, NULL);
+		db->byname = ns_xreallocarray(db->byname, *cap,
+		    sizeof(*db->byname));
 	}
 	e->seq = db->nname;
 	db->byname[db->nname++] = e;
@@ -235,9 +234,7 @@ db_ready(struct db *db)
 	db->load(db, &cap);
 	if (db->nname == 0)
 		return;
-	if ((db->byid = reallocarray(NULL, db->nname, sizeof(*db->byid))) ==
-	    NULL)
-		err(1, NULL);
+	db->byid = ns_xreallocarray(NULL, db->nname, sizeof(*db->byid));
 	memcpy(db->byid, db->byname, db->nname * sizeof(*db->byid));
 	qsort(db->byid, db->nname, sizeof(*db->byid), cmp_id);
 	db->nid = uniq(db->byid, db->nname, 0);
@@ -280,8 +277,7 @@ find_name(const struct db *db, const char *name)
 static void
 insert_at(struct ent ***a, size_t *n, size_t at, struct ent *e)
 {
-	if ((*a = reallocarray(*a, *n + 1, sizeof(**a))) == NULL)
-		err(1, NULL);
+	*a = ns_xreallocarray(*a, *n + 1, sizeof(**a));
 	memmove(*a + at + 1, *a + at, (*n - at) * sizeof(**a));
 	(*a)[at] = e;
 	(*n)++;
@@ -414,8 +410,7 @@ group_ent(const struct group *gr)
 	e->name = ns_xstrdup(gr->gr_name);
 	while (gr->gr_mem != NULL && gr->gr_mem[n] != NULL)
 		n++;
-	if ((e->mem = calloc(n + 1, sizeof(*e->mem))) == NULL)
-		err(1, NULL);
+	e->mem = ns_xcallocarray(n + 1, sizeof(*e->mem));
 	for (i = 0; i < n; i++)
 		e->mem[i] = ns_xstrdup(gr->gr_mem[i]);
 	return e;
@@ -476,8 +471,7 @@ ids_add(struct ids *s, uint64_t id)
 {
 	if (s->n == s->cap) {
 		s->cap = s->cap ? s->cap * 2 : 16;
-		if ((s->v = reallocarray(s->v, s->cap, sizeof(*s->v))) == NULL)
-			err(1, NULL);
+		s->v = ns_xreallocarray(s->v, s->cap, sizeof(*s->v));
 	}
 	s->v[s->n++] = id;
 }
@@ -650,8 +644,7 @@ group_summary(struct ns_obj *o, struct ns_val *v)
 	len = strlen(e->name) + 32 + sizeof(" members:");
 	for (i = 0; e->mem[i] != NULL; i++)
 		len += strlen(e->mem[i]) + 1;
-	if ((line = malloc(len)) == NULL)
-		err(1, NULL);
+	line = ns_xmalloc(len);
 	snprintf(line, len, "%s gid=%llu", e->name, (unsigned long long)e->id);
 	for (i = 0; e->mem[i] != NULL; i++) {
 		strlcat(line, i == 0 ? " members: " : ",", len);

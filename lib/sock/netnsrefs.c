@@ -56,9 +56,7 @@ ask(uint64_t ino, uint64_t pid, int fd)
 		return a;
 	if (nasked == askedcap) {
 		askedcap = askedcap ? askedcap * 2 : 64;
-		if ((asked = reallocarray(asked, askedcap, sizeof(*asked))) ==
-		    NULL)
-			err(1, NULL);
+		asked = ns_xreallocarray(asked, askedcap, sizeof(*asked));
 	}
 	a = &asked[nasked++];
 	a->ino = ino;

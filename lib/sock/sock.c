@@ -682,8 +682,7 @@ add_groups(struct ns_val *v, const struct sock_ent *e)
 		ns_val_add(v, "0x0");
 		return;
 	}
-	if ((s = malloc(top * 8 + 3)) == NULL)
-		err(1, NULL);
+	s = ns_xmalloc(top * 8 + 3);
 	q = s + ns_fmt(s, 3 + 8, "0x%x", e->groups[top - 1]);
 	for (i = top - 1; i > 0; i--)
 		q += ns_fmt(q, 9, "%08x", e->groups[i - 1]);

@@ -77,9 +77,7 @@ held_insert(size_t at, uint64_t ino, struct sock_ent *e)
 {
 	if (nheld == capheld) {
 		capheld = capheld ? capheld * 2 : 16;
-		if ((held = reallocarray(held, capheld, sizeof(*held))) ==
-		    NULL)
-			err(1, NULL);
+		held = ns_xreallocarray(held, capheld, sizeof(*held));
 	}
 	memmove(&held[at + 1], &held[at], (nheld - at) * sizeof(*held));
 	held[at].ino = ino;
@@ -188,8 +186,7 @@ names_netlink(int sfd, struct sock_ent *e)
 	if (getsockname(sfd, (struct sockaddr *)&nl, &len) == 0) {
 		e->portid = nl.nl_pid;
 		if (nl.nl_groups != 0) {
-			if ((e->groups = malloc(sizeof(*e->groups))) == NULL)
-				err(1, NULL);
+			e->groups = ns_xmalloc(sizeof(*e->groups));
 			e->groups[0] = nl.nl_groups;
 			e->ngroups = 1;
 		}

@@ -165,9 +165,7 @@ ns_sock_unix_append(struct sock_ent *e, const char *line)
 {
 	char *s;
 
-	if (asprintf(&s, "%s\n%s", e->name != NULL ? e->name : "", line) ==
-	    -1)
-		err(1, NULL);
+	s = ns_xasprintf("%s\n%s", e->name != NULL ? e->name : "", line);
 	free(e->name);
 	e->name = s;
 }
@@ -307,8 +305,7 @@ ns_sock_parse_netlink(const char *line, struct sock_ent *e)
 	e->has |= SK_RQUEUE | SK_WQUEUE;
 	/* Only the first 32 groups are printed. */
 	if (groups != 0) {
-		if ((e->groups = malloc(sizeof(*e->groups))) == NULL)
-			err(1, NULL);
+		e->groups = ns_xmalloc(sizeof(*e->groups));
 		e->groups[0] = groups;
 		e->ngroups = 1;
 	}
@@ -356,12 +353,10 @@ ns_sock_unix_name(const char *b, size_t len)
 	if (len == 0)
 		return NULL;
 	if (*b != '\0') {
-		if ((s = strndup(b, len)) == NULL)
-			err(1, NULL);
+		s = ns_xstrndup(b, len);
 		return s;
 	}
-	if ((s = malloc(len + 1)) == NULL)
-		err(1, NULL);
+	s = ns_xmalloc(len + 1);
 	for (i = 0; i < len; i++)
 		s[i] = b[i] != '\0' ? b[i] : '@';
 	s[len] = '\0';
@@ -584,8 +579,7 @@ attr_u32s(const struct nlattr *a, size_t *n)
 	*n = a == NULL ? 0 : NS_NLA_LEN(a) / sizeof(uint32_t);
 	if (*n == 0)
 		return NULL;
-	if ((v = reallocarray(NULL, *n, sizeof(*v))) == NULL)
-		err(1, NULL);
+	v = ns_xreallocarray(NULL, *n, sizeof(*v));
 	memcpy(v, NS_NLA_DATA(a), *n * sizeof(*v));
 	return v;
 }

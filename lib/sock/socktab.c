@@ -161,8 +161,7 @@ table_push(struct fill *f)
 
 	if (t->n == t->cap) {
 		t->cap = t->cap ? t->cap * 2 : 64;
-		if ((t->v = reallocarray(t->v, t->cap, sizeof(*t->v))) == NULL)
-			err(1, NULL);
+		t->v = ns_xreallocarray(t->v, t->cap, sizeof(*t->v));
 	}
 	e = &t->v[t->n++];
 	memset(e, 0, sizeof(*e));
@@ -236,8 +235,7 @@ table_sort(struct sock_table *t)
 
 	if (n == 0)
 		return;
-	if ((k = reallocarray(NULL, 2 * n, sizeof(*k))) == NULL)
-		err(1, NULL);
+	k = ns_xreallocarray(NULL, 2 * n, sizeof(*k));
 	for (i = 0; i < n; i++) {
 		k[i].ino = t->v[i].ino;
 		k[i].at = i;
@@ -363,9 +361,8 @@ protocols_of(uint64_t netns)
 		    (unsigned long long)pid);
 		text = ns_read_file_at(AT_FDCWD, path);
 	}
-	if ((protocols = reallocarray(protocols, nprotocols + 1,
-	    sizeof(*protocols))) == NULL)
-		err(1, NULL);
+	protocols = ns_xreallocarray(protocols, nprotocols + 1,
+	    sizeof(*protocols));
 	protocols[nprotocols].netns = netns;
 	protocols[nprotocols++].text = text;
 	return text;
@@ -721,9 +718,8 @@ tcp_count_proc(uint64_t pid, void *arg)
 			return 0;
 	if ((n = tcp_inuse(dir)) < 0)
 		return 1;
-	if ((tc->ns.seen = reallocarray(tc->ns.seen, tc->ns.nseen + 1,
-	    sizeof(*tc->ns.seen))) == NULL)
-		err(1, NULL);
+	tc->ns.seen = ns_xreallocarray(tc->ns.seen, tc->ns.nseen + 1,
+	    sizeof(*tc->ns.seen));
 	tc->ns.seen[tc->ns.nseen++] = ns;
 	tc->n += n;
 	return 0;

@@ -113,9 +113,8 @@ link_put(struct netwatch *nw, const struct ns_wlink *l)
 	size_t at;
 
 	if ((k = link_find(nw, l->ifindex, &at)) == NULL) {
-		if ((nw->links = reallocarray(nw->links, nw->nlinks + 1,
-		    sizeof(*nw->links))) == NULL)
-			err(1, NULL);
+		nw->links = ns_xreallocarray(nw->links, nw->nlinks + 1,
+		    sizeof(*nw->links));
 		k = &nw->links[at];
 		memmove(k + 1, k, (nw->nlinks - at) * sizeof(*k));
 		nw->nlinks++;
@@ -427,8 +426,7 @@ open_netns(struct ns_watch *w, uint64_t ino, void *arg)
 		    ino);
 	for (i = 0; i < NTREE; i++) {
 		nw->defs[i] = net_trees[i];
-		if (asprintf(&top, "%s%s", nw->prefix, net_trees[i].top) == -1)
-			err(1, NULL);
+		top = ns_xasprintf("%s%s", nw->prefix, net_trees[i].top);
 		nw->defs[i].top = top;
 		nw->tree[i] = -1;
 		any |= wants[i] = ns_watch_wants(w, nw->defs[i].top);

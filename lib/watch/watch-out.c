@@ -452,9 +452,7 @@ add_col(struct ns_wout *o, int ev, const char *name)
 	struct ns_wcol *c;
 	char *p;
 
-	if ((o->col = reallocarray(o->col, o->ncol + 1, sizeof(*o->col))) ==
-	    NULL)
-		err(1, NULL);
+	o->col = ns_xreallocarray(o->col, o->ncol + 1, sizeof(*o->col));
 	c = &o->col[o->ncol++];
 	c->ev = ev;
 	c->name = NULL;

@@ -183,9 +183,8 @@ ns_watch_refuse(struct ns_watch *w, const char *top, const char *fmt, ...)
 	struct refusal *r;
 	va_list ap;
 
-	if ((w->refused = reallocarray(w->refused, w->nrefused + 1,
-	    sizeof(*w->refused))) == NULL)
-		err(1, NULL);
+	w->refused = ns_xreallocarray(w->refused, w->nrefused + 1,
+	    sizeof(*w->refused));
 	r = &w->refused[w->nrefused++];
 	r->top = ns_xstrdup(top);
 	va_start(ap, fmt);
@@ -294,9 +293,7 @@ tree_keep(struct tree *t, const char *path)
 
 	if ((e = tree_find(t, path, &at)) != NULL)
 		return e;
-	if ((t->ents = reallocarray(t->ents, t->n + 1,
-	    sizeof(*t->ents))) == NULL)
-		err(1, NULL);
+	t->ents = ns_xreallocarray(t->ents, t->n + 1, sizeof(*t->ents));
 	e = &t->ents[at];
 	memmove(e + 1, e, (t->n - at) * sizeof(*e));
 	t->n++;
@@ -575,8 +572,7 @@ follow(struct walk *wk, const char *link, const char *attr)
 	char *key, *v = NULL;
 	size_t i;
 
-	if (asprintf(&key, "%s %s", link, attr) == -1)
-		err(1, NULL);
+	key = ns_xasprintf("%s %s", link, attr);
 	for (i = 0; i < *wk->nseen; i++)
 		if (strcmp(wk->seen[i].key, key) == 0) {
 			free(key);
@@ -885,9 +881,7 @@ ns_watch_source(struct ns_watch *w, const char *name, int fd,
 	struct epoll_event ev = { .events = EPOLLIN | EPOLLPRI };
 	struct ns_source *s;
 
-	if ((w->srcs = reallocarray(w->srcs, w->nsrcs + 1,
-	    sizeof(*w->srcs))) == NULL)
-		err(1, NULL);
+	w->srcs = ns_xreallocarray(w->srcs, w->nsrcs + 1, sizeof(*w->srcs));
 	s = ns_xcalloc(sizeof(*s));
 	s->name = name;
 	s->fd = fd;
@@ -1221,9 +1215,8 @@ resolve_args(struct ns_watch *w, int argc, char *argv[])
 
 	buf = ns_watch_worker(write_args, &g, &len);
 	for (p = buf, end = buf + len; p < end; p += strlen(p) + 1) {
-		if ((w->args = reallocarray(w->args, w->nargs + 1,
-		    sizeof(*w->args))) == NULL)
-			err(1, NULL);
+		w->args = ns_xreallocarray(w->args, w->nargs + 1,
+		    sizeof(*w->args));
 		w->args[w->nargs++] = ns_xstrdup(p);
 	}
 	free(buf);
