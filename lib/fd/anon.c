@@ -34,27 +34,6 @@ static ns_get_fn	top_summary, kind_summary, obj_summary, get_kind,
     get_id, get_counter, get_bpf_type, get_bpf_tag, get_bpf_name, get_bpf_prog,
     get_size, get_attached;
 
-/* The kinds whose objects have ids, the link text of a descriptor of
- * each, and whether a process can hold one other than by a descriptor
- * (mapped, or run as its program). */
-static const struct idkind {
-	const char	*name;
-	const char	*link;
-	const char	*what;
-	int		 mappable;
-} idkinds[] = {
-	{ "bpf-map", "anon_inode:bpf-map", "bpf maps, by map id", 1 },
-	{ "bpf-prog", "anon_inode:bpf-prog", "bpf programs, by program id",
-	    0 },
-	{ "bpf_link", "anon_inode:bpf_link", "bpf links, by link id", 0 },
-	{ "eventfd", "anon_inode:[eventfd]", "event counters, by eventfd id",
-	    0 },
-	{ "memfd", "/memfd:", "files in memory with no path, by inode", 1 },
-	{ "secretmem", "/secretmem", "memory even the kernel does not map, "
-	    "by inode", 1 },
-};
-#define NIDKINDS	(sizeof(idkinds) / sizeof(idkinds[0]))
-
 static const struct ns_attr kind_attrs[] = {
 	{ "kind", NS_STRING, "what kind of thing it is", get_kind },
 	{ NULL }
@@ -151,10 +130,31 @@ static const struct ns_class secretmem_class = {
 	.summary = obj_summary,
 };
 
-static const struct ns_class *const id_classes[NIDKINDS] = {
-	&bpf_map_class, &bpf_prog_class, &bpf_link_class, &eventfd_class,
-	&memfd_class, &secretmem_class,
+/* The kinds whose objects have ids, one row each: the link text of a
+ * descriptor of it, what its node lists, whether a process can hold
+ * one other than by a descriptor (mapped, or run as its program), and
+ * the class of its objects. */
+static const struct idkind {
+	const char		*name;
+	const char		*link;
+	const char		*what;
+	int			 mappable;
+	const struct ns_class	*cls;
+} idkinds[] = {
+	{ "bpf-map", "anon_inode:bpf-map", "bpf maps, by map id", 1,
+	    &bpf_map_class },
+	{ "bpf-prog", "anon_inode:bpf-prog", "bpf programs, by program id",
+	    0, &bpf_prog_class },
+	{ "bpf_link", "anon_inode:bpf_link", "bpf links, by link id", 0,
+	    &bpf_link_class },
+	{ "eventfd", "anon_inode:[eventfd]", "event counters, by eventfd id",
+	    0, &eventfd_class },
+	{ "memfd", "/memfd:", "files in memory with no path, by inode", 1,
+	    &memfd_class },
+	{ "secretmem", "/secretmem", "memory even the kernel does not map, "
+	    "by inode", 1, &secretmem_class },
 };
+#define NIDKINDS	(sizeof(idkinds) / sizeof(idkinds[0]))
 
 static const struct idkind *
 idkind_named(const char *name)
@@ -375,7 +375,7 @@ cmp_u64(const void *a, const void *b)
 static void
 set_obj(struct ns_obj *o, const struct idkind *k, uint64_t id)
 {
-	ns_obj_set(o, id_classes[k - idkinds], "/anon/%s/%llu", k->name,
+	ns_obj_set(o, k->cls, "/anon/%s/%llu", k->name,
 	    (unsigned long long)id);
 	anon_set_id(o, id);
 }
