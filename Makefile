@@ -129,9 +129,13 @@ $(LIB): $(LIB_OBJS)
 	@rm -f $@
 	$(Q)$(AR) rcs $@ $(LIB_OBJS)
 
+# The whole library: a provider registers itself (NS_PROVIDER), and no
+# call from elsewhere would pull its file out of the archive.
+WHOLE_LIB = -Wl,--whole-archive $(LIB) -Wl,--no-whole-archive
+
 $(TOOLS): $(B)/%: $(B)/obj/cmd/%.o $(LIB)
 	$(msg) LD $@
-	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(LIB) $(LIBS)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(WHOLE_LIB) $(LIBS)
 
 # nsmount alone links libfuse3: configure puts its flags in FUSE_*.
 $(B)/obj/cmd/nsmount.o: ALL_CPPFLAGS += $(FUSE_CPPFLAGS)$(if $(FUSE_LIBS),,\
@@ -147,7 +151,7 @@ $(HELPERS): $(B)/helpers/%: $(B)/obj/tests/helpers/%.o $(LIB)
 $(UNITS): $(B)/unit/%: $(B)/obj/tests/unit/%.o $(LIB)
 	$(msg) LD $@
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(LIB) $(LIBS) $(LAZY_LIBS)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $< $(WHOLE_LIB) $(LIBS) $(LAZY_LIBS)
 
 # The unit tests first, then every bats suite; tests/harness counts the TAP
 # lines of all of them and ends with the one "N passed, N failed" line.

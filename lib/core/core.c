@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <grp.h>
 #include <limits.h>
+#include <pthread.h>
 #include <pwd.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -32,23 +33,17 @@
 /* In the order recognize is tried: fs takes every real file that no other
  * provider claims, so it comes last.  Apart from that the order is by
  * name, which is how the root lists them. */
-static const struct ns_provider *const providers[] = {
-	&ns_anon_provider,
-	&ns_dev_provider,
-	&ns_group_provider,
-	&ns_host_provider,
-	&ns_ipc_provider,
-	&ns_module_provider,
-	&ns_mount_provider,
-	&ns_net_provider,
-	&ns_provider,
-	&ns_pipe_provider,
-	&ns_proc_provider,
-	&ns_sock_provider,
-	&ns_user_provider,
-	&ns_fs_provider,
-};
-#define NPROVIDERS (sizeof(providers) / sizeof(providers[0]))
+/* Where the linker gathers what NS_PROVIDER registers; weak, for a
+ * program that links no provider (a parser's fuzz target). */
+extern const struct ns_provider *const __start_ns_providers[]
+    __attribute__((weak));
+extern const struct ns_provider *const __stop_ns_providers[]
+    __attribute__((weak));
+
+/* Every provider, sorted once: by name, the fallback last. */
+static const struct ns_provider **providers;
+static size_t nproviders;
+static pthread_once_t providers_once = PTHREAD_ONCE_INIT;
 
 static ns_list_fn	root_list;
 static ns_get_fn	root_summary;
@@ -64,21 +59,54 @@ static const struct ns_class root_class = {
 	.summary = root_summary,
 };
 
+static int
+cmp_provider(const void *a, const void *b)
+{
+	const struct ns_provider *x = *(const struct ns_provider *const *)a;
+	const struct ns_provider *y = *(const struct ns_provider *const *)b;
+
+	if (x->fallback != y->fallback)
+		return x->fallback - y->fallback;
+	return strcmp(x->name, y->name);
+}
+
+static int
+cmp_provider_name(const void *a, const void *b)
+{
+	return strcmp((*(const struct ns_provider *const *)a)->name,
+	    (*(const struct ns_provider *const *)b)->name);
+}
+
+static void
+providers_load(void)
+{
+	size_t n = 0;
+
+	if (__start_ns_providers != NULL)
+		n = (size_t)(__stop_ns_providers - __start_ns_providers);
+	providers = ns_xcallocarray(n + 1, sizeof(*providers));
+	if (n > 0)
+		memcpy(providers, __start_ns_providers, n * sizeof(*providers));
+	qsort(providers, n, sizeof(*providers), cmp_provider);
+	nproviders = n;
+}
+
 const struct ns_provider *const *
 ns_providers(size_t *n)
 {
-	*n = NPROVIDERS;
+	(void)pthread_once(&providers_once, providers_load);
+	*n = nproviders;
 	return providers;
 }
 
 static const struct ns_provider *
 provider_named(const char *name)
 {
-	size_t i;
+	size_t i, n;
 
 	/* A descriptor's socket or file is resolved a row: the first
 	 * byte tells most providers apart without a call. */
-	for (i = 0; i < NPROVIDERS; i++)
+	for (i = 0, ns_providers(&n); i < n; i++)
 		if (providers[i]->name[0] == name[0] &&
 		    strcmp(providers[i]->name, name) == 0)
 			return providers[i];
@@ -168,32 +196,27 @@ ns_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 static int
 root_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
-	const struct ns_provider *p;
+	const struct ns_provider *p, **byname;
 	struct ns_obj c = { 0 };
-	size_t i, fs = NPROVIDERS - 1;
-	int stop;
+	size_t i, n;
+	int stop = 0;
 
-	/* By name: fs, last in the table, takes its place between the
-	 * others. */
-	for (i = 0; i < NPROVIDERS; i++) {
-		if (i < fs && strcmp(providers[i]->name, "fs") > 0 &&
-		    (i == 0 || strcmp(providers[i - 1]->name, "fs") < 0)) {
-			p = providers[fs];
-			fs = i--;
-		} else if (i == NPROVIDERS - 1 && fs != NPROVIDERS - 1)
-			break;
-		else
-			p = providers[i];
+	/* By name, the fallback (fs) too. */
+	(void)ns_providers(&n);
+	byname = ns_xcallocarray(n + 1, sizeof(*byname));
+	memcpy(byname, providers, n * sizeof(*byname));
+	qsort(byname, n, sizeof(*byname), cmp_provider_name);
+	for (i = 0; i < n && !stop; i++) {
+		p = byname[i];
 		if (p->lookup(&c, NULL, 0) == -1) {
 			ns_obj_clear(&c);
 			continue;
 		}
 		stop = emit(&c, arg);
 		ns_obj_clear(&c);
-		if (stop)
-			return 1;
 	}
-	return 0;
+	free(byname);
+	return stop ? 1 : 0;
 }
 
 static int
@@ -337,7 +360,7 @@ resolve_real(struct ns_obj *o, const char *input)
 {
 	char real[PATH_MAX];
 	struct stat st;
-	size_t i;
+	size_t i, n;
 	int r;
 
 	if (ns_path_stat(input, 0, &st, 0, 1) == -1) {
@@ -354,7 +377,7 @@ resolve_real(struct ns_obj *o, const char *input)
 		if (errno != ENOENT || real_dir(input, real, sizeof(real)) == -1)
 			return -1;
 	}
-	for (i = 0; i < NPROVIDERS; i++) {
+	for (i = 0, ns_providers(&n); i < n; i++) {
 		if (providers[i]->recognize == NULL)
 			continue;
 		ns_obj_clear(o);
@@ -369,10 +392,10 @@ resolve_real(struct ns_obj *o, const char *input)
 static int
 resolve_ident(struct ns_obj *o, const char *s)
 {
-	size_t i;
+	size_t i, n;
 	int r;
 
-	for (i = 0; i < NPROVIDERS; i++) {
+	for (i = 0, ns_providers(&n); i < n; i++) {
 		if (providers[i]->ident == NULL)
 			continue;
 		ns_obj_clear(o);

@@ -153,18 +153,29 @@ struct ns_provider {
 	/* Open what nswatch can watch here as sources of its loop
 	 * (watch.h); NULL for a provider the kernel tells nothing of. */
 	void		(*watch)(struct ns_watch *);
+	/* 1 for the one tried last, whose tree holds every real file
+	 * (fs): the others' recognize comes first. */
+	int		 fallback;
 };
+
+/*
+ * A provider registers itself: the file that defines it says
+ * NS_PROVIDER(its struct ns_provider) once, and the core finds them all
+ * in the section the linker gathers them in, in the order of their
+ * names, the fallback last.  The tools link the whole library, so that
+ * no provider is left out for want of a call into its file.
+ */
+#define NS_PROVIDER(p) \
+	static const struct ns_provider *const ns_provider_ref_##p \
+	    __attribute__((used, section("ns_providers"))) = &(p)
 
 /* The watchers of the providers whose files are busy elsewhere. */
 void	ns_watch_proc(struct ns_watch *);	/* watch-proc.c */
 void	ns_watch_sock(struct ns_watch *);	/* watch-sock.c */
 
-/* Every provider, in the order recognize is tried; fs comes last. */
-extern const struct ns_provider ns_anon_provider, ns_dev_provider,
-    ns_group_provider, ns_host_provider, ns_ipc_provider,
-    ns_module_provider, ns_mount_provider, ns_net_provider, ns_provider,
-    ns_pipe_provider, ns_proc_provider, ns_sock_provider, ns_user_provider,
-    ns_fs_provider;
+/* The providers a view lends its nodes from (netview.c, mntview.c). */
+extern const struct ns_provider ns_dev_provider, ns_fs_provider,
+    ns_mount_provider, ns_net_provider, ns_sock_provider;
 
 /* Give obj its class and its canonical path from a format. */
 int	ns_obj_set(struct ns_obj *, const struct ns_class *, const char *, ...)

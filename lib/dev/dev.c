@@ -447,3 +447,4 @@ const struct ns_provider ns_dev_provider = {
 	.classes = dev_classes,
 	.watch = dev_watch,
 };
+NS_PROVIDER(ns_dev_provider);

@@ -790,3 +790,4 @@ const struct ns_provider ns_module_provider = {
 	.ident = NULL,
 	.classes = classes,
 };
+NS_PROVIDER(ns_module_provider);

@@ -682,3 +682,4 @@ const struct ns_provider ns_anon_provider = {
 	.lookup = anon_lookup,
 	.classes = classes,
 };
+NS_PROVIDER(ns_anon_provider);

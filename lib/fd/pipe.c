@@ -252,3 +252,4 @@ const struct ns_provider ns_pipe_provider = {
 	.lookup = pipe_lookup,
 	.classes = classes,
 };
+NS_PROVIDER(ns_pipe_provider);

@@ -1444,3 +1444,4 @@ const struct ns_provider ns_host_provider = {
 	.lookup = host_lookup,
 	.classes = classes,
 };
+NS_PROVIDER(ns_host_provider);

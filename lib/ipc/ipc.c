@@ -1502,3 +1502,4 @@ const struct ns_provider ns_ipc_provider = {
 	.ident = NULL,
 	.classes = classes,
 };
+NS_PROVIDER(ns_ipc_provider);

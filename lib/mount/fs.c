@@ -833,4 +833,6 @@ const struct ns_provider ns_fs_provider = {
 	.recognize = fs_recognize,
 	.ident = NULL,
 	.classes = fs_classes,
+	.fallback = 1,
 };
+NS_PROVIDER(ns_fs_provider);

@@ -551,3 +551,4 @@ const struct ns_provider ns_mount_provider = {
 	.classes = mount_classes,
 	.watch = mount_watch,
 };
+NS_PROVIDER(ns_mount_provider);

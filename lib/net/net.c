@@ -865,3 +865,4 @@ const struct ns_provider ns_net_provider = {
 	/* With the interfaces', from one socket a namespace. */
 	.watch = ns_watch_net,
 };
+NS_PROVIDER(ns_net_provider);

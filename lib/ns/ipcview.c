@@ -45,6 +45,8 @@ view_list(uint64_t ino, ns_emit_fn emit, void *arg)
 }
 
 const struct nsview ns_ipcview = {
+	.type = "ipc",
 	.lookup = view_lookup,
 	.list = view_list,
 };
+NS_VIEW(ns_ipcview);

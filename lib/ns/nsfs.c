@@ -35,6 +35,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -366,20 +367,41 @@ static const struct ns_attr uts_attrs[] = {
 	.summary = ns_summary, \
 }
 
+/* Where the linker gathers what NS_VIEW registers (nsview.h). */
+extern const struct nsview *const __start_ns_views[] __attribute__((weak));
+extern const struct nsview *const __stop_ns_views[] __attribute__((weak));
+
 /* The kinds of namespace that hold objects, and their views. */
-static const struct nsview *const views[NSFS_NTYPES] = {
-	[T_IPC] = &ns_ipcview,
-	[T_MNT] = &ns_mntview,
-	[T_NET] = &ns_netview,
-	[T_PID] = &ns_pidview,
-};
+static const struct nsview *views[NSFS_NTYPES];
+static pthread_once_t views_once = PTHREAD_ONCE_INIT;
+
+static void
+views_load(void)
+{
+	const struct nsview *const *v;
+	int t;
+
+	if (__start_ns_views == NULL)
+		return;
+	for (v = __start_ns_views; v < __stop_ns_views; v++)
+		if ((t = ns_nsfs_type_index((*v)->type)) != -1)
+			views[t] = *v;
+}
+
+/* The view of a kind of namespace, or NULL. */
+static const struct nsview *
+view_of(int type)
+{
+	(void)pthread_once(&views_once, views_load);
+	return views[type];
+}
 
 /* Such a namespace is the root of its view: a network namespace's dev,
  * net and sock, a mount namespace's mount and fs... */
 static int
 view_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
-	const struct nsview *w = views[nsobj_type(o)];
+	const struct nsview *w = view_of(nsobj_type(o));
 
 	return w->list == NULL ? 0 : w->list(nsobj_ino(o), emit, arg);
 }
@@ -554,7 +576,7 @@ ns_lookup(struct ns_obj *o, char **comp, int n)
 	if (n == 0)
 		return ns_obj_set(o, &top_class, "/ns");
 	if ((type = ns_nsfs_type_index(comp[0])) == -1 ||
-	    (n > 2 && views[type] == NULL))
+	    (n > 2 && view_of(type) == NULL))
 		goto none;
 	if (n == 1)
 		return set_kind(o, type);
@@ -566,7 +588,7 @@ ns_lookup(struct ns_obj *o, char **comp, int n)
 	    ((e = ns_nstab_lookup(ino, type)) == NULL || e->type != type))
 		goto none;
 	if (n > 2)
-		return views[type]->lookup(o, ino, comp + 2, n - 2);
+		return view_of(type)->lookup(o, ino, comp + 2, n - 2);
 	return set_ns(o, type, ino);
 none:
 	errno = ENOENT;
@@ -621,3 +643,4 @@ const struct ns_provider ns_provider = {
 	.ident = NULL,
 	.classes = classes,
 };
+NS_PROVIDER(ns_provider);

@@ -17,11 +17,18 @@
 #include "ns.h"
 
 struct nsview {
-	int	(*lookup)(struct ns_obj *, uint64_t ino, char **comp, int n);
-	int	(*list)(uint64_t ino, ns_emit_fn, void *);
+	const char	*type;	/* the kind of namespace: "net", "mnt" */
+	int		(*lookup)(struct ns_obj *, uint64_t ino, char **comp,
+			    int n);
+	int		(*list)(uint64_t ino, ns_emit_fn, void *);
 };
 
-/* netview.c, mntview.c, ipcview.c, pidview.c */
-extern const struct nsview ns_netview, ns_mntview, ns_ipcview, ns_pidview;
+/* A view registers itself, as a provider does (NS_PROVIDER): the file
+ * that defines it says NS_VIEW(its struct nsview) once, and nsfs.c
+ * finds it by its type.  Its kind's class in nsfs.c lists through it
+ * (NS_VIEW_CLASS). */
+#define NS_VIEW(v) \
+	static const struct nsview *const ns_view_ref_##v \
+	    __attribute__((used, section("ns_views"))) = &(v)
 
 #endif

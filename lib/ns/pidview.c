@@ -256,6 +256,8 @@ none:
 }
 
 const struct nsview ns_pidview = {
+	.type = "pid",
 	.lookup = view_lookup,
 	.list = view_list,
 };
+NS_VIEW(ns_pidview);

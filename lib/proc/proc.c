@@ -724,3 +724,4 @@ const struct ns_provider ns_proc_provider = {
 	.classes = proc_classes,
 	.watch = ns_watch_proc,
 };
+NS_PROVIDER(ns_proc_provider);

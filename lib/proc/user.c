@@ -769,6 +769,7 @@ const struct ns_provider ns_user_provider = {
 	.lookup = user_lookup,
 	.classes = user_classes,
 };
+NS_PROVIDER(ns_user_provider);
 
 const struct ns_provider ns_group_provider = {
 	.name = "group",
@@ -776,3 +777,4 @@ const struct ns_provider ns_group_provider = {
 	.lookup = group_lookup,
 	.classes = group_classes,
 };
+NS_PROVIDER(ns_group_provider);

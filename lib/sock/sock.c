@@ -996,4 +996,5 @@ const struct ns_provider ns_sock_provider = {
 	.classes = classes,
 	.watch = ns_watch_sock,
 };
+NS_PROVIDER(ns_sock_provider);
 
