@@ -10,7 +10,7 @@
  * itself, and loading the library was a tenth of nsls -l -R /ipc's
  * time.  A tool links none of them; the
  * files that call them include lazy.h, which makes each call go through
- * a table that the first call fills (lib/lazy.list names the functions).
+ * a table that the first call fills (lib/core/lazy.list names the functions).
  * A listing of /ipc, /user or /proc so loads none, and nscat of an
  * interface loads libnl alone.
  *

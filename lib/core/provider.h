@@ -191,7 +191,7 @@ size_t	ns_count_children(struct ns_obj *);
 /* The inode of the caller's own namespace of a type ("net", "mnt"),
  * kept in *here once read; 0 if it cannot be read. */
 uint64_t	ns_self_ns(const char *type, uint64_t *here);
-/* Whether id is in the set of n ids; if not, it is added (0). */
+/* Whether id is in the set of n ids; if not, it is added (0) (mem.c). */
 int	ns_seen(uint64_t **set, size_t *n, uint64_t id);
 /* Call fn for every process (thread group) in /proc until it returns
  * non-zero; that value, or -1 with errno if /proc cannot be read
@@ -203,30 +203,30 @@ struct ns_nlsock;
 struct ns_nlsock *ns_nl_socket(int protocol);
 /* The canonical path of the socket with this inode, of the caller's
  * network namespace or of another a process lives in (tables read once
- * per run, sock.c): 0, or -1 with ENOENT if no table knows it. */
+ * per run, sockheld.c): 0, or -1 with ENOENT if no table knows it. */
 int	ns_sock_path(uint64_t inode, char *buf, size_t size);
 /* The same for a socket that descriptor fd of process pid holds: a
- * socket no table knows is asked through it (sock.c). */
+ * socket no table knows is asked through it (sockheld.c). */
 int	ns_sock_path_held(uint64_t inode, uint64_t pid, int fd, char *buf,
 	    size_t size);
 /* A descriptor of the network namespace of this inode, found through a
  * socket that lives in it (a holder's, duplicated; SIOCGSKNS), for a
  * namespace that no process and no mount keeps but its sockets; -1 with
- * ENOENT if no socket the caller may ask is in it (sock.c). */
+ * ENOENT if no socket the caller may ask is in it (sockns.c). */
 int	ns_sock_netns_fd(uint64_t netns);
 /* The class of sockets a socket is of, among which the kernel gives
  * every one the same name (system.sockprotoname): its protocol, and
  * for unix sockets streams apart from the rest ("UNIX-STREAM" and
  * "UNIX" since Linux 5.15, "UNIX" for all before).  From the tables
- * read and the holders asked so far: -1 if they do not tell (sock.c);
+ * read and the holders asked so far: -1 if they do not tell (sockheld.c);
  * below NS_SOCK_NAME_CLASSES. */
 int	ns_sock_name_class(uint64_t inode);
 #define NS_SOCK_NAME_CLASSES	64
 /* The directory of /sock for a protocol as the kernel names it
- * ("TCPv6", "UNIX-STREAM", "AF_VSOCK"): tcp6, unix, vsock. */
+ * ("TCPv6", "UNIX-STREAM", "AF_VSOCK"): tcp6, unix, vsock (socktab.c). */
 void	ns_sock_dir(const char *kname, char *buf, size_t size);
 /* Rule 6, the reverse links: the /proc/PID/fd/N paths that hold the
- * object, from one scan of every descriptor per run (fd.c). */
+ * object, from one scan of every descriptor per run (fdindex.c). */
 int	ns_get_fds(struct ns_obj *, struct ns_val *);
 #define NS_ATTR_FDS \
 	{ "fds", NS_LINKS, "the descriptors that hold it", ns_get_fds }
