@@ -22,6 +22,7 @@
 #include <sys/ioctl.h>
 
 #include <err.h>
+#include <langinfo.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,7 @@
 
 #include "core.h"
 #include "lazy.h"
+#include "outpriv.h"
 
 /* As libsmartcols finds the width: the terminal's own word, else
  * $COLUMNS, else 80. */
@@ -190,4 +192,99 @@ ns_fit_cut(const char *cell, size_t w, const char *mark)
 	}
 	buf[len] = '\0';
 	return buf;
+}
+
+/* A column of words no wider than this is never cut: a driver, a
+ * subsystem, a device's numbers. */
+#define SHORT_WORD	16
+
+/* Whether every cell of column i is a short word: no blank, none wider
+ * than SHORT_WORD. */
+static int
+short_words(struct ns_out *out, size_t i)
+{
+	struct libscols_iter *it;
+	struct libscols_line *ln;
+	const char *c;
+	int words = 1;
+
+	if (out->width[i] > SHORT_WORD)
+		return 0;
+	if ((it = scols_new_iter(SCOLS_ITER_FORWARD)) == NULL)
+		err(1, NULL);
+	while (words && scols_table_next_line(out->tb, it, &ln) == 0) {
+		c = scols_cell_get_data(scols_line_get_cell(ln, i));
+		words = c == NULL || strpbrk(c, " \n") == NULL;
+	}
+	scols_free_iter(it);
+	return words;
+}
+
+/* Whether a column may be cut: not a number, which would lie cut, nor
+ * the tree, whose drawing would spill over the next column, nor the path
+ * in the first column, nor a column of short words. */
+static int
+cuttable(struct ns_out *out, size_t i)
+{
+	return i > 0 && out->cols[i].attr->type != NS_NUMBER &&
+	    !(out->tree && i == out->treecol) && !short_words(out, i);
+}
+
+/* Cut column i's cells to w, each cut marked. */
+static void
+cut_cells(struct ns_out *out, size_t i, size_t w, const char *mark)
+{
+	struct libscols_iter *it;
+	struct libscols_line *ln;
+	const char *c;
+	char *cut;
+
+	if ((it = scols_new_iter(SCOLS_ITER_FORWARD)) == NULL)
+		err(1, NULL);
+	while (scols_table_next_line(out->tb, it, &ln) == 0) {
+		c = scols_cell_get_data(scols_line_get_cell(ln, i));
+		if (c == NULL || (cut = ns_fit_cut(c, w, mark)) == NULL)
+			continue;
+		if (scols_line_refer_data(ln, i, cut))
+			err(1, NULL);
+	}
+	scols_free_iter(it);
+}
+
+/* The table at a terminal, before libsmartcols prints it: the columns
+ * ns_fit_choose picks are cut here, each cut cell marked, so that the
+ * table fits and libsmartcols has nothing left to cut. */
+void
+fit(struct ns_out *out)
+{
+	size_t i, *head, *w, termw;
+	const char *mark;
+	int *can;
+
+	head = reallocarray(NULL, out->ncols, sizeof(*head));
+	w = reallocarray(NULL, out->ncols, sizeof(*w));
+	can = reallocarray(NULL, out->ncols, sizeof(*can));
+	if (head == NULL || w == NULL || can == NULL)
+		err(1, NULL);
+	for (i = 0; i < out->ncols; i++) {
+		head[i] = strlen(out->cols[i].attr->name);
+		/* Room for a letter and the mark, at least. */
+		if (head[i] < 2)
+			head[i] = 2;
+		can[i] = cuttable(out, i);
+	}
+	/* The width now, for both: the terminal may have been resized
+	 * while the rows came. */
+	termw = ns_term_width(out->fp);
+	scols_table_set_termwidth(table(out), termw);
+	ns_fit_choose(out->width, head, can, out->ncols, termw);
+	ns_fit_widths(out->width, head, can, out->ncols, termw, w);
+	mark = strcmp(nl_langinfo(CODESET), "UTF-8") == 0 ?
+	    "\xe2\x80\xa6" : "~";
+	for (i = 0; i < out->ncols; i++)
+		if (can[i] == 2 && w[i] < out->width[i])
+			cut_cells(out, i, w[i], mark);
+	free(head);
+	free(w);
+	free(can);
 }

@@ -1,0 +1,92 @@
+/*
+ * outpriv.h: what the output layer's files share and no other file
+ * needs: a listing's state, its columns, and the functions by which
+ * out.c, outwrite.c and outfit.c call each other.
+ */
+#ifndef NS_OUTPRIV_H
+#define NS_OUTPRIV_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "core.h"
+
+/* The classes a column remembers the attribute of: rows of a few
+ * classes in turn (a descriptor, a mapping, a socket) find theirs at
+ * once. */
+#define COLUMN_CLASSES	8
+
+struct column {
+	const struct ns_attr	*attr;	/* the catalog's entry, for the type */
+	const struct ns_class	*cls[COLUMN_CLASSES];	/* looked up... */
+	const struct ns_attr	*hit[COLUMN_CLASSES];	/* ...their
+							   attribute, or NULL */
+	unsigned		 next;	/* the slot to fill next */
+	int			 human;	/* a size, written 1.5G */
+};
+
+struct ns_out {
+	struct libscols_table	*tb;	/* made when first needed: table() */
+	int			 laidout;	/* ns_out_layout was called */
+	enum ns_format		 fmt;
+	struct column		*cols;
+	size_t			 ncols;
+	size_t			 rows;	/* buffered, not yet printed */
+	int			 printed;
+	int			 tree;	/* a column draws the tree */
+	size_t			 treecol;	/* which */
+	int			 term;	/* a table at a terminal, to fit */
+	unsigned		 flags;	/* NS_OUT_BYTES, NS_OUT_SHELL */
+	struct ns_val		 val;
+	FILE			*fp;
+	/* The rows of a table laid out here (own): ncols cells a row,
+	 * NULL for an empty one, and each column's width so far; for a
+	 * JSON tree, the index of each row's parent. */
+	int			 own;
+	int			 noheadings;
+	const char		**cells;
+	size_t			 ncells, capcells;
+	struct block		*blocks;	/* the cells' text */
+	char			*scratch;	/* a cell being made */
+	size_t			 capscratch;
+	size_t			*width;
+	size_t			*parent, capparent;
+	const char		*name;	/* the JSON array's */
+	struct ns_query		*query;	/* -Q: the rows ns_out_row adds */
+};
+
+#define NO_PARENT	((size_t)-1)
+
+/* out.c: a name in capitals, malloc'd. */
+char			*upper(const char *);
+/* libsmartcols' table of the listing, made when first needed. */
+struct libscols_table	*table(struct ns_out *);
+/* A value's cell text into *buf, grown to fit: its length. */
+size_t			 cell_text(const struct ns_val *, enum ns_type,
+			    enum ns_format, int human, char **buf, size_t *cap);
+/* The attribute of a column in an object of cls, or NULL. */
+const struct ns_attr	*column_attr(struct column *,
+			    const struct ns_class *cls);
+/* The longest line of a cell. */
+size_t			 cell_width(const char *);
+
+/* outwrite.c: a row kept, its cells' text laid out here (own). */
+struct ns_row		*own_row(struct ns_out *, struct ns_obj *,
+			    struct ns_row *parent);
+/* A column added once rows are kept: each row gains an empty cell. */
+void			 own_widen(struct ns_out *);
+/* The rows kept so far handed to libsmartcols, which prints them. */
+void			 own_to_scols(struct ns_out *);
+/* The rows kept let go of, once printed. */
+void			 own_clear(struct ns_out *);
+/* Whether the tree can be drawn here, and not by libsmartcols. */
+int			 own_drawable(const struct ns_out *);
+/* The rows kept, printed as raw output, as a table and as JSON. */
+void			 own_raw(struct ns_out *);
+void			 own_print(struct ns_out *);
+void			 own_json(struct ns_out *);
+
+/* outfit.c: the table cut to fit the terminal, before it is printed. */
+void			 fit(struct ns_out *);
+
+#endif
