@@ -51,7 +51,7 @@
 #define FLUSH_ROWS	256
 
 char *
-upper(const char *s)
+ns_out_upper(const char *s)
 {
 	char *u, *p;
 
@@ -73,7 +73,7 @@ key(const char *name, int shell)
 	char *k, *p;
 
 	if (!shell)
-		return upper(name);
+		return ns_out_upper(name);
 	k = ns_xasprintf("NS_%s", name);
 	for (p = k; *p; p++)
 		*p = isalnum((unsigned char)*p) ?
@@ -191,7 +191,7 @@ ns_out_new(enum ns_format fmt, int noheadings, const char *name)
 	out->noheadings = noheadings;
 	out->name = name;
 	out->term = fmt == NS_FMT_TABLE && isatty(fileno(stdout)) &&
-	    ns_at_terminal(table(out), stdout);
+	    ns_at_terminal(ns_out_table(out), stdout);
 	out->own = fmt == NS_FMT_JSON || fmt == NS_FMT_RAW ||
 	    (fmt == NS_FMT_TABLE && !out->term);
 	if (out->own)
@@ -287,7 +287,7 @@ scols_col(struct ns_out *out, const struct ns_attr *a, size_t i)
  * library.  The columns so far are added to it in their order.
  */
 struct libscols_table *
-table(struct ns_out *out)
+ns_out_table(struct ns_out *out)
 {
 	size_t i;
 
@@ -312,7 +312,7 @@ add_column(struct ns_out *out, const struct ns_attr *a)
 	if (out->tb != NULL)
 		scols_col(out, a, out->ncols);
 	if (out->own && out->ncells > 0)
-		own_widen(out);
+		ns_out_own_widen(out);
 	out->cols = ns_xreallocarray(out->cols, out->ncols + 1,
 	    sizeof(*out->cols));
 	out->width = ns_xreallocarray(out->width, out->ncols + 1,
@@ -418,7 +418,7 @@ human_cell(const struct ns_val *v, char *buf, size_t size)
  * length.
  */
 size_t
-cell_text(const struct ns_val *v, enum ns_type type, enum ns_format fmt,
+ns_out_cell_text(const struct ns_val *v, enum ns_type type, enum ns_format fmt,
     int human, char **buf, size_t *cap)
 {
 	int escape = fmt == NS_FMT_TABLE || fmt == NS_FMT_JSON;
@@ -458,12 +458,12 @@ cell(const struct ns_val *v, enum ns_type type, enum ns_format fmt,
 	char *buf = NULL;
 	size_t cap = 0;
 
-	cell_text(v, type, fmt, human, &buf, &cap);
+	ns_out_cell_text(v, type, fmt, human, &buf, &cap);
 	return buf;
 }
 
 const struct ns_attr *
-column_attr(struct column *c, const struct ns_class *cls)
+ns_out_column_attr(struct column *c, const struct ns_class *cls)
 {
 	unsigned i;
 
@@ -478,7 +478,7 @@ column_attr(struct column *c, const struct ns_class *cls)
 
 /* The longest line of a cell. */
 size_t
-cell_width(const char *s)
+ns_out_cell_width(const char *s)
 {
 	const char *nl;
 	size_t w = 0, n;
@@ -507,7 +507,7 @@ tree_art(struct libscols_line *ln)
 }
 
 /* A row handed to libsmartcols.  At a terminal each column's width is
- * counted too, the tree's drawing in it, for fit(). */
+ * counted too, the tree's drawing in it, for ns_out_fit(). */
 struct ns_row *
 ns_out_child(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 {
@@ -517,17 +517,17 @@ ns_out_child(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 	char *c;
 
 	if (out->own)
-		return own_row(out, o, parent);
-	if ((ln = scols_table_new_line(table(out),
+		return ns_out_own_row(out, o, parent);
+	if ((ln = scols_table_new_line(ns_out_table(out),
 	    (struct libscols_line *)parent)) == NULL)
 		err(1, NULL);
 	for (i = 0; i < out->ncols; i++) {
-		if ((a = column_attr(&out->cols[i], o->cls)) == NULL ||
+		if ((a = ns_out_column_attr(&out->cols[i], o->cls)) == NULL ||
 		    ns_attr_get(o, a, &out->val) == -1)
 			continue;
 		c = cell(&out->val, a->type, out->fmt, out->cols[i].human);
 		if (out->term) {
-			w = cell_width(c);
+			w = ns_out_cell_width(c);
 			if (out->tree && i == out->treecol)
 				w += tree_art(ln);
 			if (w > out->width[i])
@@ -579,7 +579,7 @@ ns_out_tree(struct ns_out *out, const char *name)
 		/* A JSON tree, and a table's drawn, are written here,
 		 * from the first row on. */
 		if (out->own && (out->fmt == NS_FMT_RAW || out->ncells > 0))
-			own_to_scols(out);
+			ns_out_own_to_scols(out);
 		return 0;
 	}
 	return -1;
@@ -595,24 +595,24 @@ ns_out_flush(struct ns_out *out)
 	if (out->ncols == 0)
 		return 0;
 	if (out->own && out->tree && out->fmt == NS_FMT_TABLE &&
-	    !own_drawable(out))
-		own_to_scols(out);
+	    !ns_out_own_drawable(out))
+		ns_out_own_to_scols(out);
 	if (out->own) {
 		if (out->fmt == NS_FMT_JSON)
-			own_json(out);
+			ns_out_own_json(out);
 		else if (out->fmt == NS_FMT_RAW)
-			own_raw(out);
+			ns_out_own_raw(out);
 		else
-			own_print(out);
-		own_clear(out);
+			ns_out_own_print(out);
+		ns_out_own_clear(out);
 		/* A full disk or a closed pipe is told now, not at exit. */
 		if (fflush(out->fp) == EOF)
 			return -1;
 	} else {
 		if (out->term)
-			fit(out);
-		if ((out->term ? ns_print_fitted(table(out), out->fp) :
-		    scols_print_table(table(out))) != 0)
+			ns_out_fit(out);
+		if ((out->term ? ns_print_fitted(ns_out_table(out), out->fp) :
+		    scols_print_table(ns_out_table(out))) != 0)
 			return -1;
 	}
 	for (i = 0; i < out->ncols; i++)
@@ -646,7 +646,7 @@ ns_out_free(struct ns_out *out)
 	if (out->tb != NULL)
 		scols_unref_table(out->tb);
 	ns_val_free(&out->val);
-	own_clear(out);
+	ns_out_own_clear(out);
 	free(out->scratch);
 	free(out->cells);
 	free(out->parent);
@@ -805,7 +805,7 @@ help_row(const struct ns_attr *a, void *arg)
 	for (f = h->first; f != NULL && f->name != NULL; f++)
 		if (strcasecmp(f->name, a->name) == 0)
 			return;
-	name = upper(a->name);
+	name = ns_out_upper(a->name);
 	if ((ln = scols_table_new_line(h->tb, NULL)) == NULL)
 		err(1, NULL);
 	scols_line_refer_data(ln, 0, name);

@@ -50,8 +50,8 @@ ns_term_width(FILE *fp)
 	return 80;
 }
 
-/* The width is set here, once, so that the columns fit() chooses and
- * those libsmartcols cuts are counted against the same width. */
+/* The width is set here, once, so that the columns ns_out_fit() chooses
+ * and those libsmartcols cuts are counted against the same width. */
 int
 ns_at_terminal(struct libscols_table *tb, FILE *fp)
 {
@@ -255,7 +255,7 @@ cut_cells(struct ns_out *out, size_t i, size_t w, const char *mark)
  * ns_fit_choose picks are cut here, each cut cell marked, so that the
  * table fits and libsmartcols has nothing left to cut. */
 void
-fit(struct ns_out *out)
+ns_out_fit(struct ns_out *out)
 {
 	size_t i, *head, *w, termw;
 	const char *mark;
@@ -276,7 +276,7 @@ fit(struct ns_out *out)
 	/* The width now, for both: the terminal may have been resized
 	 * while the rows came. */
 	termw = ns_term_width(out->fp);
-	scols_table_set_termwidth(table(out), termw);
+	scols_table_set_termwidth(ns_out_table(out), termw);
 	ns_fit_choose(out->width, head, can, out->ncols, termw);
 	ns_fit_widths(out->width, head, can, out->ncols, termw, w);
 	mark = strcmp(nl_langinfo(CODESET), "UTF-8") == 0 ?

@@ -26,7 +26,8 @@ struct column {
 };
 
 struct ns_out {
-	struct libscols_table	*tb;	/* made when first needed: table() */
+	/* made when first needed: ns_out_table() */
+	struct libscols_table	*tb;
 	int			 laidout;	/* ns_out_layout was called */
 	enum ns_format		 fmt;
 	struct column		*cols;
@@ -58,35 +59,35 @@ struct ns_out {
 #define NO_PARENT	((size_t)-1)
 
 /* out.c: a name in capitals, malloc'd. */
-char			*upper(const char *);
+char			*ns_out_upper(const char *);
 /* libsmartcols' table of the listing, made when first needed. */
-struct libscols_table	*table(struct ns_out *);
+struct libscols_table	*ns_out_table(struct ns_out *);
 /* A value's cell text into *buf, grown to fit: its length. */
-size_t			 cell_text(const struct ns_val *, enum ns_type,
+size_t			 ns_out_cell_text(const struct ns_val *, enum ns_type,
 			    enum ns_format, int human, char **buf, size_t *cap);
 /* The attribute of a column in an object of cls, or NULL. */
-const struct ns_attr	*column_attr(struct column *,
+const struct ns_attr	*ns_out_column_attr(struct column *,
 			    const struct ns_class *cls);
 /* The longest line of a cell. */
-size_t			 cell_width(const char *);
+size_t			 ns_out_cell_width(const char *);
 
 /* outwrite.c: a row kept, its cells' text laid out here (own). */
-struct ns_row		*own_row(struct ns_out *, struct ns_obj *,
+struct ns_row		*ns_out_own_row(struct ns_out *, struct ns_obj *,
 			    struct ns_row *parent);
 /* A column added once rows are kept: each row gains an empty cell. */
-void			 own_widen(struct ns_out *);
+void			 ns_out_own_widen(struct ns_out *);
 /* The rows kept so far handed to libsmartcols, which prints them. */
-void			 own_to_scols(struct ns_out *);
+void			 ns_out_own_to_scols(struct ns_out *);
 /* The rows kept let go of, once printed. */
-void			 own_clear(struct ns_out *);
+void			 ns_out_own_clear(struct ns_out *);
 /* Whether the tree can be drawn here, and not by libsmartcols. */
-int			 own_drawable(const struct ns_out *);
+int			 ns_out_own_drawable(const struct ns_out *);
 /* The rows kept, printed as raw output, as a table and as JSON. */
-void			 own_raw(struct ns_out *);
-void			 own_print(struct ns_out *);
-void			 own_json(struct ns_out *);
+void			 ns_out_own_raw(struct ns_out *);
+void			 ns_out_own_print(struct ns_out *);
+void			 ns_out_own_json(struct ns_out *);
 
 /* outfit.c: the table cut to fit the terminal, before it is printed. */
-void			 fit(struct ns_out *);
+void			 ns_out_fit(struct ns_out *);
 
 #endif

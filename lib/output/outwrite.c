@@ -80,7 +80,7 @@ keep(struct ns_out *out, const char *s, size_t len)
 /* A row of the table laid out here: its cells are kept, their widths
  * counted.  A row of a tree is known by its index and one. */
 struct ns_row *
-own_row(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
+ns_out_own_row(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 {
 	const struct ns_attr *a;
 	size_t i, w, len, r = out->ncells / out->ncols;
@@ -106,10 +106,10 @@ own_row(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 	up = out->ncells >= out->ncols ? row - out->ncols : NULL;
 	for (i = 0; i < out->ncols; i++) {
 		row[i] = NULL;
-		if ((a = column_attr(&out->cols[i], o->cls)) == NULL ||
+		if ((a = ns_out_column_attr(&out->cols[i], o->cls)) == NULL ||
 		    ns_attr_get(o, a, &out->val) == -1)
 			continue;
-		len = cell_text(&out->val, a->type, out->fmt,
+		len = ns_out_cell_text(&out->val, a->type, out->fmt,
 		    out->cols[i].human, &out->scratch, &out->capscratch);
 		/* A cell as the one above it (the PID, COMM and USER of a
 		 * process's every descriptor) is that one's text, kept
@@ -124,7 +124,7 @@ own_row(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 		/* JSON has no widths to keep; a table's cell has a line
 		 * a value, its control bytes escaped. */
 		if (out->fmt == NS_FMT_TABLE && (w = out->val.n > 1 ?
-		    cell_width(row[i]) : len) > out->width[i])
+		    ns_out_cell_width(row[i]) : len) > out->width[i])
 			out->width[i] = w;
 	}
 	out->ncells += out->ncols;
@@ -134,7 +134,7 @@ own_row(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 
 /* A column added once rows are kept: each row gains a cell, empty. */
 void
-own_widen(struct ns_out *out)
+ns_out_own_widen(struct ns_out *out)
 {
 	size_t r, n = out->ncells / out->ncols, w = out->ncols + 1;
 	const char **cells;
@@ -153,7 +153,7 @@ own_widen(struct ns_out *out)
 /* The rows kept so far, handed to libsmartcols, which lays out the rest:
  * a table's tree, asked for once rows are kept. */
 void
-own_to_scols(struct ns_out *out)
+ns_out_own_to_scols(struct ns_out *out)
 {
 	struct libscols_line **lns, *up;
 	size_t r, i, n = out->ncells / out->ncols;
@@ -162,7 +162,8 @@ own_to_scols(struct ns_out *out)
 	for (r = 0; r < n; r++) {
 		up = out->parent != NULL && out->parent[r] != NO_PARENT ?
 		    lns[out->parent[r]] : NULL;
-		if ((lns[r] = scols_table_new_line(table(out), up)) == NULL)
+		if ((lns[r] = scols_table_new_line(ns_out_table(out), up)) ==
+		    NULL)
 			err(1, NULL);
 		/* libsmartcols keeps copies: the blocks go. */
 		for (i = 0; i < out->ncols; i++)
@@ -172,7 +173,7 @@ own_to_scols(struct ns_out *out)
 				err(1, NULL);
 	}
 	free(lns);
-	own_clear(out);
+	ns_out_own_clear(out);
 	out->own = 0;
 }
 
@@ -310,13 +311,13 @@ ns_raw_field(FILE *fp, const char *c)
 /* Raw output: a line a row, its fields one blank apart, headed by the
  * column names. */
 void
-own_raw(struct ns_out *out)
+ns_out_own_raw(struct ns_out *out)
 {
 	char *head;
 	size_t r, i;
 
 	for (i = 0; !out->noheadings && i < out->ncols; i++) {
-		head = upper(out->cols[i].attr->name);
+		head = ns_out_upper(out->cols[i].attr->name);
 		fprintf(out->fp, "%s%s", i > 0 ? " " : "", head);
 		free(head);
 	}
@@ -352,7 +353,7 @@ symbols(void)
 /* Whether the tree can be drawn here: libsmartcols wraps a tree cell of
  * several lines its own way, and draws such a tree itself. */
 int
-own_drawable(const struct ns_out *out)
+ns_out_own_drawable(const struct ns_out *out)
 {
 	size_t r;
 
@@ -479,13 +480,13 @@ own_head(struct ns_out *out, const char **pos)
 		return;
 	heads = ns_xcallocarray(out->ncols, sizeof(*heads));
 	for (i = 0; i < out->ncols; i++)
-		pos[i] = heads[i] = upper(out->cols[i].attr->name);
+		pos[i] = heads[i] = ns_out_upper(out->cols[i].attr->name);
 	own_line(out, pos, NULL);
 	ns_free_strings(heads, out->ncols);
 }
 
 void
-own_print(struct ns_out *out)
+ns_out_own_print(struct ns_out *out)
 {
 	const char **pos;
 	size_t r, i;
@@ -674,7 +675,7 @@ json_row(struct ns_out *out, struct json *j, size_t r, const size_t *first,
 /* The document: an object holding one array, named for the table, of
  * the top rows. */
 void
-own_json(struct ns_out *out)
+ns_out_own_json(struct ns_out *out)
 {
 	struct json j = { .fp = out->fp };
 	size_t *first = NULL, *next = NULL, *last = NULL;
@@ -709,7 +710,7 @@ own_json(struct ns_out *out)
 }
 
 void
-own_clear(struct ns_out *out)
+ns_out_own_clear(struct ns_out *out)
 {
 	struct block *b;
 
