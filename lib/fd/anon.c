@@ -255,19 +255,17 @@ set_kind(struct ns_obj *o, const char *name)
 }
 
 static int
+make_kind(struct ns_obj *c, int i)
+{
+	set_kind(c, kinds.name[i]);
+	return 0;
+}
+
+static int
 top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
-	struct ns_obj c = { 0 };
-	size_t i;
-	int stop = 0;
-
 	kinds_load();
-	for (i = 0; !stop && i < kinds.n; i++) {
-		set_kind(&c, kinds.name[i]);
-		stop = emit(&c, arg);
-		ns_obj_clear(&c);
-	}
-	return stop;
+	return ns_emit_each((int)kinds.n, make_kind, emit, arg);
 }
 
 static int

@@ -122,19 +122,17 @@ set_pipe(struct ns_obj *o, uint64_t ino)
 }
 
 static int
+make_pipe(struct ns_obj *c, int i)
+{
+	set_pipe(c, pipes.ino[i]);
+	return 0;
+}
+
+static int
 top_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
-	struct ns_obj c = { 0 };
-	size_t i;
-	int stop = 0;
-
 	pipes_load();
-	for (i = 0; !stop && i < pipes.n; i++) {
-		set_pipe(&c, pipes.ino[i]);
-		stop = emit(&c, arg);
-		ns_obj_clear(&c);
-	}
-	return stop;
+	return ns_emit_each((int)pipes.n, make_pipe, emit, arg);
 }
 
 static int

@@ -107,37 +107,35 @@ static const struct ns_attr unix_attrs[] = {
 	{ NULL }
 };
 
+/* An IP socket's addresses, the same columns for every protocol. */
+#define IP_ATTRS \
+	{ "local", NS_STRING, "the local address and port as ss -n prints " \
+	    "them", get_local }, \
+	{ "remote", NS_STRING, "the remote address and port, if connected", \
+	    get_remote }, \
+	{ "localaddr", NS_STRING, "the local address", get_localaddr }, \
+	{ "localport", NS_NUMBER, "the local port; for raw, the protocol", \
+	    get_localport }, \
+	{ "remoteaddr", NS_STRING, "the remote address, if connected", \
+	    get_remoteaddr }
+
+#define INTERFACE_ATTR \
+	{ "interface", NS_LINK, "the network interface the socket is bound " \
+	    "to", get_interface }
+
 static const struct ns_attr inet_attrs[] = {
 	COMMON_ATTRS,
-	{ "local", NS_STRING, "the local address and port as ss -n prints "
-	    "them", get_local },
-	{ "remote", NS_STRING, "the remote address and port, if connected",
-	    get_remote },
-	{ "localaddr", NS_STRING, "the local address", get_localaddr },
-	{ "localport", NS_NUMBER, "the local port; for raw, the protocol",
-	    get_localport },
-	{ "remoteaddr", NS_STRING, "the remote address, if connected",
-	    get_remoteaddr },
+	IP_ATTRS,
 	{ "remoteport", NS_NUMBER, "the remote port, if connected",
 	    get_remoteport },
-	{ "interface", NS_LINK, "the network interface the socket is bound "
-	    "to", get_interface },
+	INTERFACE_ATTR,
 	{ NULL }
 };
 
 static const struct ns_attr raw_attrs[] = {
 	COMMON_ATTRS,
-	{ "local", NS_STRING, "the local address and port as ss -n prints "
-	    "them", get_local },
-	{ "remote", NS_STRING, "the remote address and port, if connected",
-	    get_remote },
-	{ "localaddr", NS_STRING, "the local address", get_localaddr },
-	{ "localport", NS_NUMBER, "the local port; for raw, the protocol",
-	    get_localport },
-	{ "remoteaddr", NS_STRING, "the remote address, if connected",
-	    get_remoteaddr },
-	{ "interface", NS_LINK, "the network interface the socket is bound "
-	    "to", get_interface },
+	IP_ATTRS,
+	INTERFACE_ATTR,
 	{ "ip_protocol", NS_STRING, "the IP protocol it takes, by name: tcp, "
 	    "icmp, raw...", get_ipproto },
 	{ "ip_protocol_number", NS_NUMBER, "the IP protocol it takes, by "
@@ -179,8 +177,7 @@ static const struct ns_attr packet_attrs[] = {
 	    "ALL, IP, ARP... or a number in hex", get_ethproto },
 	{ "packet_protocol_number", NS_NUMBER, "the link-layer protocol it "
 	    "takes, by number", get_ethproto_num },
-	{ "interface", NS_LINK, "the network interface the socket is bound "
-	    "to", get_interface },
+	INTERFACE_ATTR,
 	{ NULL }
 };
 
