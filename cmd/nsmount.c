@@ -1407,7 +1407,7 @@ listening(int ok, void *arg)
 
 /*
  * The watch runs in a process of its own, forked before any thread as
- * the spawner is: it forks a worker for every listing (watch.c), and a
+ * the spawner is: it forks a worker for every listing (watch-list.c), and a
  * fork of the threaded server would copy whatever lock another thread
  * held.  It sends one byte first, '1' once it listens or '0' if it
  * cannot, then each change as one record, ACTION NUL PATH; a thread of

@@ -4,7 +4,7 @@
  * of its object besides, for -o and -Q alike.
  *
  * An attribute is taken first from what the event carries: what
- * changed, and what the object is as last known (watch.c keeps an
+ * changed, and what the object is as last known (watch-tree.c keeps an
  * interface's name, a process's command line), so that a removal still
  * says what left, and -Q 'name == "eth0"' matches it.  Only then is the
  * live object asked, and never for one that is gone.
