@@ -77,23 +77,24 @@ struct ns_watch {
 };
 
 /* watch.c: what the caller watches, and the one way a line is made. */
-int	under(const char *path, const char *top);
-int	want(struct ns_watch *, const struct tree *, const char *path);
-void	emit(struct ns_watch *, const char *action, const char *path,
+int	ns_watch_under(const char *path, const char *top);
+int	ns_watch_want(struct ns_watch *, const struct tree *, const char *path);
+void	ns_watch_emit(struct ns_watch *, const char *action, const char *path,
 	    const struct ns_source *, const char *const *names,
 	    const char *const *vals, int n, const char *const *knames,
 	    const char *const *kvals, int nk);
 
 /* watch-tree.c: an entry of the copy, and a listing put in its place. */
-void	ent_free(struct ent *);
-void	ent_vals(const struct tree *, const struct ent *, const char **v);
-void	ent_set(const struct tree *, struct ent *, const char *const *names,
-	    const char *const *vals, int n);
-void	tree_replace(struct ns_watch *, struct tree *, struct ent *ents,
-	    size_t n, int quiet);
+void	ns_watch_ent_free(struct ent *);
+void	ns_watch_ent_vals(const struct tree *, const struct ent *,
+	    const char **v);
+void	ns_watch_ent_set(const struct tree *, struct ent *,
+	    const char *const *names, const char *const *vals, int n);
+void	ns_watch_tree_replace(struct ns_watch *, struct tree *,
+	    struct ent *ents, size_t n, int quiet);
 
 /* watch-list.c: list every dirty subtree afresh and print the
  * differences, trying again a few times one that failed. */
-void	resync(struct ns_watch *);
+void	ns_watch_resync(struct ns_watch *);
 
 #endif

@@ -189,7 +189,7 @@ too_long(const struct tree *t, const struct ent *e)
 	const char *v[MAXATTR];
 	int i;
 
-	ent_vals(t, e, v);
+	ns_watch_ent_vals(t, e, v);
 	for (i = t->ncmp; i < t->nattrs; i++)
 		if (strlen(v[i]) > IDENT_MAX)
 			return 1;
@@ -228,7 +228,7 @@ parse_tree(struct tree *t, const char **p, const char *end, size_t *n,
 		ents[*n].fresh = 0;
 		/* A command line is kept cut, as a told one is. */
 		if (too_long(t, &ents[*n]))
-			ent_set(t, &ents[*n], NULL, NULL, 0);
+			ns_watch_ent_set(t, &ents[*n], NULL, NULL, 0);
 		(*n)++;
 	}
 	if (*p < end)
@@ -329,13 +329,13 @@ list_dirty(struct ns_watch *w)
 		ents = parse_tree(t, &p, end, &n, &failed);
 		if (failed) {
 			while (n > 0)
-				ent_free(&ents[--n]);
+				ns_watch_ent_free(&ents[--n]);
 			free(ents);
 			again = 1;
 			continue;
 		}
 		t->dirty = 0;
-		tree_replace(w, t, ents, n, !t->listed);
+		ns_watch_tree_replace(w, t, ents, n, !t->listed);
 		t->listed = 1;
 		t->lost = 0;
 	}
@@ -346,7 +346,7 @@ list_dirty(struct ns_watch *w)
 /* A subtree that failed is tried twice more at once; after that, again
  * with the next event. */
 void
-resync(struct ns_watch *w)
+ns_watch_resync(struct ns_watch *w)
 {
 	int tries;
 

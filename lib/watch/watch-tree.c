@@ -48,7 +48,7 @@ tree_find(const struct tree *t, const char *path, size_t *at)
 }
 
 void
-ent_free(struct ent *e)
+ns_watch_ent_free(struct ent *e)
 {
 	free(e->path);
 	free(e->vals);
@@ -62,7 +62,7 @@ tree_forget(struct tree *t, const char *path)
 
 	if ((e = tree_find(t, path, &at)) == NULL)
 		return;
-	ent_free(e);
+	ns_watch_ent_free(e);
 	memmove(e, e + 1, (t->n - at - 1) * sizeof(*e));
 	t->n--;
 }
@@ -89,7 +89,7 @@ tree_keep(struct tree *t, const char *path)
 
 /* Split an entry's values into v. */
 void
-ent_vals(const struct tree *t, const struct ent *e, const char **v)
+ns_watch_ent_vals(const struct tree *t, const struct ent *e, const char **v)
 {
 	const char *p = e->vals;
 	int i;
@@ -127,7 +127,7 @@ is_ident(const struct tree *t, const char *name)
 /* Set an entry's values of the attributes named, those that are kept;
  * an identity value that is not compared is cut at IDENT_MAX. */
 void
-ent_set(const struct tree *t, struct ent *e, const char *const *names,
+ns_watch_ent_set(const struct tree *t, struct ent *e, const char *const *names,
     const char *const *vals, int n)
 {
 	const char *v[MAXATTR];
@@ -136,7 +136,7 @@ ent_set(const struct tree *t, struct ent *e, const char *const *names,
 	FILE *fp;
 	int i, j;
 
-	ent_vals(t, e, v);
+	ns_watch_ent_vals(t, e, v);
 	for (j = 0; j < n; j++)
 		if ((i = kept(t, names[j])) >= 0)
 			v[i] = vals[j];
@@ -169,7 +169,7 @@ ent_ident(const struct tree *t, const struct ent *e, const char **names,
 
 	if (t == NULL || e == NULL)
 		return 0;
-	ent_vals(t, e, v);
+	ns_watch_ent_vals(t, e, v);
 	for (k = 0; k < t->nident; k++)
 		if (v[t->ident[k]][0] != '\0') {
 			names[n] = t->names[t->ident[k]];
@@ -225,10 +225,11 @@ print_ent(struct ns_watch *w, struct tree *t, const char *action,
 	const char *names[MAXATTR], *vals[MAXATTR];
 	int n;
 
-	if (!want(w, t, e->path))
+	if (!ns_watch_want(w, t, e->path))
 		return;
 	n = ent_ident(t, e, names, vals);
-	emit(w, action, e->path, t->src, names, vals, n, names, vals, n);
+	ns_watch_emit(w, action, e->path, t->src, names, vals, n, names, vals,
+	    n);
 }
 
 static void
@@ -239,8 +240,8 @@ print_diff(struct ns_watch *w, struct tree *t, const struct ent *old,
 	const char *vals[MAXATTR], *kn[MAXATTR], *kv[MAXATTR];
 	int i, n = 0, nk, moved = 0;
 
-	ent_vals(t, old, ov);
-	ent_vals(t, new, nv);
+	ns_watch_ent_vals(t, old, ov);
+	ns_watch_ent_vals(t, new, nv);
 	for (i = 0; i < t->ncmp; i++) {
 		if (strcmp(ov[i], nv[i]) == 0)
 			continue;
@@ -248,11 +249,11 @@ print_diff(struct ns_watch *w, struct tree *t, const struct ent *old,
 		vals[n++] = nv[i];
 		moved |= i == t->moved;
 	}
-	if (n == 0 || !want(w, t, new->path))
+	if (n == 0 || !ns_watch_want(w, t, new->path))
 		return;
 	nk = ent_ident(t, new, kn, kv);
-	emit(w, moved ? "move" : "change", new->path, t->src, names, vals, n,
-	    kn, kv, nk);
+	ns_watch_emit(w, moved ? "move" : "change", new->path, t->src, names,
+	    vals, n, kn, kv, nk);
 }
 
 /*
@@ -263,8 +264,8 @@ print_diff(struct ns_watch *w, struct tree *t, const struct ent *old,
  * message, one the listing lacks is let go, its message to say so.
  */
 void
-tree_replace(struct ns_watch *w, struct tree *t, struct ent *ents, size_t n,
-    int quiet)
+ns_watch_tree_replace(struct ns_watch *w, struct tree *t, struct ent *ents,
+    size_t n, int quiet)
 {
 	struct ent *keep;
 	size_t i = 0, j = 0, k = 0;
@@ -282,9 +283,9 @@ tree_replace(struct ns_watch *w, struct tree *t, struct ent *ents, size_t n,
 		if (c < 0) {
 			if (!quiet && !heard)
 				print_ent(w, t, "remove", &t->ents[i]);
-			ent_free(&t->ents[i++]);
+			ns_watch_ent_free(&t->ents[i++]);
 		} else if (c > 0 && heard)
-			ent_free(&ents[j++]);
+			ns_watch_ent_free(&ents[j++]);
 		else if (c > 0) {
 			if (!quiet)
 				print_ent(w, t, "add", &ents[j]);
@@ -292,7 +293,7 @@ tree_replace(struct ns_watch *w, struct tree *t, struct ent *ents, size_t n,
 		} else {
 			if (!quiet && !t->ents[i].fresh)
 				print_diff(w, t, &t->ents[i], &ents[j]);
-			ent_free(&t->ents[i++]);
+			ns_watch_ent_free(&t->ents[i++]);
 			keep[k++] = ents[j++];
 		}
 	}
@@ -388,7 +389,7 @@ tree_of(const struct ns_source *s, const char *path)
 
 	for (k = 0; k < s->ntrees; k++) {
 		d = s->trees[k]->def;
-		if (under(path, d->objs != NULL ? d->objs : d->top))
+		if (ns_watch_under(path, d->objs != NULL ? d->objs : d->top))
 			return s->trees[k];
 	}
 	return NULL;
@@ -423,12 +424,12 @@ note_whole(struct ns_source *s, struct tree *t, const char *action,
 	/* The copy follows the kernel's word, so that a later listing
 	 * prints only what no event told. */
 	if (t != NULL && add)
-		ent_set(t, e = tree_keep(t, path), names, vals, n);
+		ns_watch_ent_set(t, e = tree_keep(t, path), names, vals, n);
 	else if (t != NULL)
 		e = tree_find(t, path, &at);
 	m = merged(t, e, names, vals, n, on, ov);
-	if (want(s->w, t, path))
-		emit(s->w, action, path, s, on, ov, m, on, ov, m);
+	if (ns_watch_want(s->w, t, path))
+		ns_watch_emit(s->w, action, path, s, on, ov, m, on, ov, m);
 	if (t != NULL && !add)
 		tree_forget(t, path);
 }
@@ -452,10 +453,11 @@ ns_source_note(struct ns_source *s, const char *action, const char *path,
 		return;
 	}
 	if (t != NULL && (e = tree_find(t, path, &at)) != NULL)
-		ent_set(t, e, names, vals, n);
+		ns_watch_ent_set(t, e, names, vals, n);
 	nk = ent_ident(t, e, kn, kv);
-	if (want(s->w, t, path))
-		emit(s->w, action, path, s, names, vals, n, kn, kv, nk);
+	if (ns_watch_want(s->w, t, path))
+		ns_watch_emit(s->w, action, path, s, names, vals, n, kn, kv,
+		    nk);
 }
 
 void
@@ -465,8 +467,8 @@ ns_source_lost(struct ns_source *s)
 
 	for (k = 0; k < s->ntrees; k++) {
 		if (ns_watch_wants(s->w, s->trees[k]->def->top))
-			emit(s->w, "lost", s->trees[k]->def->top, s, NULL,
-			    NULL, 0, NULL, NULL, 0);
+			ns_watch_emit(s->w, "lost", s->trees[k]->def->top, s,
+			    NULL, NULL, 0, NULL, NULL, 0);
 		s->trees[k]->dirty = 1;
 		s->trees[k]->lost = 1;
 	}

@@ -62,7 +62,7 @@ struct refusal {
 
 /* Whether path lies in the subtree at top (top itself included). */
 int
-under(const char *path, const char *top)
+ns_watch_under(const char *path, const char *top)
 {
 	size_t n = strlen(top);
 
@@ -80,7 +80,7 @@ wanted(struct ns_watch *w, const char *path)
 	if (w->nargs == 0)
 		return 1;
 	for (i = 0; i < w->nargs; i++)
-		if (under(path, w->args[i]))
+		if (ns_watch_under(path, w->args[i]))
 			return 1;
 	return 0;
 }
@@ -96,13 +96,13 @@ tree_wanted(struct ns_watch *w, const struct tree *t)
 	if (w->nargs == 0)
 		return 1;
 	for (i = 0; i < w->nargs; i++)
-		if (under(t->def->top, w->args[i]))
+		if (ns_watch_under(t->def->top, w->args[i]))
 			return 1;
 	return 0;
 }
 
 int
-want(struct ns_watch *w, const struct tree *t, const char *path)
+ns_watch_want(struct ns_watch *w, const struct tree *t, const char *path)
 {
 	return wanted(w, path) || (t != NULL && tree_wanted(w, t));
 }
@@ -115,7 +115,8 @@ ns_watch_wants(struct ns_watch *w, const char *top)
 	if (w->nargs == 0)
 		return 1;
 	for (i = 0; i < w->nargs; i++)
-		if (under(top, w->args[i]) || under(w->args[i], top))
+		if (ns_watch_under(top, w->args[i]) ||
+		    ns_watch_under(w->args[i], top))
 			return 1;
 	return 0;
 }
@@ -175,7 +176,7 @@ ns_watch_netns(struct ns_watch *w,
 /* ---- events ---- */
 
 void
-emit(struct ns_watch *w, const char *action, const char *path,
+ns_watch_emit(struct ns_watch *w, const char *action, const char *path,
     const struct ns_source *s, const char *const *names,
     const char *const *vals, int n, const char *const *knames,
     const char *const *kvals, int nk)
@@ -391,7 +392,7 @@ dispatch(struct ns_watch *w)
 		s = ev[i].data.ptr;
 		s->fn(s, s->fd, s->arg);
 	}
-	resync(w);
+	ns_watch_resync(w);
 }
 
 /* Open every source there is for what w watches: 0, or -1 if none. */
@@ -418,8 +419,8 @@ refusal(const struct ns_watch *w, const char *path)
 	int i;
 
 	for (i = 0; i < w->nrefused; i++)
-		if (under(path, w->refused[i].top) ||
-		    under(w->refused[i].top, path))
+		if (ns_watch_under(path, w->refused[i].top) ||
+		    ns_watch_under(w->refused[i].top, path))
 			return w->refused[i].why;
 	return "no source of events reaches it";
 }
@@ -433,8 +434,8 @@ check_args(struct ns_watch *w)
 
 	for (i = 0; i < w->nargs; i++) {
 		for (k = 0; k < w->ntrees; k++)
-			if (under(w->trees[k]->def->top, w->args[i]) ||
-			    under(w->args[i], w->trees[k]->def->top))
+			if (ns_watch_under(w->trees[k]->def->top, w->args[i]) ||
+			    ns_watch_under(w->args[i], w->trees[k]->def->top))
 				break;
 		if (k < w->ntrees) {
 			n++;
@@ -497,7 +498,7 @@ ns_watch_run(int argc, char *argv[], const struct ns_outopts *oo)
 		ns_wout_free(&w.out);
 		return 1;
 	}
-	resync(&w);
+	ns_watch_resync(&w);
 	ns_wout_heading(&w.out);
 	for (;;)
 		dispatch(&w);
@@ -524,7 +525,7 @@ ns_watch_serve(void (*fn)(const char *action, const char *path, void *),
 	/* Ready once the namespace is listed: a change made meanwhile is
 	 * in that listing and goes unsaid, so none may be made after an
 	 * answer the caller gives before. */
-	resync(&w);
+	ns_watch_resync(&w);
 	ready(1, arg);
 	for (;;)
 		dispatch(&w);
