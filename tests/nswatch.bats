@@ -575,14 +575,24 @@ time.sleep(1000)' "$BATS_TEST_TMPDIR/ready"
 		awk '$2 == "remove" && $1 !~ "^/net/addr/1/" { print $1 }' \
 		    "$out" | sort
 	}
+	# Until both have told the same removals twice in a row: on a busy
+	# machine an interface may go before its link-local address came,
+	# so how many there are is the kernel's to say, not the test's.
+	local same=0
 	for _ in $(seq 100); do
-		[ "$(mon_removed | wc -l)" -ge 20 ] &&
-		    [ "$(removed)" = "$(mon_removed)" ] && break
+		if [ "$(mon_removed | wc -l)" -gt 0 ] &&
+		    [ "$(removed)" = "$(mon_removed)" ]; then
+			same=$((same + 1))
+			[ "$same" -ge 2 ] && break
+		else
+			same=0
+		fi
 		sleep 0.05
 	done
-	# Each link-local address of 20 interfaces, some never announced.
+	# The link-local addresses of up to 20 interfaces, some never
+	# announced.
 	run -0 mon_removed
-	[ "${#lines[@]}" -ge 20 ]
+	[ "${#lines[@]}" -gt 0 ]
 	assert_equal "$(removed)" "$(mon_removed)"
 	run -0 grep -c tentative "$mon"
 	[ "$output" -gt 0 ]
