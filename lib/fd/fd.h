@@ -16,21 +16,18 @@
 #include "fdwalk.h"
 #include "provider.h"
 
-/* The classes of /proc/PID/fd and what it holds, for proc.c. */
-extern const struct ns_class ns_fd_node_class, ns_fd_file_class,
-    ns_fd_pipe_class, ns_fd_sock_class, ns_fd_eventfd_class,
-    ns_fd_epoll_class, ns_fd_timerfd_class, ns_fd_signalfd_class,
-    ns_fd_inotify_class, ns_fd_fanotify_class, ns_fd_pidfd_class,
-    ns_fd_bpf_class, ns_fd_io_uring_class, ns_fd_memfd_class,
-    ns_fd_nsfs_class, ns_fd_other_class, ns_fd_assoc_class,
+#include "fdkind.h"
+
+/* The classes of /proc/PID/fd and what it holds, for proc.c: the node,
+ * each kind's as its row names it (fdkind.h), the associations of
+ * fdinfo -a and the --types catalog's. */
+extern const struct ns_class ns_fd_node_class, ns_fd_assoc_class,
     ns_fd_kind_class;
-#define FD_CLASSES \
-	&ns_fd_node_class, &ns_fd_file_class, &ns_fd_pipe_class, \
-	&ns_fd_sock_class, &ns_fd_eventfd_class, &ns_fd_epoll_class, \
-	&ns_fd_timerfd_class, &ns_fd_signalfd_class, &ns_fd_inotify_class, \
-	&ns_fd_fanotify_class, &ns_fd_pidfd_class, &ns_fd_bpf_class, \
-	&ns_fd_io_uring_class, &ns_fd_memfd_class, &ns_fd_nsfs_class, \
-	&ns_fd_other_class, &ns_fd_assoc_class, &ns_fd_kind_class
+#define FD_KIND(id, name, anon, link, own, holders, object, summary, class, \
+    ...) \
+	extern const struct ns_class class;
+FD_KINDS
+#undef FD_KIND
 
 /* /proc/PID/fd as the child of /proc/PID. */
 void	ns_fd_node_set(struct ns_obj *, uint64_t pid);

@@ -94,10 +94,19 @@ static const struct ns_class proc_class = {
 	.release = proc_release,
 };
 
+/* Each descriptor kind's class as its row names it (fdkind.h): a class
+ * several kinds share is named again, which the column list takes once. */
 static const struct ns_class *const proc_classes[] = {
 	&proc_top_class,
 	&proc_class,
-	FD_CLASSES,
+	&ns_fd_node_class,
+#define FD_KIND(id, name, anon, link, own, holders, object, summary, class, \
+    ...) \
+	&class,
+	FD_KINDS
+#undef FD_KIND
+	&ns_fd_assoc_class,
+	&ns_fd_kind_class,
 	NULL
 };
 
