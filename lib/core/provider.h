@@ -231,10 +231,10 @@ int	ns_get_fds(struct ns_obj *, struct ns_val *);
 #define NS_ATTR_FDS \
 	{ "fds", NS_LINKS, "the descriptors that hold it", ns_get_fds }
 /* The descriptors that hold an object of /host, as its machine's
- * fdinfo finds them (host.c). */
+ * fdinfo finds them (hostbatch.c). */
 int	ns_host_holders(const char *object, ns_emit_fn, void *);
 /* A hint that these inputs are resolved next: those of /host are asked
- * of each machine in one call (host.c). */
+ * of each machine in one call (hostbatch.c). */
 void	ns_prefetch(char *const *inputs, size_t n);
 /* Whether the sandbox is on: then nothing may reach another machine. */
 int	ns_sandboxed(void);

@@ -6,8 +6,8 @@
 #ifndef NS_RSHSPAWN_H
 #define NS_RSHSPAWN_H
 
-/* The largest request: a batch of paths (host.c's BATCH_BYTES) and the
- * words around it. */
+/* The largest request: a batch of paths (hostbatch.c's BATCH_BYTES)
+ * and the words around it. */
 #define RSH_MSG_MAX	(256 * 1024)
 
 /*
