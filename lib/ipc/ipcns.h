@@ -1,7 +1,7 @@
 /*
  * ipcns.h: ipc namespaces other than the caller's, for the /ipc provider
- * (ipc.c), whose System V objects live in one, and for /ns/ipc/INODE,
- * the node that shows them (ipcview.c).
+ * (ipc.c, sysv.c), whose System V objects live in one, and for
+ * /ns/ipc/INODE, the node that shows them (ipcview.c).
  *
  * /proc/sysvipc shows the ipc namespace of the task that opens it, so
  * another namespace's tables are read from inside it (ipcns.c), once a

@@ -1,5 +1,6 @@
 /*
- * ipcparse.h: what the /ipc provider parses, shared with its unit test.
+ * ipcparse.h: what the /ipc provider parses (ipcparse.c), shared with its
+ * unit test.
  */
 #ifndef NS_IPCPARSE_H
 #define NS_IPCPARSE_H
