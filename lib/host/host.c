@@ -73,7 +73,7 @@ static const struct ns_class top_class = {
 static const struct ns_class host_class = {
 	.type = "host",
 	.attrs = host_attrs,
-	.list = remote_list,
+	.list = ns_host_remote_list,
 	.summary = host_summary,
 };
 
@@ -121,7 +121,7 @@ record_of(struct rhost *h, struct rsh_reply *r, struct host_doc *doc,
 
 	hear(h, r, &w);
 	if (doc->n > 0)
-		rec = rec_keep(h, doc, 0, NULL, partial);
+		rec = ns_hostobj_keep(h, doc, 0, NULL, partial);
 	ns_host_doc_free(doc);
 	if (rec == NULL)
 		no_rows(h, &w);
@@ -171,7 +171,7 @@ ns_hint_children(const char *columns)
 }
 
 /* Listings got with a lookup, each kept by the local path of its node
- * until remote_list takes it: the rows, and what the call said. */
+ * until ns_host_remote_list takes it: the rows, and what the call said. */
 struct early {
 	char		*path;
 	char		*cols;		/* asked for */
@@ -215,14 +215,14 @@ fetch_listed(struct rhost *h, const char *rpath)
 		return NULL;
 	hear(h, &r, &w);
 	if (doc.n > 0)
-		rec = rec_keep(h, &doc, 0, NULL, 1);
+		rec = ns_hostobj_keep(h, &doc, 0, NULL, 1);
 	if (rec == NULL || rec->cls == NULL || rec->cls->list == NULL) {
 		ns_host_doc_free(&doc);
 		if (rec == NULL)
 			no_rows(h, &w);
 		return rec;
 	}
-	/* The rest are its children, for remote_list. */
+	/* The rest are its children, for ns_host_remote_list. */
 	memmove(doc.rows, doc.rows + 1, (doc.n - 1) * sizeof(*doc.rows));
 	doc.n--;
 	e = ns_xcalloc(sizeof(*e));
@@ -264,9 +264,9 @@ list_remote(struct listing *l, struct early *got, struct rec ***out)
 		hear(l->h, &r, &w);
 	}
 	rows = doc.n;
-	rec_room(doc.n);
+	ns_hostobj_room(doc.n);
 	for (i = 0; i < doc.n; i++) {
-		if ((rec = rec_keep(l->h, &doc, i, l, 0)) == NULL ||
+		if ((rec = ns_hostobj_keep(l->h, &doc, i, l, 0)) == NULL ||
 		    out == NULL)
 			continue;
 		/* Room for doc.n + 1 at the first, as most rows are kept. */
@@ -309,7 +309,7 @@ has_col(const char *cols, const char *name)
  * column too.  NULL if the object has none.
  */
 const struct host_field *
-field_of(struct ns_obj *o, const char *name)
+ns_hostobj_field(struct ns_obj *o, const char *name)
 {
 	const struct host_field *f;
 	struct listing *l;
@@ -317,9 +317,9 @@ field_of(struct ns_obj *o, const char *name)
 	struct rec *r;
 	char *rpath, *cols;
 
-	if ((r = rec_find(o->path)) == NULL) {
+	if ((r = ns_hostobj_find(o->path)) == NULL) {
 		/* A copy of an object whose record this run has not got. */
-		if ((h = split_path(o->path, &rpath)) == NULL)
+		if ((h = ns_host_split_path(o->path, &rpath)) == NULL)
 			return NULL;
 		r = fetch(h, rpath);
 		free(rpath);
@@ -330,7 +330,7 @@ field_of(struct ns_obj *o, const char *name)
 		return f;
 	if (r->partial) {
 		/* Some columns of the object: the whole of it now. */
-		if ((h = split_path(r->path, &rpath)) == NULL)
+		if ((h = ns_host_split_path(r->path, &rpath)) == NULL)
 			return NULL;
 		r = fetch(h, rpath);
 		free(rpath);
@@ -345,7 +345,7 @@ field_of(struct ns_obj *o, const char *name)
 	free(l->cols);
 	l->cols = cols;
 	(void)list_remote(l, NULL, NULL);
-	if ((r = rec_find(o->path)) == NULL)
+	if ((r = ns_hostobj_find(o->path)) == NULL)
 		return NULL;
 	return ns_host_row_field(&r->row, name);
 }
@@ -368,7 +368,7 @@ listing_free(struct listing *l)
 }
 
 int
-remote_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
+ns_host_remote_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
 	struct ns_obj c = { 0 };
 	struct listing *l;
@@ -383,7 +383,7 @@ remote_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 	if ((l = calloc(1, sizeof(*l))) == NULL ||
 	    (l->cols = strdup("path,type")) == NULL)
 		err(1, NULL);
-	if ((l->h = split_path(o->path, &l->rpath)) == NULL) {
+	if ((l->h = ns_host_split_path(o->path, &l->rpath)) == NULL) {
 		listing_free(l);
 		errno = ENOENT;
 		return -1;
@@ -493,7 +493,7 @@ host_reached(struct ns_obj *o, const char *name)
 	char *path;
 
 	path = ns_xasprintf("/host/%s", name);
-	if ((r = rec_find(path)) == NULL) {
+	if ((r = ns_hostobj_find(path)) == NULL) {
 		h = ns_rhost_get(name);
 		r = want_children ? fetch_listed(h, "/") : fetch(h, "/");
 	} else if (r->cls == NULL) {
@@ -534,8 +534,8 @@ host_lookup(struct ns_obj *o, char **comp, int n)
 		fprintf(fp, "/%s", comp[i]);
 	fclose(fp);
 	/* A path this run has had a reply for needs no call. */
-	if ((r = rec_find(path)) == NULL) {
-		h = split_path(path, &rpath);
+	if ((r = ns_hostobj_find(path)) == NULL) {
+		h = ns_host_split_path(path, &rpath);
 		r = want_children ? fetch_listed(h, rpath) : fetch(h, rpath);
 		free(rpath);
 	} else if (r->cls == NULL) {

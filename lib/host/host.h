@@ -32,28 +32,28 @@ struct rec {
 };
 
 /* The hash of a path, as the table keeps it. */
-unsigned	 hash(const char *);
+unsigned	 ns_hostobj_hash(const char *);
 /* The record of a path, or NULL. */
-struct rec	*rec_find(const char *path);
+struct rec	*ns_hostobj_find(const char *path);
 /* Room for more records, the table grown once for them. */
-void		 rec_room(size_t more);
+void		 ns_hostobj_room(size_t more);
 /* Add a record, whose path's hash is h, of a path not in the table. */
-void		 rec_add(struct rec *, unsigned h);
+void		 ns_hostobj_add(struct rec *, unsigned h);
 /* A remote path, as the remote printed it (escaped), as a local one,
  * malloc'd; NULL, and the host's reply counted bad, if it is not
  * canonical there. */
-char		*local_path(struct rhost *, const char *rpath);
+char		*ns_hostobj_local_path(struct rhost *, const char *rpath);
 /* Keep row i of a document: the record of its path, new or brought up
  * to date; NULL for a row without a path or a type. */
-struct rec	*rec_keep(struct rhost *, const struct host_doc *, size_t i,
-		    struct listing *from, int partial);
+struct rec	*ns_hostobj_keep(struct rhost *, const struct host_doc *,
+		    size_t i, struct listing *from, int partial);
 /* Split a local path into its host and its remote path, escaped by
  * rule 5; NULL if it is no host's. */
-struct rhost	*split_path(const char *path, char **rpath);
+struct rhost	*ns_host_split_path(const char *path, char **rpath);
 /* The field of an attribute of a record, fetched if the record does
  * not have it yet; NULL if the object has none. */
-const struct host_field *field_of(struct ns_obj *, const char *name);
+const struct host_field *ns_hostobj_field(struct ns_obj *, const char *name);
 /* The listing of a remote node: its objects, each kept. */
-ns_list_fn	 remote_list;
+ns_list_fn	 ns_host_remote_list;
 
 #endif

@@ -82,12 +82,12 @@ note_missing(struct rhost *h, const struct rsh_reply *r)
 			what = ns_xstrndup(p + 2, (size_t)(nl - 16 - p - 2));
 			/* The quote undone: the path as it was sent. */
 			ns_unescape(what);
-			path = local_path(h, what);
+			path = ns_hostobj_local_path(h, what);
 			free(what);
-			if (path != NULL && rec_find(path) == NULL) {
+			if (path != NULL && ns_hostobj_find(path) == NULL) {
 				rec = ns_xcalloc(sizeof(*rec));
 				rec->path = path;
-				rec_add(rec, hash(path));
+				ns_hostobj_add(rec, ns_hostobj_hash(path));
 			} else
 				free(path);
 		}
@@ -134,7 +134,7 @@ prefetch_host(struct rhost *h, char **paths, size_t n, struct job **jobs,
 	args[2] = "--";
 	for (i = 0; i < n; i++) {
 		if (paths[i] == NULL ||
-		    (hi = split_path(paths[i], &rpath)) == NULL)
+		    (hi = ns_host_split_path(paths[i], &rpath)) == NULL)
 			continue;
 		if (hi != h) {
 			free(rpath);
@@ -172,7 +172,7 @@ job_end(struct job *j)
 	if (enoent)
 		note_missing(j->h, &r);
 	for (i = 0; i < doc.n; i++)
-		rec_keep(j->h, &doc, i, NULL, 0);
+		ns_hostobj_keep(j->h, &doc, i, NULL, 0);
 	ns_host_doc_free(&doc);
 	ns_rsh_reply_free(&r);
 }
@@ -210,7 +210,7 @@ ns_prefetch(char *const *inputs, size_t n)
 	paths = ns_xcallocarray(n + 1, sizeof(*paths));
 	for (i = 0; i < n; i++) {
 		if ((paths[i] = plain_host_path(inputs[i])) != NULL &&
-		    rec_find(paths[i]) != NULL) {
+		    ns_hostobj_find(paths[i]) != NULL) {
 			free(paths[i]);
 			paths[i] = NULL;
 		}
@@ -220,7 +220,7 @@ ns_prefetch(char *const *inputs, size_t n)
 	for (i = 0; want > 1 && i < n; i++) {
 		if (paths[i] == NULL)
 			continue;
-		if ((h = split_path(paths[i], &rpath)) != NULL) {
+		if ((h = ns_host_split_path(paths[i], &rpath)) != NULL) {
 			free(rpath);
 			if (!h->dead)
 				prefetch_host(h, paths + i, n - i, &jobs,
@@ -252,7 +252,7 @@ ns_host_holders(const char *object, ns_emit_fn emit, void *arg)
 	size_t i, n = 0;
 	int stop = 0, status;
 
-	if ((h = split_path(object, &rpath)) == NULL)
+	if ((h = ns_host_split_path(object, &rpath)) == NULL)
 		return ns_none();
 	args[4] = rpath;
 	if (ns_host_call(h, args, &r, &doc) == -1) {
@@ -264,7 +264,7 @@ ns_host_holders(const char *object, ns_emit_fn emit, void *arg)
 	status = r.status;
 	ns_rsh_reply_free(&r);
 	for (i = 0; i < doc.n; i++) {
-		if ((rec = rec_keep(h, &doc, i, NULL, 1)) == NULL)
+		if ((rec = ns_hostobj_keep(h, &doc, i, NULL, 1)) == NULL)
 			continue;
 		v = ns_xreallocarray(v, n + 1, sizeof(*v));
 		v[n++] = rec;
@@ -313,7 +313,7 @@ ns_host_tree(const char *const *args, char *const *inputs, size_t n,
 	for (i = 0, k = na; i < n; i++) {
 		s = ns_xstrdup(inputs[i]);
 		ns_unescape(s);
-		hi = split_path(s, &rpath);
+		hi = ns_host_split_path(s, &rpath);
 		free(s);
 		if (hi == NULL || (h != NULL && hi != h)) {
 			free(rpath);
@@ -342,7 +342,7 @@ ns_host_tree(const char *const *args, char *const *inputs, size_t n,
 		err(1, NULL);
 	for (i = 0; i < doc.n; i++) {
 		up[i] = doc.rows[i].up;
-		v[i] = rec_keep(h, &doc, i, NULL, 1);
+		v[i] = ns_hostobj_keep(h, &doc, i, NULL, 1);
 	}
 	for (i = 0; !stop && i < doc.n; i++) {
 		if (v[i] == NULL)

@@ -199,7 +199,7 @@ class_make(const char *type, struct names *nm)
 	}
 	rc->key = key;
 	rc->cls.attrs = attrs;
-	rc->cls.list = nm->node ? remote_list : NULL;
+	rc->cls.list = nm->node ? ns_host_remote_list : NULL;
 	rc->cls.summary = remote_summary;
 	rc->next = rclasses;
 	rclasses = rc;
@@ -296,7 +296,7 @@ class_of_type(const char *type)
  */
 
 unsigned
-hash(const char *s)
+ns_hostobj_hash(const char *s)
 {
 	unsigned h = 2166136261u;
 
@@ -321,16 +321,16 @@ rec_find_hashed(const char *path, unsigned h)
 }
 
 struct rec *
-rec_find(const char *path)
+ns_hostobj_find(const char *path)
 {
-	return rec_find_hashed(path, hash(path));
+	return rec_find_hashed(path, ns_hostobj_hash(path));
 }
 
 /* Room for n more records, the buckets at least as many as the
  * records: a listing's rows are counted before they are kept, so the
  * table grows once for them. */
 void
-rec_room(size_t more)
+ns_hostobj_room(size_t more)
 {
 	struct rec **v, *x, *next;
 	size_t i, n;
@@ -353,9 +353,9 @@ rec_room(size_t more)
 
 /* Add a record, whose path's hash is h, of a path not in the table. */
 void
-rec_add(struct rec *r, unsigned h)
+ns_hostobj_add(struct rec *r, unsigned h)
 {
-	rec_room(1);
+	ns_hostobj_room(1);
 	r->hash = h;
 	r->next = recs[h & (nbuckets - 1)];
 	recs[h & (nbuckets - 1)] = r;
@@ -388,7 +388,7 @@ local_path_in(struct rhost *h, const char *rpath, char *buf, size_t size)
 }
 
 char *
-local_path(struct rhost *h, const char *rpath)
+ns_hostobj_local_path(struct rhost *h, const char *rpath)
 {
 	return local_path_in(h, rpath, NULL, 0);
 }
@@ -399,7 +399,7 @@ local_path(struct rhost *h, const char *rpath)
  * row without a path or a type.
  */
 struct rec *
-rec_keep(struct rhost *host, const struct host_doc *doc, size_t i,
+ns_hostobj_keep(struct rhost *host, const struct host_doc *doc, size_t i,
     struct listing *from, int partial)
 {
 	const char *rpath, *type;
@@ -422,7 +422,7 @@ rec_keep(struct rhost *host, const struct host_doc *doc, size_t i,
 	}
 	if ((path = local_path_in(host, rpath, buf, sizeof(buf))) == NULL)
 		return NULL;
-	h = hash(path);
+	h = ns_hostobj_hash(path);
 	if ((r = rec_find_hashed(path, h)) != NULL) {
 		if (r->from == NULL && !r->partial &&
 		    (from != NULL || partial)) {
@@ -437,7 +437,7 @@ rec_keep(struct rhost *host, const struct host_doc *doc, size_t i,
 		n = strlen(path) + 1;
 		r = ns_xcalloc(sizeof(*r) + n);
 		r->path = memcpy(r + 1, path, n);
-		rec_add(r, h);
+		ns_hostobj_add(r, h);
 	}
 	if (path != buf)
 		free(path);
@@ -452,7 +452,7 @@ rec_keep(struct rhost *host, const struct host_doc *doc, size_t i,
 /* Split a local path into its host and its remote path, escaped by
  * rule 5 for the remote resolver; NULL if it is no host's. */
 struct rhost *
-split_path(const char *path, char **rpath)
+ns_host_split_path(const char *path, char **rpath)
 {
 	const char *name = path + strlen("/host/"), *slash;
 	struct rhost *h;
@@ -506,9 +506,9 @@ field_val(struct ns_obj *o, const char *name, enum ns_type type,
 	char buf[256], *rpath, *s;
 	size_t i;
 
-	if ((f = field_of(o, name)) == NULL || f->null || f->n == 0)
+	if ((f = ns_hostobj_field(o, name)) == NULL || f->null || f->n == 0)
 		return ns_none();
-	if ((h = split_path(o->path, &rpath)) == NULL)
+	if ((h = ns_host_split_path(o->path, &rpath)) == NULL)
 		return -1;
 	free(rpath);
 	if (type == NS_LINK || type == NS_LINKS) {
