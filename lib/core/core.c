@@ -35,9 +35,9 @@
  * name, which is how the root lists them. */
 /* Where the linker gathers what NS_PROVIDER registers; weak, for a
  * program that links no provider (a parser's fuzz target). */
-extern const struct ns_provider *const __start_ns_providers[]
+extern const struct ns_provider *const __start_nstools_providers[]
     __attribute__((weak));
-extern const struct ns_provider *const __stop_ns_providers[]
+extern const struct ns_provider *const __stop_nstools_providers[]
     __attribute__((weak));
 
 /* Every provider, sorted once: by name, the fallback last. */
@@ -82,11 +82,13 @@ providers_load(void)
 {
 	size_t n = 0;
 
-	if (__start_ns_providers != NULL)
-		n = (size_t)(__stop_ns_providers - __start_ns_providers);
+	if (__start_nstools_providers != NULL)
+		n = (size_t)(__stop_nstools_providers -
+		    __start_nstools_providers);
 	providers = ns_xcallocarray(n + 1, sizeof(*providers));
 	if (n > 0)
-		memcpy(providers, __start_ns_providers, n * sizeof(*providers));
+		memcpy(providers, __start_nstools_providers,
+		    n * sizeof(*providers));
 	qsort(providers, n, sizeof(*providers), cmp_provider);
 	nproviders = n;
 }

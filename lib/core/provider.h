@@ -163,11 +163,14 @@ struct ns_provider {
  * NS_PROVIDER(its struct ns_provider) once, and the core finds them all
  * in the section the linker gathers them in, in the order of their
  * names, the fallback last.  The tools link the whole library, so that
- * no provider is left out for want of a call into its file.
+ * no provider is left out for want of a call into its file.  The
+ * section is named for no function: an assembler takes a section's name
+ * for a symbol of the object, and a call from that object to a function
+ * of the same name would land in the section.
  */
 #define NS_PROVIDER(p) \
 	static const struct ns_provider *const ns_provider_ref_##p \
-	    __attribute__((used, section("ns_providers"))) = &(p)
+	    __attribute__((used, section("nstools_providers"))) = &(p)
 
 /* The watchers of the providers whose files are busy elsewhere. */
 void	ns_watch_proc(struct ns_watch *);	/* watch-proc.c */

@@ -1,8 +1,8 @@
 /*
  * host.h: what the files of the /host provider share: the records of
- * remote objects, kept by local path for the run (hostobj.c), and the
- * calls that fill them, one object or one listing at a time (host.c) or
- * many at once (hostbatch.c).
+ * remote objects, kept by local path for the run, and the calls that
+ * fill them, one object or one listing at a time (host.c), or many at
+ * once (hostbatch.c).
  */
 #ifndef NS_HOST_H
 #define NS_HOST_H

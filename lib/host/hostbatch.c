@@ -8,7 +8,7 @@
  * asks again and says, but for the paths the remote said are no object,
  * which are kept as records of nothing and fail at once.  The rows of
  * a call that names many objects are kept as any reply's are
- * (hostobj.c), checked the same way.
+ * (host.c), checked the same way.
  */
 #include <sys/types.h>
 

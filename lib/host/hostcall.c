@@ -2,7 +2,7 @@
  * hostcall.c: the machines of /host and the calls made to them: each
  * machine's transport (hostconf.c), running a remote tool and
  * judging its reply, and saying once, naming the machine, why one could
- * not be reached.  What the replies hold is hostobj.c's.
+ * not be reached.  What the replies hold is host.c's.
  */
 #include <sys/types.h>
 

@@ -368,8 +368,10 @@ static const struct ns_attr uts_attrs[] = {
 }
 
 /* Where the linker gathers what NS_VIEW registers (nsview.h). */
-extern const struct nsview *const __start_ns_views[] __attribute__((weak));
-extern const struct nsview *const __stop_ns_views[] __attribute__((weak));
+extern const struct nsview *const __start_nstools_views[]
+    __attribute__((weak));
+extern const struct nsview *const __stop_nstools_views[]
+    __attribute__((weak));
 
 /* The kinds of namespace that hold objects, and their views. */
 static const struct nsview *views[NSFS_NTYPES];
@@ -381,9 +383,9 @@ views_load(void)
 	const struct nsview *const *v;
 	int t;
 
-	if (__start_ns_views == NULL)
+	if (__start_nstools_views == NULL)
 		return;
-	for (v = __start_ns_views; v < __stop_ns_views; v++)
+	for (v = __start_nstools_views; v < __stop_nstools_views; v++)
 		if ((t = ns_nsfs_type_index((*v)->type)) != -1)
 			views[t] = *v;
 }

@@ -29,6 +29,6 @@ struct nsview {
  * (NS_VIEW_CLASS). */
 #define NS_VIEW(v) \
 	static const struct nsview *const ns_view_ref_##v \
-	    __attribute__((used, section("ns_views"))) = &(v)
+	    __attribute__((used, section("nstools_views"))) = &(v)
 
 #endif

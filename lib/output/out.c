@@ -5,10 +5,11 @@
  * that draws a tree it hands to libsmartcols, as lsblk and findmnt use
  * it.
  *
- * This file keeps a listing's columns, makes the text of its cells,
- * hands libsmartcols the rows it lays out, and prints an object's
- * record (nscat) and the -H table.  What the layer writes itself is
- * outwrite.c's; how a table fits a terminal is outfit.c's.
+ * This file keeps a listing's columns, hands libsmartcols the rows it
+ * lays out, and prints an object's record (nscat) and the -H table.
+ * The text of a cell is outcell.c's, libsmartcols' table outscols.c's,
+ * what the layer writes itself outwrite.c's, and how a table fits a
+ * terminal outfit.c's; each of them calls only those after it.
  *
  * Values arrive as raw bytes.  For an aligned table and for JSON the layer
  * escapes them by rule 5 itself and tells libsmartcols not to encode them
@@ -49,114 +50,6 @@
 
 /* Raw and pairs output stream: the buffered rows go out this often. */
 #define FLUSH_ROWS	256
-
-char *
-ns_out_upper(const char *s)
-{
-	char *u, *p;
-
-	u = ns_xstrdup(s);
-	for (p = u; *p; p++)
-		*p = (char)toupper((unsigned char)*p);
-	return u;
-}
-
-/*
- * A key of pairs output: the column's name in capitals or, for -y, a
- * name a shell can take for a variable of its own, as lsblk's -y makes
- * it (any byte but a letter, a digit and _ made _) and with NS_ before
- * it, so that eval sets NS_PATH and NS_UID, never PATH and UID.
- */
-static char *
-key(const char *name, int shell)
-{
-	char *k, *p;
-
-	if (!shell)
-		return ns_out_upper(name);
-	k = ns_xasprintf("NS_%s", name);
-	for (p = k; *p; p++)
-		*p = isalnum((unsigned char)*p) ?
-		    (char)toupper((unsigned char)*p) : '_';
-	return k;
-}
-
-/* The attributes that are a number of bytes in every class that has
- * them. */
-static int
-is_size(const struct ns_attr *a)
-{
-	static const char *const sizes[] = {
-		"size", "rss", "swap", "cbytes", "qsize",
-	};
-	size_t i;
-
-	if (a->type != NS_NUMBER)
-		return 0;
-	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
-		if (strcmp(a->name, sizes[i]) == 0)
-			return 1;
-	return 0;
-}
-
-/* lsblk's size_to_human_string() with its defaults: one letter, one
- * decimal, rounded; the point is a point in every locale, where lsblk
- * takes the locale's, so that a table reads the same everywhere. */
-void
-ns_size_human(uint64_t n, char *buf, size_t size)
-{
-	static const char letters[] = "BKMGTPE";
-	uint64_t dec = n, frac = 0;
-	int exp = 0;
-
-	while (exp < 60 && n >= (uint64_t)1 << (exp + 10))
-		exp += 10;
-	if (exp > 0) {
-		dec = n >> exp;
-		frac = n & (((uint64_t)1 << exp) - 1);
-		/* Thousandths, then tenths rounded, as lsblk counts. */
-		if (frac >= UINT64_MAX / 1000)
-			frac = ((frac / 1024) * 1000) >> (exp - 10);
-		else
-			frac = (frac * 1000) >> exp;
-		frac = (frac + 50) / 100;
-		if (frac == 10) {
-			dec++;
-			frac = 0;
-		}
-	}
-	if (frac != 0)
-		snprintf(buf, size, "%" PRIu64 ".%" PRIu64 "%c", dec, frac,
-		    letters[exp / 10]);
-	else
-		snprintf(buf, size, "%" PRIu64 "%c", dec, letters[exp / 10]);
-}
-
-static struct libscols_table *
-new_table(enum ns_format fmt, int noheadings, const char *name)
-{
-	struct libscols_table *tb;
-
-	if ((tb = scols_new_table()) == NULL)
-		err(1, NULL);
-	scols_table_enable_noheadings(tb, noheadings);
-	switch (fmt) {
-	case NS_FMT_TABLE:
-		scols_table_enable_noencoding(tb, 1);
-		break;
-	case NS_FMT_RAW:
-		scols_table_enable_raw(tb, 1);
-		break;
-	case NS_FMT_PAIRS:
-		scols_table_enable_export(tb, 1);
-		break;
-	case NS_FMT_JSON:
-		scols_table_enable_json(tb, 1);
-		scols_table_set_name(tb, name);
-		break;
-	}
-	return tb;
-}
 
 /*
  * A listing to a pipe or a file in writes of 64 kB, not stdio's 4 kB:
@@ -207,15 +100,6 @@ ns_out_flags(struct ns_out *out, unsigned flags)
 	out->flags = flags;
 }
 
-/* What ns_out_layout asks of libsmartcols' table. */
-static void
-laid_out(struct ns_out *out)
-{
-	scols_table_set_stream(out->tb, out->fp);
-	scols_table_set_termforce(out->tb, SCOLS_TERMFORCE_NEVER);
-	scols_table_enable_minout(out->tb, 0);
-}
-
 void
 ns_out_layout(struct ns_out *out, FILE *fp, int own)
 {
@@ -226,79 +110,7 @@ ns_out_layout(struct ns_out *out, FILE *fp, int own)
 	out->term = 0;
 	out->laidout = 1;
 	if (out->tb != NULL)
-		laid_out(out);
-}
-
-/* libsmartcols' wrapping of a cell at its newlines, called through the
- * table of lazy.h. */
-static size_t
-wrap_size(const struct libscols_column *cl, const char *data, void *arg)
-{
-	return scols_wrapnl_chunksize(cl, data, arg);
-}
-
-static char *
-wrap_next(const struct libscols_column *cl, char *data, void *arg)
-{
-	return scols_wrapnl_nextchunk(cl, data, arg);
-}
-
-/* Column i of libsmartcols' table, of attribute a. */
-static void
-scols_col(struct ns_out *out, const struct ns_attr *a, size_t i)
-{
-	struct libscols_column *cl;
-	int flags = 0;
-	char *name;
-
-	if (a->type == NS_NUMBER)
-		flags |= SCOLS_FL_RIGHT;
-	if (a->type == NS_LINKS || a->type == NS_STRINGS)
-		flags |= SCOLS_FL_WRAP;
-	if (out->tree && i == out->treecol)
-		flags |= SCOLS_FL_TREE;
-	name = key(a->name, out->fmt == NS_FMT_PAIRS &&
-	    (out->flags & NS_OUT_SHELL));
-	/* The first column, never cut, may be narrowed where nothing else
-	 * makes the table fit: libsmartcols then prints a longer cell
-	 * whole and the rest of its row on the next line, as lsblk's
-	 * NAME at a narrow terminal. */
-	cl = scols_table_new_column(out->tb, name, i == 0 ? 0.3 : 0, flags);
-	free(name);
-	if (cl == NULL)
-		err(1, NULL);
-	switch (a->type) {
-	case NS_NUMBER:
-		scols_column_set_json_type(cl, SCOLS_JSON_NUMBER);
-		break;
-	case NS_LINKS:
-	case NS_STRINGS:
-		scols_column_set_json_type(cl, SCOLS_JSON_ARRAY_STRING);
-		scols_column_set_wrapfunc(cl, wrap_size, wrap_next, NULL);
-		break;
-	default:
-		break;
-	}
-}
-
-/*
- * libsmartcols' table, made when first needed: a table at a terminal, a
- * tree, pairs.  A listing laid out here (own) to a pipe never loads the
- * library.  The columns so far are added to it in their order.
- */
-struct libscols_table *
-ns_out_table(struct ns_out *out)
-{
-	size_t i;
-
-	if (out->tb != NULL)
-		return out->tb;
-	out->tb = new_table(out->fmt, out->noheadings, out->name);
-	if (out->laidout)
-		laid_out(out);
-	for (i = 0; i < out->ncols; i++)
-		scols_col(out, out->cols[i].attr, i);
-	return out->tb;
+		ns_out_laid_out(out);
 }
 
 static void
@@ -310,7 +122,7 @@ add_column(struct ns_out *out, const struct ns_attr *a)
 		if (strcasecmp(out->cols[i].attr->name, a->name) == 0)
 			return;
 	if (out->tb != NULL)
-		scols_col(out, a, out->ncols);
+		ns_out_scols_col(out, a, out->ncols);
 	if (out->own && out->ncells > 0)
 		ns_out_own_widen(out);
 	out->cols = ns_xreallocarray(out->cols, out->ncols + 1,
@@ -321,7 +133,7 @@ add_column(struct ns_out *out, const struct ns_attr *a)
 	out->width[out->ncols] = strlen(a->name);
 	out->cols[out->ncols++] = (struct column){ .attr = a,
 	    .human = out->fmt == NS_FMT_TABLE &&
-	    !(out->flags & NS_OUT_BYTES) && is_size(a) };
+	    !(out->flags & NS_OUT_BYTES) && ns_out_is_size(a) };
 }
 
 /* The columns of a list, each known: an empty list or name is none,
@@ -397,103 +209,6 @@ ns_out_columns_of(struct ns_out *out, struct ns_obj *o)
 	return 0;
 }
 
-/* A size's cell, human-readable, into buf: -1 where the value is no
- * number. */
-static int
-human_cell(const struct ns_val *v, char *buf, size_t size)
-{
-	uint64_t n;
-
-	if (v->n != 1 || ns_parse_u64(v->buf, UINT64_MAX, &n) == -1)
-		return -1;
-	ns_size_human(n, buf, size);
-	return 0;
-}
-
-/*
- * The cell text of a value: its elements one a line (a cell of several
- * lines in a table, an array in JSON, \x0a-separated in raw output as
- * lsblk prints mount points), escaped where libsmartcols will not; a
- * size human-readable where human says so.  Into *buf, grown to fit; its
- * length.
- */
-size_t
-ns_out_cell_text(const struct ns_val *v, enum ns_type type, enum ns_format fmt,
-    int human, char **buf, size_t *cap)
-{
-	int escape = fmt == NS_FMT_TABLE || fmt == NS_FMT_JSON;
-	int text = type != NS_LINK && type != NS_LINKS;
-	/* v->len counts each element's NUL: room for the newlines. */
-	size_t i, len = 0, size = (escape ? 4 : 1) * v->len + 32;
-	const char *e;
-	char *s;
-
-	if (size > *cap) {
-		if ((*buf = realloc(*buf, size)) == NULL)
-			err(1, NULL);
-		*cap = size;
-	}
-	s = *buf;
-	if (human && human_cell(v, s, size) == 0)
-		return strlen(s);
-	for (i = 0, e = v->buf; i < v->n; i++) {
-		if (i > 0) {
-			s[len++] = '\n';
-			e += strlen(e) + 1;
-		}
-		if (escape)
-			len += ns_escape_into(s + len, e, text);
-		else
-			len += strlcpy(s + len, e, size - len);
-	}
-	s[len] = '\0';
-	return len;
-}
-
-/* The same, malloc'd: for libsmartcols, which frees it. */
-static char *
-cell(const struct ns_val *v, enum ns_type type, enum ns_format fmt,
-    int human)
-{
-	char *buf = NULL;
-	size_t cap = 0;
-
-	ns_out_cell_text(v, type, fmt, human, &buf, &cap);
-	return buf;
-}
-
-const struct ns_attr *
-ns_out_column_attr(struct column *c, const struct ns_class *cls)
-{
-	unsigned i;
-
-	for (i = 0; i < COLUMN_CLASSES; i++)
-		if (c->cls[i] == cls)
-			return c->hit[i];
-	i = c->next++ % COLUMN_CLASSES;
-	c->cls[i] = cls;
-	c->hit[i] = ns_attr_find(cls, c->attr->name);
-	return c->hit[i];
-}
-
-/* The longest line of a cell. */
-size_t
-ns_out_cell_width(const char *s)
-{
-	const char *nl;
-	size_t w = 0, n;
-
-	for (;;) {
-		nl = strchr(s, '\n');
-		n = nl != NULL ? (size_t)(nl - s) : strlen(s);
-		if (n > w)
-			w = n;
-		if (nl == NULL)
-			return w;
-		s = nl + 1;
-	}
-}
-
 /* How deep a line of a tree is: the width of the tree's drawing before
  * its cell, two a level. */
 static size_t
@@ -525,7 +240,8 @@ ns_out_child(struct ns_out *out, struct ns_obj *o, struct ns_row *parent)
 		if ((a = ns_out_column_attr(&out->cols[i], o->cls)) == NULL ||
 		    ns_attr_get(o, a, &out->val) == -1)
 			continue;
-		c = cell(&out->val, a->type, out->fmt, out->cols[i].human);
+		c = ns_out_cell(&out->val, a->type, out->fmt,
+		    out->cols[i].human);
 		if (out->term) {
 			w = ns_out_cell_width(c);
 			if (out->tree && i == out->treecol)
@@ -728,7 +444,7 @@ ns_out_record(struct ns_obj *o, enum ns_format fmt, unsigned flags,
 
 	if (fmt == NS_FMT_RAW)
 		return raw_record(o, fp);
-	tb = new_table(fmt, fmt != NS_FMT_PAIRS, "object");
+	tb = ns_out_new_table(fmt, fmt != NS_FMT_PAIRS, "object");
 	scols_table_set_stream(tb, fp);
 	term = fmt == NS_FMT_TABLE && ns_at_terminal(tb, fp);
 	if (fmt != NS_FMT_PAIRS) {
@@ -746,17 +462,18 @@ ns_out_record(struct ns_obj *o, enum ns_format fmt, unsigned flags,
 			if (ns_attr_get(o, a, &v) == -1)
 				continue;
 			if (fmt == NS_FMT_PAIRS) {
-				name = key(a->name, flags & NS_OUT_SHELL);
+				name = ns_out_key(a->name,
+				    flags & NS_OUT_SHELL);
 				if (scols_table_new_column(tb, name, 0, 0) ==
 				    NULL)
 					err(1, NULL);
 				free(name);
 				scols_line_refer_data(ln, col++,
-				    cell(&v, a->type, fmt, 0));
+				    ns_out_cell(&v, a->type, fmt, 0));
 				continue;
 			}
 			human = fmt == NS_FMT_TABLE &&
-			    !(flags & NS_OUT_BYTES) && is_size(a);
+			    !(flags & NS_OUT_BYTES) && ns_out_is_size(a);
 			for (k = 0, e = v.buf; k < v.n; k++, e += strlen(e) + 1) {
 				if ((ln = scols_table_new_line(tb, NULL)) == NULL)
 					err(1, NULL);
@@ -768,7 +485,7 @@ ns_out_record(struct ns_obj *o, enum ns_format fmt, unsigned flags,
 				ns_val_reset(&one);
 				ns_val_add(&one, e);
 				scols_line_refer_data(ln, 1,
-				    cell(&one, a->type, fmt, human));
+				    ns_out_cell(&one, a->type, fmt, human));
 			}
 		}
 	}
@@ -834,7 +551,7 @@ ns_out_help_with(const struct ns_attr *first, const char *top,
 	struct libscols_column *cl;
 	int r, term;
 
-	h.tb = new_table(fmt, noheadings, "columns");
+	h.tb = ns_out_new_table(fmt, noheadings, "columns");
 	term = fmt == NS_FMT_TABLE && ns_at_terminal(h.tb, stdout);
 	if (scols_table_new_column(h.tb, "NAME", 0, 0) == NULL ||
 	    scols_table_new_column(h.tb, "TYPE", 0, 0) == NULL ||

@@ -1,7 +1,8 @@
 /*
  * outpriv.h: what the output layer's files share and no other file
  * needs: a listing's state, its columns, and the functions by which
- * out.c, outwrite.c and outfit.c call each other.
+ * out.c calls outwrite.c, outfit.c, outscols.c and outcell.c, each of
+ * them those after it.
  */
 #ifndef NS_OUTPRIV_H
 #define NS_OUTPRIV_H
@@ -58,11 +59,12 @@ struct ns_out {
 
 #define NO_PARENT	((size_t)-1)
 
-/* out.c: a name in capitals, malloc'd. */
+/* outcell.c: a name in capitals, malloc'd. */
 char			*ns_out_upper(const char *);
-/* libsmartcols' table of the listing, made when first needed. */
+/* outscols.c: libsmartcols' table of the listing, made when first
+ * needed. */
 struct libscols_table	*ns_out_table(struct ns_out *);
-/* A value's cell text into *buf, grown to fit: its length. */
+/* outcell.c: a value's cell text into *buf, grown to fit: its length. */
 size_t			 ns_out_cell_text(const struct ns_val *, enum ns_type,
 			    enum ns_format, int human, char **buf, size_t *cap);
 /* The attribute of a column in an object of cls, or NULL. */
@@ -89,5 +91,20 @@ void			 ns_out_own_json(struct ns_out *);
 
 /* outfit.c: the table cut to fit the terminal, before it is printed. */
 void			 ns_out_fit(struct ns_out *);
+
+/* outcell.c: a key of pairs output or a heading; whether a column is a
+ * number of bytes in every class that has it; a cell's text malloc'd,
+ * for libsmartcols, which frees it. */
+char			*ns_out_key(const char *name, int shell);
+int			 ns_out_is_size(const struct ns_attr *);
+char			*ns_out_cell(const struct ns_val *, enum ns_type,
+			    enum ns_format, int human);
+/* outscols.c: a new libsmartcols table of the format; what
+ * ns_out_layout asks of one; column i of it, of attribute a. */
+struct libscols_table	*ns_out_new_table(enum ns_format, int noheadings,
+			    const char *name);
+void			 ns_out_laid_out(struct ns_out *);
+void			 ns_out_scols_col(struct ns_out *,
+			    const struct ns_attr *, size_t i);
 
 #endif

@@ -2,7 +2,7 @@
  * watch-core.h: what the files of the event service's core share, and
  * no provider sees (watch.h is what they see): the loop, its sources
  * and the subtrees they keep, and what each file lends the others
- * (watch.c, watch-list.c, watch-tree.c).
+ * (watch.c, watch-list.c, watch-tree.c, watch-want.c).
  */
 #ifndef NS_WATCH_CORE_H
 #define NS_WATCH_CORE_H
@@ -57,7 +57,11 @@ struct ns_source {
 	int		 ntrees;
 };
 
-struct refusal;
+/* A subtree that cannot be watched, and why (watch-want.c). */
+struct refusal {
+	char	*top;
+	char	*why;
+};
 
 struct ns_watch {
 	int			 ep;
@@ -76,7 +80,8 @@ struct ns_watch {
 	void			*sinkarg;
 };
 
-/* watch.c: what the caller watches, and the one way a line is made. */
+/* watch-want.c: what the caller watches, and the one way a line is
+ * made. */
 int	ns_watch_under(const char *path, const char *top);
 int	ns_watch_want(struct ns_watch *, const struct tree *, const char *path);
 void	ns_watch_emit(struct ns_watch *, const char *action, const char *path,

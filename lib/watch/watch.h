@@ -1,6 +1,6 @@
 /*
  * watch.h: the event service, as the providers see it (watch.c,
- * watch-tree.c, watch-list.c).
+ * watch-tree.c, watch-list.c, watch-want.c).
  *
  * A provider's watch op opens what the kernel offers it (a netlink
  * socket, a file to poll, a timer) as a source of the one loop.  A source
