@@ -23,6 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "columns.h"
 #include "lazy.h"
 #include "provider.h"
 #include "devcommon.h"
@@ -686,7 +687,7 @@ dev_release(struct ns_obj *obj)
 
 static const struct ns_attr blockdev_attrs[] = {
 	DEV_NAME, DEV_SUBSYSTEM, DEV_DEVTYPE, DEV_DRIVER, DEV_NUMBERED,
-	{ "size", NS_NUMBER, "the size in bytes", get_size },
+	NS_COL_SIZE(get_size),
 	{ "ro", NS_NUMBER, "1 if the block device is read-only", get_ro },
 	{ "removable", NS_NUMBER, "1 if the block device's medium is removable",
 	    get_removable },
@@ -695,8 +696,8 @@ static const struct ns_attr blockdev_attrs[] = {
 	    get_holders },
 	{ "slaves", NS_LINKS, "the block devices this one is built on",
 	    get_slaves },
-	{ "backing", NS_LINK, "the file behind a loop device", get_backing },
-	{ "fstype", NS_STRING, "file system type", get_fstype },
+	NS_COL_BACKING(get_backing),
+	NS_COL_FSTYPE(get_fstype),
 	{ "label", NS_STRING, "the file system's label", get_label },
 	{ "uuid", NS_STRING, "the file system's UUID", get_uuid },
 	{ "mounts", NS_LINKS, "the mounts of the block device's file system",

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "columns.h"
 #include "provider.h"
 #include "fdindex.h"
 #include "fdparse.h"
@@ -35,29 +36,27 @@ static ns_get_fn	top_summary, kind_summary, obj_summary, get_kind,
     get_size, get_attached;
 
 static const struct ns_attr kind_attrs[] = {
-	{ "kind", NS_STRING, "what kind of thing it is", get_kind },
+	NS_COL_KIND(get_kind),
 	{ NULL }
 };
 
 #define ANON_COMMON \
-	{ "kind", NS_STRING, "what kind of thing it is", get_kind }, \
+	NS_COL_KIND(get_kind), \
 	{ "id", NS_NUMBER, "the object's number in the kernel: a mount id, " \
 	    "an eventfd or bpf id, a memfd's inode", get_id }, \
 	NS_ATTR_FDS
 
 static const struct ns_attr eventfd_attrs[] = {
 	ANON_COMMON,
-	{ "counter", NS_NUMBER, "the eventfd's counter", get_counter },
+	NS_COL_COUNTER(get_counter),
 	{ NULL }
 };
 
 static const struct ns_attr bpf_attrs[] = {
 	ANON_COMMON,
-	{ "bpf_type", NS_STRING, "the bpf map, program or link type",
-	    get_bpf_type },
-	{ "bpf_tag", NS_STRING, "the bpf program's tag", get_bpf_tag },
-	{ "bpf_name", NS_STRING, "the name the bpf map or program was given",
-	    get_bpf_name },
+	NS_COL_BPF_TYPE(get_bpf_type),
+	NS_COL_BPF_TAG(get_bpf_tag),
+	NS_COL_BPF_NAME(get_bpf_name),
 	{ "attached", NS_LINKS, "the processes that have it mapped or run "
 	    "it as their program", get_attached },
 	{ NULL }
@@ -65,16 +64,14 @@ static const struct ns_attr bpf_attrs[] = {
 
 static const struct ns_attr bpf_link_attrs[] = {
 	ANON_COMMON,
-	{ "bpf_type", NS_STRING, "the bpf map, program or link type",
-	    get_bpf_type },
-	{ "bpf_prog", NS_LINK, "the bpf program a bpf link attaches",
-	    get_bpf_prog },
+	NS_COL_BPF_TYPE(get_bpf_type),
+	NS_COL_BPF_PROG(get_bpf_prog),
 	{ NULL }
 };
 
 static const struct ns_attr memfd_attrs[] = {
 	ANON_COMMON,
-	{ "size", NS_NUMBER, "the size in bytes", get_size },
+	NS_COL_SIZE(get_size),
 	{ "attached", NS_LINKS, "the processes that have it mapped or run "
 	    "it as their program", get_attached },
 	{ NULL }

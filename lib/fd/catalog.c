@@ -26,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "columns.h"
 #include "fd.h"
 #include "fdent.h"
 #include "fdwalk.h"
@@ -224,7 +225,7 @@ catalog_summary(struct ns_obj *o, struct ns_val *v)
 }
 
 static const struct ns_attr kind_attrs[] = {
-	{ "kind", NS_STRING, "what kind of thing it is", get_cat_kind },
+	NS_COL_KIND(get_cat_kind),
 	{ "form", NS_STRING, "the path the objects of a descriptor kind get",
 	    get_cat_form },
 	{ "supports", NS_STRING, "what a descriptor of the kind does: read, "

@@ -22,6 +22,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "columns.h"
 #include "fd.h"
 #include "fdassoc.h"
 #include "fdattr.h"
@@ -380,30 +381,25 @@ get_file_netns(struct ns_obj *o, struct ns_val *v)
 	"the network namespace: a socket's or tun device's own, else the " \
 	"process's"
 #define PROC_ATTRS_NETNS(netns) \
-	{ "cmdline", NS_STRING, \
-	    "the arguments joined by spaces; empty for a kernel thread", \
-	    get_proc_cmdline }, \
-	{ "ppid", NS_LINK, "the parent process", get_proc_ppid }, \
-	{ "user", NS_LINK, "the real user", get_proc_user }, \
-	{ "euser", NS_LINK, "the effective user", get_proc_euser }, \
-	{ "group", NS_LINK, "the real or primary group", get_proc_group }, \
-	{ "egroup", NS_LINK, "the effective group", get_proc_egroup }, \
-	{ "threads", NS_NUMBER, "how many threads the process has", \
-	    get_proc_threads }, \
-	{ "start", NS_STRING, "when the process started, ISO 8601 local " \
-	    "time", get_proc_start }, \
-	{ "cwd", NS_LINK, "the working directory", get_proc_cwd }, \
-	{ "root", NS_LINK, "the root directory", get_proc_root }, \
-	{ "exe", NS_LINK, "the program file", get_proc_exe }, \
+	NS_COL_CMDLINE(get_proc_cmdline), \
+	NS_COL_PPID(get_proc_ppid), \
+	NS_COL_USER(get_proc_user), \
+	NS_COL_EUSER(get_proc_euser), \
+	NS_COL_GROUP(get_proc_group), \
+	NS_COL_EGROUP(get_proc_egroup), \
+	NS_COL_THREADS(get_proc_threads), \
+	NS_COL_START(get_proc_start), \
+	NS_COL_CWD(get_proc_cwd), \
+	NS_COL_ROOT(get_proc_root), \
+	NS_COL_EXE(get_proc_exe), \
 	{ "netns", NS_LINK, NETNS_HELP, netns }, \
-	{ "mntns", NS_LINK, "the mount namespace", get_proc_mntns }, \
-	{ "pidns", NS_LINK, "the pid namespace", get_proc_pidns }, \
-	{ "userns", NS_LINK, "the user namespace", get_proc_userns }, \
-	{ "utsns", NS_LINK, "the uts (host name) namespace", \
-	    get_proc_utsns }, \
-	{ "ipcns", NS_LINK, "the ipc namespace", get_proc_ipcns }, \
-	{ "cgroupns", NS_LINK, "the cgroup namespace", get_proc_cgroupns }, \
-	{ "timens", NS_LINK, "the time namespace", get_proc_timens }
+	NS_COL_MNTNS(get_proc_mntns), \
+	NS_COL_PIDNS(get_proc_pidns), \
+	NS_COL_USERNS(get_proc_userns), \
+	NS_COL_UTSNS(get_proc_utsns), \
+	NS_COL_IPCNS(get_proc_ipcns), \
+	NS_COL_CGROUPNS(get_proc_cgroupns), \
+	NS_COL_TIMENS(get_proc_timens)
 #define PROC_ATTRS	PROC_ATTRS_NETNS(get_proc_netns)
 
 /* Said once for descriptors and associations, which mean them alike. */
@@ -423,11 +419,11 @@ get_file_netns(struct ns_obj *o, struct ns_val *v)
 
 #define FD_COMMON	FD_COMMON_NETNS(get_proc_netns)
 #define FD_COMMON_NETNS(netns) \
-	{ "pid", NS_NUMBER, "the process id", get_pid }, \
+	NS_COL_PID(get_pid), \
 	{ "process", NS_LINK, "the process that holds it", get_process }, \
-	{ "comm", NS_STRING, "the command name the kernel keeps", get_comm }, \
+	NS_COL_COMM(get_comm), \
 	PROC_ATTRS_NETNS(netns), \
-	{ "uid", NS_NUMBER, "the user id", get_uid }, \
+	NS_COL_UID(get_uid), \
 	{ "owner", NS_LINK, "the user who owns it", get_owner }, \
 	{ "fd", NS_NUMBER, "the descriptor number", get_fd }, \
 	FD_ASSOC, \
@@ -436,10 +432,10 @@ get_file_netns(struct ns_obj *o, struct ns_val *v)
 	    "(cloexec,nonblock...)", get_flags }, \
 	{ "pos", NS_NUMBER, "the file position", get_pos }, \
 	{ "mount", NS_LINK, "the mount it is on", get_mount }, \
-	{ "kind", NS_STRING, "what kind of thing it is", get_kind }, \
+	NS_COL_KIND(get_kind), \
 	FD_OBJECT, \
-	{ "name", NS_STRING, "the name", ns_fd_get_name }, \
-	{ "inode", NS_NUMBER, "the inode number", get_inode }, \
+	NS_COL_NAME(ns_fd_get_name), \
+	NS_COL_INODE(get_inode), \
 	{ "endpoints", NS_LINKS, "the descriptors at the other ends: of a " \
 	    "pipe, FIFO, socket and its peer, eventfd, pseudo-terminal, " \
 	    "message queue", \
@@ -456,13 +452,12 @@ get_file_netns(struct ns_obj *o, struct ns_val *v)
 static const struct ns_attr file_attrs[] = {
 	FD_COMMON_NETNS(get_file_netns),
 	FD_DELETED,
-	{ "size", NS_NUMBER, "the size in bytes", get_size },
+	NS_COL_SIZE(get_size),
 	{ "driver", NS_STRING, "the driver of the device", ns_fd_get_driver },
 	{ "devname", NS_STRING, "the kernel's name of the device",
 	    ns_fd_get_devname },
-	{ "backing", NS_LINK, "the file behind a loop device",
-	    ns_fd_get_backing },
-	{ "interface", NS_LINK, "the network interface", ns_fd_get_interface },
+	NS_COL_BACKING(ns_fd_get_backing),
+	NS_COL_INTERFACE(ns_fd_get_interface),
 	{ "tty", NS_LINK, "the terminal the descriptor refers to",
 	    ns_fd_get_tty },
 	{ NULL }
@@ -474,21 +469,17 @@ static const struct ns_attr pipe_attrs[] = {
 static const struct ns_attr sock_attrs[] = {
 	FD_COMMON_NETNS(ns_fd_get_sock_netns),
 	/* The socket's own, as sock.c says them: one meaning each. */
-	{ "state", NS_STRING, "the state as ss prints it: LISTEN, ESTAB, "
-	    "UNCONN...", ns_fd_get_state },
-	{ "local", NS_STRING, "the local address and port as ss -n prints "
-	    "them", ns_fd_get_local },
-	{ "remote", NS_STRING, "the remote address and port, if connected",
-	    ns_fd_get_remote },
-	{ "peer", NS_LINK, "the socket at the other end", ns_fd_get_peer },
-	{ "sock_type", NS_STRING, "the socket type: stream, dgram, "
-	    "seqpacket, raw", ns_fd_get_sock_type },
+	NS_COL_SOCK_STATE(ns_fd_get_state),
+	NS_COL_LOCAL(ns_fd_get_local),
+	NS_COL_REMOTE(ns_fd_get_remote),
+	NS_COL_PEER(ns_fd_get_peer),
+	NS_COL_SOCK_TYPE(ns_fd_get_sock_type),
 	{ NULL }
 };
 static const struct ns_attr eventfd_attrs[] = {
 	FD_COMMON,
 	{ "id", NS_NUMBER, "the kernel's id", ns_fd_get_id },
-	{ "counter", NS_NUMBER, "the eventfd's counter", ns_fd_get_counter },
+	NS_COL_COUNTER(ns_fd_get_counter),
 	{ NULL }
 };
 static const struct ns_attr epoll_attrs[] = {
@@ -537,20 +528,16 @@ static const struct ns_attr fanotify_attrs[] = {
 };
 static const struct ns_attr pidfd_attrs[] = {
 	FD_COMMON,
-	{ "nspid", NS_STRING, "the pid in each pid namespace, outermost "
-	    "first", ns_fd_get_nspid },
+	NS_COL_NSPID(ns_fd_get_nspid),
 	{ NULL }
 };
 static const struct ns_attr bpf_attrs[] = {
 	FD_COMMON,
 	{ "id", NS_NUMBER, "the kernel's id", ns_fd_get_id },
-	{ "bpf_type", NS_STRING, "the bpf map, program or link type",
-	    ns_fd_get_bpf_type },
-	{ "bpf_tag", NS_STRING, "the bpf program's tag", ns_fd_get_bpf_tag },
-	{ "bpf_name", NS_STRING, "the name the bpf map or program was given",
-	    ns_fd_get_bpf_name },
-	{ "bpf_prog", NS_LINK, "the bpf program a bpf link attaches",
-	    ns_fd_get_bpf_prog },
+	NS_COL_BPF_TYPE(ns_fd_get_bpf_type),
+	NS_COL_BPF_TAG(ns_fd_get_bpf_tag),
+	NS_COL_BPF_NAME(ns_fd_get_bpf_name),
+	NS_COL_BPF_PROG(ns_fd_get_bpf_prog),
 	{ NULL }
 };
 static const struct ns_attr io_uring_attrs[] = {
@@ -564,7 +551,7 @@ static const struct ns_attr io_uring_attrs[] = {
 static const struct ns_attr memfd_attrs[] = {
 	FD_COMMON,
 	{ "id", NS_NUMBER, "the kernel's id", ns_fd_get_id },
-	{ "size", NS_NUMBER, "the size in bytes", get_size },
+	NS_COL_SIZE(get_size),
 	{ NULL }
 };
 static const struct ns_attr other_attrs[] = {
@@ -572,18 +559,18 @@ static const struct ns_attr other_attrs[] = {
 	{ NULL }
 };
 static const struct ns_attr assoc_attrs[] = {
-	{ "pid", NS_NUMBER, "the process id", get_pid },
+	NS_COL_PID(get_pid),
 	{ "process", NS_LINK, "the process that holds it", get_process },
-	{ "comm", NS_STRING, "the command name the kernel keeps", get_comm },
+	NS_COL_COMM(get_comm),
 	PROC_ATTRS,
-	{ "uid", NS_NUMBER, "the user id", get_uid },
+	NS_COL_UID(get_uid),
 	{ "owner", NS_LINK, "the user who owns it", get_owner },
 	FD_ASSOC,
 	FD_MODE,
-	{ "kind", NS_STRING, "what kind of thing it is", get_kind },
+	NS_COL_KIND(get_kind),
 	FD_OBJECT,
-	{ "name", NS_STRING, "the name", ns_fd_get_name },
-	{ "inode", NS_NUMBER, "the inode number", get_inode },
+	NS_COL_NAME(ns_fd_get_name),
+	NS_COL_INODE(get_inode),
 	FD_DELETED,
 	{ NULL }
 };
@@ -720,7 +707,7 @@ node_summary(struct ns_obj *o, struct ns_val *v)
 NS_GETTER_OBJ(node_pid, ns_val_num, fd_obj_pid(o))
 
 static const struct ns_attr node_attrs[] = {
-	{ "pid", NS_NUMBER, "the process id", get_node_pid },
+	NS_COL_PID(get_node_pid),
 	{ NULL }
 };
 

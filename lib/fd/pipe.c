@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "columns.h"
 #include "provider.h"
 #include "fdindex.h"
 
@@ -25,7 +26,7 @@ static ns_get_fn	top_summary, pipe_summary, get_inode, get_readers,
     get_writers;
 
 static const struct ns_attr pipe_attrs[] = {
-	{ "inode", NS_NUMBER, "the inode number", get_inode },
+	NS_COL_INODE(get_inode),
 	{ "readers", NS_LINKS, "the descriptors that read from the pipe",
 	    get_readers },
 	{ "writers", NS_LINKS, "the descriptors that write to the pipe",

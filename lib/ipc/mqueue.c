@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "columns.h"
 #include "provider.h"
 #include "mountinfo.h"
 #include "ipcparse.h"
@@ -313,9 +314,9 @@ mq_summary(struct ns_obj *o, struct ns_val *v)
 
 static const struct ns_attr mq_attrs[] = {
 	{ "name", NS_STRING, "name as mq_open(3) takes it", get_mq_name },
-	{ "owner", NS_LINK, "owning user", get_mq_owner },
-	{ "group", NS_LINK, "owning group", get_mq_group },
-	{ "perm", NS_STRING, "permission bits in octal", get_mq_perm },
+	NS_COL_FILE_OWNER(get_mq_owner),
+	NS_COL_FILE_GROUP(get_mq_group),
+	NS_COL_FILE_PERM(get_mq_perm),
 	{ "qsize", NS_NUMBER, "bytes in the queue", get_qsize },
 	{ "notify", NS_STRING, "how the registered process is notified: "
 	    "signal, none, thread", get_notify },

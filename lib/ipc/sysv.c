@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "columns.h"
 #include "provider.h"
 #include "ipcns.h"
 #include "ipcparse.h"
@@ -642,16 +643,16 @@ sysv_summary(struct ns_obj *o, struct ns_val *v)
 #define SYSV_ATTRS \
 	{ "key", NS_STRING, "System V IPC key, in hex", get_key }, \
 	{ "id", NS_NUMBER, "identifier (shmid, semid, msqid)", get_id }, \
-	{ "owner", NS_LINK, "owning user", get_owner }, \
-	{ "group", NS_LINK, "owning group", get_group }, \
+	NS_COL_FILE_OWNER(get_owner), \
+	NS_COL_FILE_GROUP(get_group), \
 	{ "creator", NS_LINK, "user who made it", get_creator }, \
 	{ "cgroup", NS_LINK, "group of the user who made it", get_cgroup }, \
-	{ "perm", NS_STRING, "permission bits in octal", get_perm }, \
+	NS_COL_FILE_PERM(get_perm), \
 	{ "ctime", NS_STRING, "last change, ISO 8601 local time", get_ctime }
 
 static const struct ns_attr shm_attrs[] = {
 	SYSV_ATTRS,
-	{ "size", NS_NUMBER, "size in bytes", get_size },
+	NS_COL_FILE_SIZE(get_size),
 	{ "nattch", NS_NUMBER, "how many attachments it has", get_nattch },
 	{ "attached", NS_LINKS, "processes that have it attached",
 	    get_attached },

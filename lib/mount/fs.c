@@ -39,6 +39,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "columns.h"
 #include "provider.h"
 #include "mntns.h"
 #include "remotefs.h"
@@ -763,18 +764,18 @@ fs_recognize(struct ns_obj *obj, const char *realpath, const struct stat *st)
 	{ "name", NS_STRING, "file name, the last component", get_name }, \
 	{ "mode", NS_STRING, "file type and permissions, as ls -l", \
 	    get_mode }, \
-	{ "perm", NS_STRING, "permission bits in octal", get_perm }, \
+	NS_COL_FILE_PERM(get_perm), \
 	{ "nlink", NS_NUMBER, "number of hard links", get_nlink }, \
-	{ "owner", NS_LINK, "owning user", get_owner }, \
-	{ "group", NS_LINK, "owning group", get_group }, \
-	{ "size", NS_NUMBER, "size in bytes", get_size }, \
+	NS_COL_FILE_OWNER(get_owner), \
+	NS_COL_FILE_GROUP(get_group), \
+	NS_COL_FILE_SIZE(get_size), \
 	{ "mtime", NS_STRING, "last modification, ISO 8601 local time", \
 	    get_mtime }, \
 	{ "atime", NS_STRING, "last access, ISO 8601 local time", \
 	    get_atime }, \
 	{ "ctime", NS_STRING, "last status change, ISO 8601 local time", \
 	    get_ctime }, \
-	{ "inode", NS_NUMBER, "inode number", get_inode }, \
+	NS_COL_FILE_INODE(get_inode), \
 	{ "dev", NS_STRING, "device number of the file system, MAJ:MIN", \
 	    get_dev }, \
 	{ "mount", NS_LINK, "mount the file lives on", get_mount }, \

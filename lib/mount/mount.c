@@ -28,6 +28,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "columns.h"
 #include "lazy.h"
 #include "provider.h"
 #include "mntns.h"
@@ -374,7 +375,7 @@ mount_summary(struct ns_obj *obj, struct ns_val *v)
 static const struct ns_attr mount_attrs[] = {
 	{ "id", NS_NUMBER, "mount id", get_id },
 	{ "target", NS_LINK, "mount point", get_target },
-	{ "fstype", NS_STRING, "file system type", get_fstype },
+	NS_COL_FSTYPE(get_fstype),
 	{ "source", NS_STRING,
 	    "what is mounted, as findmnt's SOURCE: the spec[/fsroot]",
 	    get_source },

@@ -32,6 +32,7 @@
 #include <linux/neighbour.h>
 #include <linux/rtnetlink.h>
 
+#include "columns.h"
 #include "lazy.h"
 #include "provider.h"
 #include "dumps.h"
@@ -690,8 +691,7 @@ net_lookup(struct ns_obj *o, char **comp, int n)
 }
 
 static const struct ns_attr ifgroup_attrs[] = {
-	{ "interface", NS_LINK, "the network interface",
-	    get_major_interface },
+	NS_COL_INTERFACE(get_major_interface),
 	{ NULL }
 };
 
@@ -721,8 +721,7 @@ static const struct ns_attr addr_attrs[] = {
 	    "forever", get_valid_lft },
 	{ "preferred_lft", NS_STRING, "seconds the address stays "
 	    "preferred, or forever", get_preferred_lft },
-	{ "interface", NS_LINK, "the network interface",
-	    get_major_interface },
+	NS_COL_INTERFACE(get_major_interface),
 	{ "operstate", NS_STRING, "the interface's operational state: up, "
 	    "down...", get_addr_operstate },
 	{ NULL }
@@ -750,8 +749,7 @@ static const struct ns_attr route_attrs[] = {
 	{ "from", NS_STRING, "the source prefix the route is for "
 	    "(IPv6), as ip route prints it", get_source },
 	{ "gateway", NS_STRING, "the next hop", get_gateway },
-	{ "interface", NS_LINK, "the network interface",
-	    get_route_interface },
+	NS_COL_INTERFACE(get_route_interface),
 	{ "flags", NS_STRING, "the route's flags: onlink,linkdown...",
 	    get_route_flags },
 	{ "prefsrc", NS_STRING, "the source address preferred for the "
@@ -771,8 +769,7 @@ static const struct ns_attr neigh_attrs[] = {
 	    "PERMANENT...", get_state },
 	{ "flags", NS_STRING, "the neighbour's flags: router, proxy...",
 	    get_neigh_flags },
-	{ "interface", NS_LINK, "the network interface",
-	    get_major_interface },
+	NS_COL_INTERFACE(get_major_interface),
 	{ NULL }
 };
 

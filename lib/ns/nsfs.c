@@ -44,6 +44,7 @@
 
 #include <linux/nsfs.h>
 
+#include "columns.h"
 #include "fdindex.h"
 #include "lazy.h"
 #include "provider.h"
@@ -301,7 +302,7 @@ get_name(struct ns_obj *o, struct ns_val *v)
 	{ "nstype", NS_STRING, \
 	    "kind of namespace: cgroup, ipc, mnt, net, pid, time, user, uts", \
 	    get_nstype }, \
-	{ "inode", NS_NUMBER, "inode number", get_inode }, \
+	NS_COL_FILE_INODE(get_inode), \
 	{ "processes", NS_LINKS, "processes in the namespace", \
 	    get_processes }, \
 	{ "nprocs", NS_NUMBER, "how many processes are in the namespace", \

@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "columns.h"
 #include "provider.h"
 #include "fd.h"
 #include "fdparse.h"
@@ -44,38 +45,32 @@ static ns_get_fn	get_pid, get_comm, get_cmdline, get_state, get_ppid,
     get_utsns, get_ipcns, get_cgroupns, get_timens, get_nspid;
 
 static const struct ns_attr proc_attrs[] = {
-	{ "pid", NS_NUMBER, "the process id", get_pid },
-	{ "comm", NS_STRING, "the command name the kernel keeps", get_comm },
-	{ "cmdline", NS_STRING,
-	    "the arguments joined by spaces; empty for a kernel thread",
-	    get_cmdline },
+	NS_COL_PID(get_pid),
+	NS_COL_COMM(get_comm),
+	NS_COL_CMDLINE(get_cmdline),
 	{ "state", NS_STRING,
 	    "R running, S sleeping, D disk wait, T stopped, t traced, "
 	    "Z zombie, X dead, I idle, P parked", get_state },
-	{ "ppid", NS_LINK, "the parent process", get_ppid },
-	{ "user", NS_LINK, "the real user", get_user },
-	{ "euser", NS_LINK, "the effective user", get_euser },
-	{ "group", NS_LINK, "the real or primary group", get_group },
-	{ "egroup", NS_LINK, "the effective group", get_egroup },
-	{ "threads", NS_NUMBER, "how many threads the process has",
-	    get_threads },
-	{ "start", NS_STRING, "when the process started, ISO 8601 local time",
-	    get_start },
-	{ "cwd", NS_LINK, "the working directory", get_cwd },
-	{ "root", NS_LINK, "the root directory", get_root },
-	{ "exe", NS_LINK, "the program file, or the memfd it was run from",
-	    get_exe },
+	NS_COL_PPID(get_ppid),
+	NS_COL_USER(get_user),
+	NS_COL_EUSER(get_euser),
+	NS_COL_GROUP(get_group),
+	NS_COL_EGROUP(get_egroup),
+	NS_COL_THREADS(get_threads),
+	NS_COL_START(get_start),
+	NS_COL_CWD(get_cwd),
+	NS_COL_ROOT(get_root),
+	NS_COL_EXE(get_exe),
 	{ "tty", NS_LINK, "the controlling terminal", get_tty },
 	{ "netns", NS_LINK, "the network namespace", get_netns },
-	{ "mntns", NS_LINK, "the mount namespace", get_mntns },
-	{ "pidns", NS_LINK, "the pid namespace", get_pidns },
-	{ "userns", NS_LINK, "the user namespace", get_userns },
-	{ "utsns", NS_LINK, "the uts (host name) namespace", get_utsns },
-	{ "ipcns", NS_LINK, "the ipc namespace", get_ipcns },
-	{ "cgroupns", NS_LINK, "the cgroup namespace", get_cgroupns },
-	{ "timens", NS_LINK, "the time namespace", get_timens },
-	{ "nspid", NS_STRING, "the pid in each pid namespace, outermost "
-	    "first", get_nspid },
+	NS_COL_MNTNS(get_mntns),
+	NS_COL_PIDNS(get_pidns),
+	NS_COL_USERNS(get_userns),
+	NS_COL_UTSNS(get_utsns),
+	NS_COL_IPCNS(get_ipcns),
+	NS_COL_CGROUPNS(get_cgroupns),
+	NS_COL_TIMENS(get_timens),
+	NS_COL_NSPID(get_nspid),
 	{ NULL }
 };
 

@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "columns.h"
 #include "provider.h"
 
 /* ns_obj.id[0]: the uid of a user, the gid of a group. */
@@ -91,9 +92,9 @@ static ns_get_fn	get_user_name, get_id, get_primary, get_gecos, get_home,
     get_members;
 
 static const struct ns_attr user_attrs[] = {
-	{ "name", NS_STRING, "the name", get_user_name },
-	{ "uid", NS_NUMBER, "the user id", get_id },
-	{ "group", NS_LINK, "the real or primary group", get_primary },
+	NS_COL_NAME(get_user_name),
+	NS_COL_UID(get_id),
+	NS_COL_GROUP(get_primary),
 	{ "gecos", NS_STRING, "the user's full name and the like",
 	    get_gecos },
 	{ "home", NS_LINK, "the home directory, if it exists", get_home },
@@ -107,7 +108,7 @@ static const struct ns_attr user_attrs[] = {
 };
 
 static const struct ns_attr group_attrs[] = {
-	{ "name", NS_STRING, "the name", get_group_name },
+	NS_COL_NAME(get_group_name),
 	{ "gid", NS_NUMBER, "the group id", get_id },
 	{ "members", NS_LINKS,
 	    "the users listed in the group and those whose primary group "

@@ -50,6 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "columns.h"
 #include "netns.h"
 #include "provider.h"
 #include "remotefs.h"
@@ -80,10 +81,8 @@ static ns_get_fn	get_protocol, get_inode, get_state, get_sock_type,
 	    get_protocol }, \
 	{ "inode", NS_NUMBER, "the inode number, the socket's identity", \
 	    get_inode }, \
-	{ "state", NS_STRING, "the state as ss prints it: LISTEN, ESTAB, " \
-	    "UNCONN...", get_state }, \
-	{ "sock_type", NS_STRING, "the socket type: stream, dgram, " \
-	    "seqpacket, raw", get_sock_type }, \
+	NS_COL_SOCK_STATE(get_state), \
+	NS_COL_SOCK_TYPE(get_sock_type), \
 	{ "owner", NS_LINK, "the user who made the socket", get_owner }, \
 	NS_ATTR_FDS, \
 	{ "rqueue", NS_NUMBER, "bytes queued to be read; for a listener, " \
@@ -101,7 +100,7 @@ static const struct ns_attr unix_attrs[] = {
 	    "abstract name", get_name },
 	{ "file", NS_LINK, "the socket file the socket is bound to, while "
 	    "it exists", get_file },
-	{ "peer", NS_LINK, "the socket at the other end", get_peer },
+	NS_COL_PEER(get_peer),
 	{ "pending", NS_LINKS, "a listener's connections not yet accepted",
 	    get_pending },
 	{ NULL }
@@ -109,10 +108,8 @@ static const struct ns_attr unix_attrs[] = {
 
 /* An IP socket's addresses, the same columns for every protocol. */
 #define IP_ATTRS \
-	{ "local", NS_STRING, "the local address and port as ss -n prints " \
-	    "them", get_local }, \
-	{ "remote", NS_STRING, "the remote address and port, if connected", \
-	    get_remote }, \
+	NS_COL_LOCAL(get_local), \
+	NS_COL_REMOTE(get_remote), \
 	{ "localaddr", NS_STRING, "the local address", get_localaddr }, \
 	{ "localport", NS_NUMBER, "the local port; for raw, the protocol", \
 	    get_localport }, \
