@@ -138,12 +138,16 @@ ns_obj_set(struct ns_obj *o, const struct ns_class *cls, const char *fmt, ...)
 	free(o->path);
 	o->path = path;
 	o->cls = cls;
+	/* Another object now: no value kept is its. */
+	if (o->memo != NULL)
+		ns_memo_free(o);
 	return 0;
 }
 
 void
 ns_obj_clear(struct ns_obj *o)
 {
+	ns_memo_free(o);
 	if (o->priv != NULL && o->cls != NULL && o->cls->release != NULL)
 		o->cls->release(o);
 	free(o->path);
@@ -169,7 +173,9 @@ ns_obj_dup(const struct ns_obj *o)
 		err(1, NULL);
 	d->cls = o->cls;
 	memcpy(d->id, o->id, sizeof(d->id));
-	/* priv is not shared: the copy loads its own when asked. */
+	/* priv is not shared: the copy loads its own when asked.  The
+	 * values a filter read go with it, for its row. */
+	ns_memo_copy(d, o);
 	return d;
 }
 

@@ -27,9 +27,18 @@ void			 ns_attr_each(const char *top,
  * attributes, whose names they hide. */
 int			 ns_out_help_with(const struct ns_attr *first,
 			    const char *top, enum ns_format, int noheadings);
-/* Fill v with the attribute's value: 0, or -1 if it has none. */
+/* Fill v with the attribute's value: 0, or -1 if it has none.  A value
+ * kept by ns_attr_get_kept is given again, not read anew. */
 int			 ns_attr_get(struct ns_obj *, const struct ns_attr *,
 			    struct ns_val *);
+/* The same, and the value (or that there is none) kept with the object
+ * until it is cleared: what a filter reads, the row then prints. */
+int			 ns_attr_get_kept(struct ns_obj *, const struct ns_attr *,
+			    struct ns_val *);
+/* Let go of the values kept (ns_obj_clear does); copy them to another
+ * object (ns_obj_dup does). */
+void			 ns_memo_free(struct ns_obj *);
+void			 ns_memo_copy(struct ns_obj *to, const struct ns_obj *from);
 /* The same into out, which has room for 4 bytes a byte of s and a NUL:
  * the length written. */
 size_t			 ns_escape_into(char *out, const char *s, int text);

@@ -126,11 +126,16 @@ struct ns_class {
 	void			(*release)(struct ns_obj *);
 };
 
+struct ns_memo;
+
 struct ns_obj {
 	char			*path;	/* canonical, raw bytes */
 	const struct ns_class	*cls;
 	uint64_t		 id[3];	/* the provider's parsed identity */
 	void			*priv;	/* loaded lazily by getters */
+	/* The values a filter read, kept for the row that prints them:
+	 * a value that decided the row is the value shown (attr.c). */
+	struct ns_memo		*memo;
 };
 
 struct ns_watch;

@@ -28,7 +28,8 @@ get(void *arg, const char *name, struct ns_val *v, enum ns_type *type)
 	if ((a = ns_attr_find(o->cls, name)) == NULL)
 		return -1;
 	*type = a->type;
-	return ns_attr_get(o, a, v);
+	/* Kept: the row this lets through prints what was matched. */
+	return ns_attr_get_kept(o, a, v);
 }
 
 struct ns_query *
