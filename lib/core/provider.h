@@ -164,18 +164,29 @@ struct ns_provider {
 };
 
 /*
- * A provider registers itself: the file that defines it says
- * NS_PROVIDER(its struct ns_provider) once, and the core finds them all
- * in the section the linker gathers them in, in the order of their
- * names, the fallback last.  The tools link the whole library, so that
- * no provider is left out for want of a call into its file.  The
- * section is named for no function: an assembler takes a section's name
- * for a symbol of the object, and a call from that object to a function
- * of the same name would land in the section.
+ * A provider is defined and registered at once, so that none is made
+ * and left out:
+ *
+ *	NS_PROVIDER(ns_pipe_provider,
+ *		.name = "pipe",
+ *		.help = "pipes, by inode",
+ *		.lookup = pipe_lookup,
+ *		.classes = NS_CLASSES(&top_class, &pipe_class));
+ *
+ * The core finds them all in the section the linker gathers them in, in
+ * the order of their names, the fallback last.  The tools link the whole
+ * library, so that no provider is left out for want of a call into its
+ * file.  The section is named for no function: an assembler takes a
+ * section's name for a symbol of the object, and a call from that object
+ * to a function of the same name would land in the section.
  */
-#define NS_PROVIDER(p) \
+#define NS_PROVIDER(p, ...) \
+	const struct ns_provider p = { __VA_ARGS__ }; \
 	static const struct ns_provider *const ns_provider_ref_##p \
 	    __attribute__((used, section("nstools_providers"))) = &(p)
+/* A provider's classes, NULL-terminated, where it is defined. */
+#define NS_CLASSES(...) \
+	((const struct ns_class *const []){ __VA_ARGS__, NULL })
 
 /* The watchers of the providers whose files are busy elsewhere. */
 void	ns_watch_proc(struct ns_watch *);	/* watch-proc.c */

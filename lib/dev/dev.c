@@ -431,20 +431,14 @@ dev_watch(struct ns_watch *w)
 		watch_uevents(w);
 }
 
-static const struct ns_class *const dev_classes[] = {
-	&ns_dev_blockdev_class, &ns_dev_chardev_class, &ns_dev_device_class,
-	&ns_dev_netif_class, &ns_dev_major_class, &ns_dev_subsys_class,
-	&ns_dev_root_class, &ns_dev_sysdir_class, &ns_dev_tree_class,
-	&top_class, NULL
-};
-
-const struct ns_provider ns_dev_provider = {
+NS_PROVIDER(ns_dev_provider,
 	.name = "dev",
 	.help = "devices: block and char by number, interfaces, subsystems",
 	.lookup = dev_lookup,
 	.recognize = dev_recognize,
 	.ident = dev_ident,
-	.classes = dev_classes,
-	.watch = dev_watch,
-};
-NS_PROVIDER(ns_dev_provider);
+	.classes = NS_CLASSES(&ns_dev_blockdev_class, &ns_dev_chardev_class,
+	    &ns_dev_device_class, &ns_dev_netif_class, &ns_dev_major_class,
+	    &ns_dev_subsys_class, &ns_dev_root_class, &ns_dev_sysdir_class,
+	    &ns_dev_tree_class, &top_class),
+	.watch = dev_watch);

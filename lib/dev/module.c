@@ -782,12 +782,9 @@ static const struct ns_class *const classes[] = {
 	&top_class, &mod_class, NULL
 };
 
-const struct ns_provider ns_module_provider = {
+NS_PROVIDER(ns_module_provider,
 	.name = "module",
 	.help = "kernel modules, by name",
 	.lookup = module_lookup,
 	.recognize = module_recognize,
-	.ident = NULL,
-	.classes = classes,
-};
-NS_PROVIDER(ns_module_provider);
+	.classes = classes);

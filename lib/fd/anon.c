@@ -671,10 +671,8 @@ static const struct ns_class *const classes[] = {
 	NULL
 };
 
-const struct ns_provider ns_anon_provider = {
+NS_PROVIDER(ns_anon_provider,
 	.name = "anon",
 	.help = "anonymous-inode objects, by kind and id",
 	.lookup = anon_lookup,
-	.classes = classes,
-};
-NS_PROVIDER(ns_anon_provider);
+	.classes = classes);

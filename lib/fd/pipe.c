@@ -245,10 +245,8 @@ static const struct ns_class *const classes[] = {
 	NULL
 };
 
-const struct ns_provider ns_pipe_provider = {
+NS_PROVIDER(ns_pipe_provider,
 	.name = "pipe",
 	.help = "pipes, by inode",
 	.lookup = pipe_lookup,
-	.classes = classes,
-};
-NS_PROVIDER(ns_pipe_provider);
+	.classes = classes);

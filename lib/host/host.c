@@ -1097,10 +1097,8 @@ static const struct ns_class *const classes[] = {
 	NULL
 };
 
-const struct ns_provider ns_host_provider = {
+NS_PROVIDER(ns_host_provider,
 	.name = "host",
 	.help = "other machines, by name: /host/NAME/PATH",
 	.lookup = host_lookup,
-	.classes = classes,
-};
-NS_PROVIDER(ns_host_provider);
+	.classes = classes);

@@ -266,12 +266,9 @@ static const struct ns_class *const classes[] = {
 	&ns_ipc_msg_class, &ns_mq_class, NULL
 };
 
-const struct ns_provider ns_ipc_provider = {
+NS_PROVIDER(ns_ipc_provider,
 	.name = "ipc",
 	.help = "System V and POSIX IPC objects",
 	.lookup = ipc_lookup,
 	.recognize = ns_mq_recognize,
-	.ident = NULL,
-	.classes = classes,
-};
-NS_PROVIDER(ns_ipc_provider);
+	.classes = classes);

@@ -822,18 +822,11 @@ static const struct ns_class fs_chardev = {
 	"chardev", fs_node_attrs, NULL, fs_summary, fs_release
 };
 
-static const struct ns_class *const fs_classes[] = {
-	&fs_dir, &fs_file, &fs_symlink, &fs_fifo, &fs_socket, &fs_blockdev,
-	&fs_chardev, NULL
-};
-
-const struct ns_provider ns_fs_provider = {
+NS_PROVIDER(ns_fs_provider,
 	.name = "fs",
 	.help = "the file tree: /fs/etc/passwd is /etc/passwd",
 	.lookup = fs_lookup,
 	.recognize = fs_recognize,
-	.ident = NULL,
-	.classes = fs_classes,
-	.fallback = 1,
-};
-NS_PROVIDER(ns_fs_provider);
+	.classes = NS_CLASSES(&fs_dir, &fs_file, &fs_symlink, &fs_fifo,
+	    &fs_socket, &fs_blockdev, &fs_chardev),
+	.fallback = 1);

@@ -539,17 +539,9 @@ mount_watch(struct ns_watch *w)
 	ns_source_tree(src, &mount_tree);
 }
 
-static const struct ns_class *const mount_classes[] = {
-	&table_class, &mount_class, NULL
-};
-
-const struct ns_provider ns_mount_provider = {
+NS_PROVIDER(ns_mount_provider,
 	.name = "mount",
 	.help = "mounts, by mount id, from /proc/self/mountinfo",
 	.lookup = mount_lookup,
-	.recognize = NULL,
-	.ident = NULL,
-	.classes = mount_classes,
-	.watch = mount_watch,
-};
-NS_PROVIDER(ns_mount_provider);
+	.classes = NS_CLASSES(&table_class, &mount_class),
+	.watch = mount_watch);

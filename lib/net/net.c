@@ -854,12 +854,10 @@ static const struct ns_class *const classes[] = {
 	NULL
 };
 
-const struct ns_provider ns_net_provider = {
+NS_PROVIDER(ns_net_provider,
 	.name = "net",
 	.help = "addresses, routes and neighbours",
 	.lookup = net_lookup,
 	.classes = classes,
 	/* With the interfaces', from one socket a namespace. */
-	.watch = ns_watch_net,
-};
-NS_PROVIDER(ns_net_provider);
+	.watch = ns_watch_net);

@@ -638,12 +638,9 @@ static const struct ns_class *const classes[] = {
 	NULL
 };
 
-const struct ns_provider ns_provider = {
+NS_PROVIDER(ns_provider,
 	.name = "ns",
 	.help = "Linux namespaces, by type and inode",
 	.lookup = ns_lookup,
 	.recognize = ns_recognize,
-	.ident = NULL,
-	.classes = classes,
-};
-NS_PROVIDER(ns_provider);
+	.classes = classes);

@@ -719,13 +719,9 @@ proc_lookup(struct ns_obj *o, char **comp, int n)
 	return ns_fd_lookup(o, pid, comp + 1, n - 1);
 }
 
-const struct ns_provider ns_proc_provider = {
+NS_PROVIDER(ns_proc_provider,
 	.name = "proc",
 	.help = "processes, by pid",
 	.lookup = proc_lookup,
-	.recognize = NULL,
-	.ident = NULL,
 	.classes = proc_classes,
-	.watch = ns_watch_proc,
-};
-NS_PROVIDER(ns_proc_provider);
+	.watch = ns_watch_proc);

@@ -142,18 +142,6 @@ static const struct ns_class group_class = {
 	.summary = group_summary,
 };
 
-static const struct ns_class *const user_classes[] = {
-	&user_top_class,
-	&user_class,
-	NULL
-};
-
-static const struct ns_class *const group_classes[] = {
-	&group_top_class,
-	&group_class,
-	NULL
-};
-
 /* A field of the database, "" where a system gives none. */
 static const char *
 or_empty(const char *s)
@@ -764,18 +752,14 @@ group_lookup(struct ns_obj *o, char **comp, int n)
 	    &group_class);
 }
 
-const struct ns_provider ns_user_provider = {
+NS_PROVIDER(ns_user_provider,
 	.name = "user",
 	.help = "users, by uid",
 	.lookup = user_lookup,
-	.classes = user_classes,
-};
-NS_PROVIDER(ns_user_provider);
+	.classes = NS_CLASSES(&user_top_class, &user_class));
 
-const struct ns_provider ns_group_provider = {
+NS_PROVIDER(ns_group_provider,
 	.name = "group",
 	.help = "groups, by gid",
 	.lookup = group_lookup,
-	.classes = group_classes,
-};
-NS_PROVIDER(ns_group_provider);
+	.classes = NS_CLASSES(&group_top_class, &group_class));

@@ -981,14 +981,12 @@ static const struct ns_class *const classes[] = {
 	NULL
 };
 
-const struct ns_provider ns_sock_provider = {
+NS_PROVIDER(ns_sock_provider,
 	.name = "sock",
 	.help = "sockets, by protocol and inode",
 	.lookup = sock_lookup,
 	.recognize = sock_recognize,
 	.ident = sock_ident,
 	.classes = classes,
-	.watch = ns_watch_sock,
-};
-NS_PROVIDER(ns_sock_provider);
+	.watch = ns_watch_sock);
 
