@@ -778,13 +778,9 @@ module_recognize(struct ns_obj *o, const char *path, const struct stat *st)
 	return ns_obj_set(o, &mod_class, "/module/%s", m->name) == -1 ? -1 : 1;
 }
 
-static const struct ns_class *const classes[] = {
-	&top_class, &mod_class, NULL
-};
-
 NS_PROVIDER(ns_module_provider,
 	.name = "module",
 	.help = "kernel modules, by name",
 	.lookup = module_lookup,
 	.recognize = module_recognize,
-	.classes = classes);
+	.classes = NS_CLASSES(&top_class, &mod_class));

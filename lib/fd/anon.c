@@ -659,20 +659,10 @@ none:
 	return -1;
 }
 
-static const struct ns_class *const classes[] = {
-	&top_class,
-	&kind_class,
-	&eventfd_class,
-	&bpf_map_class,
-	&bpf_prog_class,
-	&bpf_link_class,
-	&memfd_class,
-	&secretmem_class,
-	NULL
-};
-
 NS_PROVIDER(ns_anon_provider,
 	.name = "anon",
 	.help = "anonymous-inode objects, by kind and id",
 	.lookup = anon_lookup,
-	.classes = classes);
+	.classes = NS_CLASSES(&top_class, &kind_class, &eventfd_class,
+	    &bpf_map_class, &bpf_prog_class, &bpf_link_class, &memfd_class,
+	    &secretmem_class));

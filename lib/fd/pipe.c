@@ -239,14 +239,8 @@ pipe_lookup(struct ns_obj *o, char **comp, int n)
 	return 0;
 }
 
-static const struct ns_class *const classes[] = {
-	&top_class,
-	&pipe_class,
-	NULL
-};
-
 NS_PROVIDER(ns_pipe_provider,
 	.name = "pipe",
 	.help = "pipes, by inode",
 	.lookup = pipe_lookup,
-	.classes = classes);
+	.classes = NS_CLASSES(&top_class, &pipe_class));

@@ -1091,14 +1091,8 @@ host_lookup(struct ns_obj *o, char **comp, int n)
 	return ns_obj_set(o, r->cls, "%s", r->path);
 }
 
-static const struct ns_class *const classes[] = {
-	&top_class,
-	&host_class,
-	NULL
-};
-
 NS_PROVIDER(ns_host_provider,
 	.name = "host",
 	.help = "other machines, by name: /host/NAME/PATH",
 	.lookup = host_lookup,
-	.classes = classes);
+	.classes = NS_CLASSES(&top_class, &host_class));

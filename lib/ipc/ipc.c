@@ -261,14 +261,10 @@ ns_ipc_lookup_in(struct ns_obj *o, uint64_t ino, char **comp, int n)
 	return lookup_in(o, ino == ns_ipcns_here() ? 0 : ino, comp, n);
 }
 
-static const struct ns_class *const classes[] = {
-	&top_class, &kind_class, &ns_ipc_shm_class, &ns_ipc_sem_class,
-	&ns_ipc_msg_class, &ns_mq_class, NULL
-};
-
 NS_PROVIDER(ns_ipc_provider,
 	.name = "ipc",
 	.help = "System V and POSIX IPC objects",
 	.lookup = ipc_lookup,
 	.recognize = ns_mq_recognize,
-	.classes = classes);
+	.classes = NS_CLASSES(&top_class, &kind_class, &ns_ipc_shm_class,
+	    &ns_ipc_sem_class, &ns_ipc_msg_class, &ns_mq_class));

@@ -840,24 +840,12 @@ static const struct ns_class neigh_class = {
 	.summary = neigh_summary,
 };
 
-static const struct ns_class *const classes[] = {
-	&net_class,
-	&addrs_class,
-	&ifaddrs_class,
-	&addr_class,
-	&routes_class,
-	&table_class,
-	&route_class,
-	&neighs_class,
-	&ifneighs_class,
-	&neigh_class,
-	NULL
-};
-
 NS_PROVIDER(ns_net_provider,
 	.name = "net",
 	.help = "addresses, routes and neighbours",
 	.lookup = net_lookup,
-	.classes = classes,
+	.classes = NS_CLASSES(&net_class, &addrs_class, &ifaddrs_class,
+	    &addr_class, &routes_class, &table_class, &route_class,
+	    &neighs_class, &ifneighs_class, &neigh_class),
 	/* With the interfaces', from one socket a namespace. */
 	.watch = ns_watch_net);

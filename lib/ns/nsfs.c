@@ -630,17 +630,12 @@ ns_recognize(struct ns_obj *o, const char *path, const struct stat *st)
 	return set_ns(o, type, st->st_ino) == -1 ? -1 : 1;
 }
 
-static const struct ns_class *const classes[] = {
-	&top_class, &kind_class,
-	&ns_classes[T_CGROUP], &ns_classes[T_IPC], &ns_classes[T_MNT],
-	&ns_classes[T_NET], &ns_classes[T_PID], &ns_classes[T_TIME],
-	&ns_classes[T_USER], &ns_classes[T_UTS],
-	NULL
-};
-
 NS_PROVIDER(ns_provider,
 	.name = "ns",
 	.help = "Linux namespaces, by type and inode",
 	.lookup = ns_lookup,
 	.recognize = ns_recognize,
-	.classes = classes);
+	.classes = NS_CLASSES(&top_class, &kind_class, &ns_classes[T_CGROUP],
+	    &ns_classes[T_IPC], &ns_classes[T_MNT], &ns_classes[T_NET],
+	    &ns_classes[T_PID], &ns_classes[T_TIME], &ns_classes[T_USER],
+	    &ns_classes[T_UTS]));

@@ -968,25 +968,14 @@ sock_ident(struct ns_obj *o, const char *s)
 	return set_sock(o, p, ns_sock_find(p, ino)) == 0 ? 1 : -1;
 }
 
-static const struct ns_class *const classes[] = {
-	&top_class,
-	&proto_class,
-	&unix_class,
-	&inet_class,
-	&netlink_class,
-	&packet_class,
-	&raw_class,
-	&vsock_class,
-	&other_class,
-	NULL
-};
-
 NS_PROVIDER(ns_sock_provider,
 	.name = "sock",
 	.help = "sockets, by protocol and inode",
 	.lookup = sock_lookup,
 	.recognize = sock_recognize,
 	.ident = sock_ident,
-	.classes = classes,
+	.classes = NS_CLASSES(&top_class, &proto_class, &unix_class,
+	    &inet_class, &netlink_class, &packet_class, &raw_class,
+	    &vsock_class, &other_class),
 	.watch = ns_watch_sock);
 
