@@ -505,28 +505,17 @@ build(struct tree *t)
  * that part only the nodes of the subsystems asked for and those above
  * them.
  */
+/* Mark n and every node below it (up: above it) as part of the pass. */
 static void
-base_down(struct tree *t, struct node *n)
+base_mark(struct tree *t, struct node *n, int up)
 {
 	size_t i;
 
 	if (n->basegen == t->gen)
 		return;
 	n->basegen = t->gen;
-	for (i = 0; i < n->ndown; i++)
-		base_down(t, n->down[i]);
-}
-
-static void
-base_up(struct tree *t, struct node *n)
-{
-	size_t i;
-
-	if (n->basegen == t->gen)
-		return;
-	n->basegen = t->gen;
-	for (i = 0; i < n->nup; i++)
-		base_up(t, n->up[i]);
+	for (i = 0; i < (up ? n->nup : n->ndown); i++)
+		base_mark(t, up ? n->up[i] : n->down[i], up);
 }
 
 static int
@@ -691,10 +680,10 @@ print_arg(const char *input, void *arg)
 		hang_interfaces(t, n);
 	t->gen++;
 	if (t->up) {
-		base_up(t, n);
+		base_mark(t, n, 1);
 		print_tops(t);
 	} else {
-		base_down(t, n);
+		base_mark(t, n, 0);
 		if (kept(t, n))
 			print_node(t, n, NULL, 1);
 	}
