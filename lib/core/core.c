@@ -30,9 +30,6 @@
 #include "core.h"
 #include "remotefs.h"
 
-/* In the order recognize is tried: fs takes every real file that no other
- * provider claims, so it comes last.  Apart from that the order is by
- * name, which is how the root lists them. */
 /* Where the linker gathers what NS_PROVIDER registers; weak, for a
  * program that links no provider (a parser's fuzz target). */
 extern const struct ns_provider *const __start_nstools_providers[]
@@ -40,7 +37,9 @@ extern const struct ns_provider *const __start_nstools_providers[]
 extern const struct ns_provider *const __stop_nstools_providers[]
     __attribute__((weak));
 
-/* Every provider, sorted once: by name, the fallback last. */
+/* Every provider, sorted once, in the order recognize is tried: fs
+ * takes every real file that no other provider claims, so it comes last
+ * (its fallback field); apart from that the order is by name. */
 static const struct ns_provider **providers;
 static size_t nproviders;
 static pthread_once_t providers_once = PTHREAD_ONCE_INIT;
