@@ -44,9 +44,7 @@ view_list(uint64_t ino, ns_emit_fn emit, void *arg)
 	return r;
 }
 
-const struct nsview ns_ipcview = {
+NS_VIEW(ns_ipcview,
 	.type = "ipc",
 	.lookup = view_lookup,
-	.list = view_list,
-};
-NS_VIEW(ns_ipcview);
+	.list = view_list);

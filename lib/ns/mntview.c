@@ -52,9 +52,7 @@ view_list(uint64_t ino, ns_emit_fn emit, void *arg)
 	return r;
 }
 
-const struct nsview ns_mntview = {
+NS_VIEW(ns_mntview,
 	.type = "mnt",
 	.lookup = view_lookup,
-	.list = view_list,
-};
-NS_VIEW(ns_mntview);
+	.list = view_list);

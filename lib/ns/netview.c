@@ -397,9 +397,7 @@ ns_netns_list(uint64_t ino, ns_emit_fn emit, void *arg)
 	return r;
 }
 
-const struct nsview ns_netview = {
+NS_VIEW(ns_netview,
 	.type = "net",
 	.lookup = ns_netns_lookup,
-	.list = ns_netns_list,
-};
-NS_VIEW(ns_netview);
+	.list = ns_netns_list);

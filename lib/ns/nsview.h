@@ -23,11 +23,12 @@ struct nsview {
 	int		(*list)(uint64_t ino, ns_emit_fn, void *);
 };
 
-/* A view registers itself, as a provider does (NS_PROVIDER): the file
- * that defines it says NS_VIEW(its struct nsview) once, and nsfs.c
- * finds it by its type.  Its kind's class in nsfs.c lists through it
- * (NS_VIEW_CLASS). */
-#define NS_VIEW(v) \
+/* A view is defined and registered at once, as a provider is
+ * (NS_PROVIDER): NS_VIEW(ns_netview, .type = "net", .lookup = ...), and
+ * nsfs.c finds it by its type.  Its kind's class in nsfs.c lists
+ * through it (NS_VIEW_CLASS). */
+#define NS_VIEW(v, ...) \
+	const struct nsview v = { __VA_ARGS__ }; \
 	static const struct nsview *const ns_view_ref_##v \
 	    __attribute__((used, section("nstools_views"))) = &(v)
 

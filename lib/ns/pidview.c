@@ -255,9 +255,7 @@ none:
 	return -1;
 }
 
-const struct nsview ns_pidview = {
+NS_VIEW(ns_pidview,
 	.type = "pid",
 	.lookup = view_lookup,
-	.list = view_list,
-};
-NS_VIEW(ns_pidview);
+	.list = view_list);
