@@ -82,8 +82,9 @@ SKIPPED_LINE='^(nsls|nscat|fdinfo|devtree): (/host/[^ ]*: )?[1-9][0-9]* objects?
 
 # The line a tool ends with when a file server did not answer in time:
 # the machine again, not the test (a FUSE mount of another suite, slow
-# under load, that a scan of every descriptor meets).
-UNANSWERED_LINE='^(nsls|nscat|fdinfo|devtree): [1-9][0-9]* objects? not answering \(file server stopped or gone(: [^)]*)?\), shown from the kernel.s cache$'
+# under load, that a scan of every descriptor meets), here or relayed
+# from a machine of /host.
+UNANSWERED_LINE='^(nsls|nscat|fdinfo|devtree): (/host/[^ ]*: )?[1-9][0-9]* objects? not answering \(file server stopped or gone(: [^)]*)?\), shown from the kernel.s cache$'
 
 # Whether some process hides its namespaces from the caller: its ns links
 # say "Permission denied" (pid 1 of some containers to root, every other
