@@ -413,11 +413,18 @@ in_own_pidns() {
 }
 
 # Each namespace lsns lists that nsls does not, and each nsls lists that
-# lsns does not and that holds a process, for every kind.
+# lsns does not and that holds a process, for every kind.  lsns runs
+# first, not beside nsls: a process nsls forks to read a namespace may
+# be gone by the time lsns reads its links, and lsns then lists none of
+# that kind (it is asked again if it fails).
 lsns_and_nsls() {
-	local t ns
+	local t ns theirs i
 	for t in cgroup ipc mnt net pid time user uts; do
-		comm -3 <(lsns -n -r -o NS -t "$t" | sort -u) \
+		for i in 1 2 3; do
+			theirs=$(lsns -n -r -o NS -t "$t") && break
+			sleep 0.1
+		done
+		comm -3 <(sort -u <<<"$theirs") \
 		    <("$NSLS" "/ns/$t" | sed "s|^/ns/$t/||" | sort -u) |
 		while IFS= read -r ns; do
 			# Only nsls lists one no process is in: an owner, a
