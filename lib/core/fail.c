@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "provider.h"
+#include "procparse.h"
 
 /* Objects passed over as not readable. */
 static unsigned long skipped;
@@ -238,7 +239,7 @@ ns_skip_hold(int on)
 int
 ns_proc_gone(const char *path)
 {
-	char stat_path[64], buf[512], *s;
+	char stat_path[64], buf[512], state;
 	size_t n;
 	ssize_t r;
 	int fd;
@@ -256,10 +257,8 @@ ns_proc_gone(const char *path)
 	if (r <= 0)
 		return r == -1 && errno == ESRCH;
 	buf[r] = '\0';
-	/* The state follows the last ')', the command name may hold any. */
-	if ((s = strrchr(buf, ')')) == NULL || s[1] != ' ')
-		return 0;
-	return s[2] == 'Z' || s[2] == 'X';
+	state = ns_proc_stat_state(buf);
+	return state == 'Z' || state == 'X';
 }
 
 void

@@ -85,9 +85,20 @@ name(void)
 	    "no Name line");
 }
 
+static void
+state(void)
+{
+	is_int(ns_proc_stat_state("42 (sleep) S 1 42 42"), 'S', "state");
+	is_int(ns_proc_stat_state("42 (a) Z) Z 1 42 42"), 'Z',
+	    "after the last parenthesis");
+	is_int(ns_proc_stat_state("42 sleep S 1"), 0, "no name");
+	is_int(ns_proc_stat_state("42 (sleep)"), 0, "nothing after it");
+}
+
 int
 main(void)
 {
+	state();
 	ids();
 	name();
 	nspid();
