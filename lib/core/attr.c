@@ -275,104 +275,23 @@ ns_attr_any(const char *name)
 	return NULL;
 }
 
-/*
- * A value kept with its object: a row that a filter let through is
- * printed with the values the filter read, not with values read again
- * (a counter, a state or a process's list can change in between), and
- * each is read once.  A few a row at most, so a list.
- */
-struct ns_memo {
-	struct ns_memo		*next;
-	const struct ns_attr	*attr;
-	int			 err;	/* the errno of no value, or 0 */
-	struct ns_val		 val;
-};
-
-static struct ns_memo *
-memo_of(const struct ns_obj *o, const struct ns_attr *a)
-{
-	struct ns_memo *m;
-
-	for (m = o->memo; m != NULL; m = m->next)
-		if (m->attr == a)
-			return m;
-	return NULL;
-}
-
-/* The kept value into v: 0, or -1 with errno as it was. */
-static int
-memo_give(const struct ns_memo *m, struct ns_val *v)
-{
-	const char *e;
-	size_t i;
-
-	ns_val_reset(v);
-	if (m->err != 0) {
-		errno = m->err;
-		return -1;
-	}
-	for (i = 0, e = m->val.buf; i < m->val.n; i++, e += strlen(e) + 1)
-		ns_val_add(v, e);
-	return 0;
-}
-
-static void
-memo_keep(struct ns_obj *o, const struct ns_attr *a, const struct ns_val *v,
-    int err)
-{
-	struct ns_memo *m;
-	const char *e;
-	size_t i;
-
-	m = ns_xcalloc(sizeof(*m));
-	m->attr = a;
-	m->err = err;
-	for (i = 0, e = v->buf; err == 0 && i < v->n; i++, e += strlen(e) + 1)
-		ns_val_add(&m->val, e);
-	m->next = o->memo;
-	o->memo = m;
-}
-
-void
-ns_memo_free(struct ns_obj *o)
-{
-	struct ns_memo *m;
-
-	while ((m = o->memo) != NULL) {
-		o->memo = m->next;
-		ns_val_free(&m->val);
-		free(m);
-	}
-}
-
-void
-ns_memo_copy(struct ns_obj *to, const struct ns_obj *from)
-{
-	const struct ns_memo *m;
-
-	for (m = from->memo; m != NULL; m = m->next)
-		memo_keep(to, m->attr, &m->val, m->err);
-}
-
 int
 ns_attr_get_kept(struct ns_obj *o, const struct ns_attr *a, struct ns_val *v)
 {
 	int r;
 
-	if (memo_of(o, a) != NULL)
+	if (ns_memo_has(o, a))
 		return ns_attr_get(o, a, v);
 	r = ns_attr_get(o, a, v);
-	memo_keep(o, a, v, r == -1 ? errno : 0);
+	ns_memo_keep(o, a, v, r == -1 ? errno : 0);
 	return r;
 }
 
 int
 ns_attr_get(struct ns_obj *o, const struct ns_attr *a, struct ns_val *v)
 {
-	const struct ns_memo *m;
-
-	if (o->memo != NULL && (m = memo_of(o, a)) != NULL)
-		return memo_give(m, v);
+	if (o->memo != NULL && ns_memo_has(o, a))
+		return ns_memo_give(o, a, v);
 	ns_val_reset(v);
 	/* A getter that fails for want of a descriptor or of memory has a
 	 * value it could not read: that is said here, once for every

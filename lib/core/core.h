@@ -33,12 +33,21 @@ int			 ns_attr_get(struct ns_obj *, const struct ns_attr *,
 			    struct ns_val *);
 /* The same, and the value (or that there is none) kept with the object
  * until it is cleared: what a filter reads, the row then prints. */
-int			 ns_attr_get_kept(struct ns_obj *, const struct ns_attr *,
-			    struct ns_val *);
-/* Let go of the values kept (ns_obj_clear does); copy them to another
- * object (ns_obj_dup does). */
+int			 ns_attr_get_kept(struct ns_obj *,
+			    const struct ns_attr *, struct ns_val *);
+/* memo.c: whether a value of a is kept with o; give it into v (0, or
+ * -1 with errno as it was); keep v, or that there was none (err); let
+ * go of them all (ns_obj_clear does); copy them to another object
+ * (ns_obj_dup does). */
+int			 ns_memo_has(const struct ns_obj *,
+			    const struct ns_attr *);
+int			 ns_memo_give(const struct ns_obj *,
+			    const struct ns_attr *, struct ns_val *);
+void			 ns_memo_keep(struct ns_obj *, const struct ns_attr *,
+			    const struct ns_val *, int err);
 void			 ns_memo_free(struct ns_obj *);
-void			 ns_memo_copy(struct ns_obj *to, const struct ns_obj *from);
+void			 ns_memo_copy(struct ns_obj *to,
+			    const struct ns_obj *from);
 /* The same into out, which has room for 4 bytes a byte of s and a NUL:
  * the length written. */
 size_t			 ns_escape_into(char *out, const char *s, int text);

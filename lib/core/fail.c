@@ -28,7 +28,7 @@
 #include <unistd.h>
 
 #include "provider.h"
-#include "procparse.h"
+#include "procstate.h"
 
 /* Objects passed over as not readable. */
 static unsigned long skipped;

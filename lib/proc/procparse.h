@@ -7,7 +7,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
+
+#include "procstate.h"
 
 /* The name and ids come early in status: a longer file is read only in
  * part, into a buffer of this size. */
@@ -36,17 +37,6 @@ struct proc_info {
 	uint64_t	 nspid[PROC_NSPID_MAX];
 	int		 nnspid;
 };
-
-/* The state letter of a /proc/PID/stat line, which follows the last ')'
- * since the command name may hold any byte; 0 if it is no stat line.
- * Alone, for what needs no more of it (ns_proc_gone). */
-static inline char
-ns_proc_stat_state(const char *buf)
-{
-	const char *s = strrchr(buf, ')');
-
-	return s != NULL && s[1] == ' ' ? s[2] : 0;
-}
 
 /* Read a /proc/PID/stat line, in place, into p, its comm malloc'd; -1
  * if it is no stat line. */
