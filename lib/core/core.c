@@ -41,6 +41,8 @@ extern const struct ns_provider *const __stop_nstools_providers[]
  * takes every real file that no other provider claims, so it comes last
  * (its fallback field); apart from that the order is by name. */
 static const struct ns_provider **providers;
+/* The same by name alone, the fallback among them: the root's order. */
+static const struct ns_provider **byname;
 static size_t nproviders;
 static pthread_once_t providers_once = PTHREAD_ONCE_INIT;
 
@@ -89,6 +91,10 @@ providers_load(void)
 		memcpy(providers, __start_nstools_providers,
 		    n * sizeof(*providers));
 	qsort(providers, n, sizeof(*providers), cmp_provider);
+	byname = ns_xcallocarray(n + 1, sizeof(*byname));
+	if (n > 0)
+		memcpy(byname, providers, n * sizeof(*byname));
+	qsort(byname, n, sizeof(*byname), cmp_provider_name);
 	nproviders = n;
 }
 
@@ -203,16 +209,13 @@ ns_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 static int
 root_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 {
-	const struct ns_provider *p, **byname;
+	const struct ns_provider *p;
 	struct ns_obj c = { 0 };
 	size_t i, n;
 	int stop = 0;
 
 	/* By name, the fallback (fs) too. */
 	(void)ns_providers(&n);
-	byname = ns_xcallocarray(n + 1, sizeof(*byname));
-	memcpy(byname, providers, n * sizeof(*byname));
-	qsort(byname, n, sizeof(*byname), cmp_provider_name);
 	for (i = 0; i < n && !stop; i++) {
 		p = byname[i];
 		if (p->lookup(&c, NULL, 0) == -1) {
@@ -222,7 +225,6 @@ root_list(struct ns_obj *o, ns_emit_fn emit, void *arg)
 		stop = emit(&c, arg);
 		ns_obj_clear(&c);
 	}
-	free(byname);
 	return stop ? 1 : 0;
 }
 
